@@ -1,0 +1,70 @@
+package dev.groundskeeper.api;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What the engine answers for one event: the combined outcome ({@link Outcome#DENY} if any rule
+ * denies, else {@link Outcome#ADVISE} if any advises or could not judge, else
+ * {@link Outcome#ALLOW}), every verdict in rule order with modes applied, and an explanation when
+ * one was asked for.
+ */
+@API(status = API.Status.STABLE)
+public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explanation> explanation) {
+
+  public Decision {
+    Objects.requireNonNull(outcome, "outcome");
+    verdicts = List.copyOf(verdicts);
+    Objects.requireNonNull(explanation, "explanation");
+    if (outcome != Outcome.ALLOW && outcome != Outcome.ADVISE && outcome != Outcome.DENY) {
+      throw new IllegalArgumentException("a decision is allow, advise or deny, not " + outcome);
+    }
+  }
+
+  /** Combines verdicts whose modes are already applied. */
+  public static Decision of(List<Verdict> verdicts, Optional<Explanation> explanation) {
+    Outcome combined = Outcome.ALLOW;
+    for (Verdict verdict : verdicts) {
+      switch (verdict.outcome()) {
+        case DENY -> combined = Outcome.DENY;
+        case ADVISE, COULD_NOT_JUDGE -> {
+          if (combined != Outcome.DENY) {
+            combined = Outcome.ADVISE;
+          }
+        }
+        default -> { }
+      }
+    }
+    return new Decision(combined, verdicts, explanation);
+  }
+
+  public boolean denied() {
+    return outcome == Outcome.DENY;
+  }
+
+  public List<Verdict> withOutcome(Outcome wanted) {
+    return verdicts.stream().filter(v -> v.outcome() == wanted).toList();
+  }
+
+  /** Every effect the verdicts ask for, in rule order. */
+  public List<Effect> effects() {
+    return verdicts.stream().flatMap(v -> v.effects().stream()).toList();
+  }
+
+  /**
+   * The text for the agent: denials when denied, else advice and could-not-judge notes; each
+   * verdict's message prefixed with its rule id. Empty when there is nothing to say.
+   */
+  public String message() {
+    List<Verdict> shown = denied()
+        ? withOutcome(Outcome.DENY)
+        : verdicts.stream().filter(v -> v.outcome() == Outcome.ADVISE
+            || v.outcome() == Outcome.COULD_NOT_JUDGE).toList();
+    return shown.stream()
+        .map(v -> "[" + v.ruleId() + "] "
+            + (v.outcome() == Outcome.COULD_NOT_JUDGE ? "could not judge: " : "") + v.message())
+        .collect(Collectors.joining("\n\n"));
+  }
+}

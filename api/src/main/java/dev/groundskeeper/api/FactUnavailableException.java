@@ -1,0 +1,26 @@
+package dev.groundskeeper.api;
+
+/**
+ * A fact that could not be computed (no source offers it, it failed, or it ran out of its time
+ * budget). Thrown from {@link Facts#get}; the engine turns it into
+ * {@link Outcome#COULD_NOT_JUDGE} for the rule that asked, unless the rule catches it to fail
+ * closed.
+ */
+@API(status = API.Status.STABLE)
+public final class FactUnavailableException extends GroundskeeperException {
+
+  private final String factId;
+
+  public FactUnavailableException(Fact<?> fact, String why) {
+    this(fact, why, null);
+  }
+
+  public FactUnavailableException(Fact<?> fact, String why, Throwable cause) {
+    super("fact '" + fact.id() + "' is unavailable: " + why, cause);
+    this.factId = fact.id();
+  }
+
+  public String factId() {
+    return factId;
+  }
+}

@@ -1,0 +1,53 @@
+package dev.groundskeeper.api;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Builds a {@link Facts} from fixed values and lazy suppliers, optionally over a fallback. The
+ * result computes each supplied fact at most once (failures included) and is thread-safe.
+ */
+@API(status = API.Status.STABLE)
+public final class FactsBuilder {
+
+  static final Facts EMPTY = new Facts() {
+    @Override
+    public <T> Optional<T> find(Fact<T> fact) {
+      Objects.requireNonNull(fact, "fact");
+      return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+      return "Facts.none()";
+    }
+  };
+
+  private final Map<Fact<?>, FactSupplier<?>> suppliers = new LinkedHashMap<>();
+  private Facts fallback = EMPTY;
+
+  FactsBuilder() {}
+
+  public <T> FactsBuilder value(Fact<T> fact, T value) {
+    Objects.requireNonNull(value, "value");
+    suppliers.put(Objects.requireNonNull(fact, "fact"), facts -> value);
+    return this;
+  }
+
+  public <T> FactsBuilder supplier(Fact<T> fact, FactSupplier<T> supplier) {
+    suppliers.put(Objects.requireNonNull(fact, "fact"), Objects.requireNonNull(supplier, "supplier"));
+    return this;
+  }
+
+  /** Facts asked for but not offered here are looked up in {@code fallback}. */
+  public FactsBuilder fallback(Facts fallback) {
+    this.fallback = Objects.requireNonNull(fallback, "fallback");
+    return this;
+  }
+
+  public Facts build() {
+    return new MemoizingFacts(Map.copyOf(suppliers), fallback);
+  }
+}

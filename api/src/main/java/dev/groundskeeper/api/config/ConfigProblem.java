@@ -1,0 +1,39 @@
+package dev.groundskeeper.api.config;
+
+import dev.groundskeeper.api.API;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One thing wrong in a configuration file: where (file, 1-based line and column, key path such as
+ * {@code branches.wip.cap}), what was expected, and for a misspelt key the nearest valid one.
+ */
+@API(status = API.Status.STABLE)
+public record ConfigProblem(String source, int line, int column, String keyPath, String message,
+    Optional<String> suggestion) {
+
+  public ConfigProblem {
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(keyPath, "keyPath");
+    Objects.requireNonNull(message, "message");
+    Objects.requireNonNull(suggestion, "suggestion");
+  }
+
+  /** {@code file:line:column: key.path: message (did you mean `x`?)} */
+  public String render() {
+    StringBuilder text = new StringBuilder(source);
+    if (line > 0) {
+      text.append(':').append(line);
+      if (column > 0) {
+        text.append(':').append(column);
+      }
+    }
+    text.append(": ");
+    if (!keyPath.isEmpty()) {
+      text.append(keyPath).append(": ");
+    }
+    text.append(message);
+    suggestion.ifPresent(s -> text.append(" (did you mean `").append(s).append("`?)"));
+    return text.toString();
+  }
+}

@@ -1,0 +1,27 @@
+package dev.groundskeeper.api.config;
+
+import dev.groundskeeper.api.API;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One namespace of the configuration file: its top-level key, the record type its block binds to,
+ * and the embedded defaults.
+ */
+@API(status = API.Status.STABLE)
+public record ConfigSpec<C>(String namespace, Class<C> type, C defaults) {
+
+  private static final Pattern NAMESPACE = Pattern.compile("[a-z][a-z0-9_]*");
+
+  public ConfigSpec {
+    Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(defaults, "defaults");
+    if (!NAMESPACE.matcher(namespace).matches()) {
+      throw new IllegalArgumentException("a namespace is a lower-case word: '" + namespace + "'");
+    }
+    if (!type.isInstance(defaults)) {
+      throw new IllegalArgumentException("defaults of " + namespace + " are not a " + type.getName());
+    }
+  }
+}

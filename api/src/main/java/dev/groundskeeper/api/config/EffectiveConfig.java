@@ -1,0 +1,63 @@
+package dev.groundskeeper.api.config;
+
+import dev.groundskeeper.api.API;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The configuration in force after layering and validation: one bound record per namespace, and
+ * for every leaf key path the layer its value came from.
+ */
+@API(status = API.Status.STABLE)
+public final class EffectiveConfig {
+
+  /** The layer name of values nobody configured. */
+  public static final String DEFAULT_LAYER = "default";
+
+  private final Map<String, Object> sections;
+  private final Map<String, String> origins;
+
+  EffectiveConfig(Map<String, Object> sections, Map<String, String> origins) {
+    this.sections = Map.copyOf(sections);
+    this.origins = Map.copyOf(origins);
+  }
+
+  /** Every namespace at its embedded defaults. */
+  public static EffectiveConfig defaults(Collection<ConfigSpec<?>> specs) {
+    Map<String, Object> sections = new LinkedHashMap<>();
+    sections.put(EngineConfig.NAMESPACE, EngineConfig.DEFAULTS);
+    for (ConfigSpec<?> spec : specs) {
+      sections.put(spec.namespace(), spec.defaults());
+    }
+    return new EffectiveConfig(sections, Map.of());
+  }
+
+  /** The bound block of the spec's namespace, or the spec's defaults when it was not loaded. */
+  public <C> C get(ConfigSpec<C> spec) {
+    Object section = sections.get(spec.namespace());
+    return spec.type().isInstance(section) ? spec.type().cast(section) : spec.defaults();
+  }
+
+  public EngineConfig engine() {
+    return get(EngineConfig.spec());
+  }
+
+  /** Every loaded namespace with its bound record. */
+  public Map<String, Object> sections() {
+    return sections;
+  }
+
+  /** The layer a leaf key path ({@code branches.wip.cap}) came from; {@code default} if unset. */
+  public String origin(String keyPath) {
+    return Optional.ofNullable(origins.get(Objects.requireNonNull(keyPath)))
+        .orElse(DEFAULT_LAYER);
+  }
+
+  /** Leaf key paths set by some layer, with that layer's name. */
+  public Map<String, String> origins() {
+    return origins;
+  }
+}
