@@ -16,7 +16,8 @@ final class Json {
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
     DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
         .withSeparators(Separators.createDefaultInstance()
-            .withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+            .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+            .withObjectEmptySeparator("").withArrayEmptySeparator(""));
     printer.indentObjectsWith(indenter);
     printer.indentArraysWith(indenter);
     WRITER = new ObjectMapper().writer(printer);
