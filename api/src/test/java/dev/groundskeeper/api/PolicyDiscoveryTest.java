@@ -192,6 +192,16 @@ class PolicyDiscoveryTest {
   }
 
   @Test
+  void anInvalidDeclaredIdIsRefusedBeforeTheProviderIsBuilt() {
+    InvalidRuleIdException thrown = catchThrowableOfType(InvalidRuleIdException.class,
+        () -> Policy.builder().discover(loaderListing(FIXTURES + "BadId")).build());
+
+    assertThat(thrown).hasMessage("invalid rule id 'bad.has space': it contains whitespace "
+        + "(declared by rule provider " + FIXTURES + "BadId)");
+    assertThat(thrown.ruleId()).isEqualTo("bad.has space");
+  }
+
+  @Test
   void invalidIdsAreRefusedWithWhatIsWrong() {
     assertThat(catchThrowableOfType(InvalidRuleIdException.class, () -> RuleInfo.checkId(" ")))
         .hasMessage("invalid rule id ' ': it is blank");
@@ -239,6 +249,39 @@ class PolicyDiscoveryTest {
   }
 
   @Test
+  void aServiceEntryNamingAMissingClassIsNamed() {
+    ProviderLoadException thrown = catchThrowableOfType(ProviderLoadException.class,
+        () -> Policy.builder().discover(loaderListing("com.example.NoSuchProvider")).build());
+
+    assertThat(thrown).hasMessage("rule provider com.example.NoSuchProvider failed to load: "
+        + "the service entry is broken: dev.groundskeeper.api.RuleProvider: "
+        + "Provider com.example.NoSuchProvider not found");
+    assertThat(thrown.provider()).isEqualTo("com.example.NoSuchProvider");
+  }
+
+  @Test
+  void aServiceEntryNamingAClassThatIsNoProviderIsNamed() {
+    ProviderLoadException thrown = catchThrowableOfType(ProviderLoadException.class,
+        () -> Policy.builder().discover(loaderListing(DiscoveryFixtures.class.getName())).build());
+
+    assertThat(thrown).hasMessage("rule provider " + DiscoveryFixtures.class.getName()
+        + " failed to load: the service entry is broken: dev.groundskeeper.api.RuleProvider: "
+        + DiscoveryFixtures.class.getName() + " not a subtype");
+  }
+
+  @Test
+  void aProviderWithoutAPublicConstructorIsNamed() {
+    String hidden = FIXTURES + "NoPublicConstructor";
+    ProviderLoadException thrown = catchThrowableOfType(ProviderLoadException.class,
+        () -> Policy.builder().discover(loaderListing(hidden)).build());
+
+    assertThat(thrown).hasMessage("rule provider " + hidden + " failed to load: "
+        + "the service entry is broken: dev.groundskeeper.api.RuleProvider: "
+        + hidden + " Unable to get public no-arg constructor");
+    assertThat(thrown.provider()).isEqualTo(hidden);
+  }
+
+  @Test
   void aProviderBuildingAnUndeclaredRuleIsRefused() {
     ProviderLoadException thrown = catchThrowableOfType(ProviderLoadException.class,
         () -> Policy.builder().discover(loaderListing(FIXTURES + "Undeclared")).build());
@@ -254,6 +297,21 @@ class PolicyDiscoveryTest {
 
     assertThat(thrown).hasMessage("rule provider " + FIXTURES + "FailingRules failed to load: "
         + "building its rules failed: java.lang.IllegalArgumentException: cannot build");
+  }
+
+  @Test
+  void aServiceFileWithAnIllegalNameNamesTheFileAndLine() throws IOException {
+    Path root = Files.createDirectories(temp.resolve("illegal"));
+    writeServiceFile(root, PLAIN + "\ncom.example.Bad-Name\n");
+    String file = root.resolve("META-INF/services/" + RuleProvider.class.getName()).toUri()
+        .toURL().toString();
+
+    ProviderLoadException thrown = catchThrowableOfType(ProviderLoadException.class,
+        () -> Policy.builder().discover(open(root)).build());
+
+    assertThat(thrown).hasMessage("rule provider " + file + ":2 failed to load: the service "
+        + "entry is broken: dev.groundskeeper.api.RuleProvider: " + file
+        + ":2: Illegal provider-class name: com.example.Bad-Name");
   }
 
   @Test
