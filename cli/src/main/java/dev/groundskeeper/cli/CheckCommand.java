@@ -15,8 +15,10 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "check", mixinStandardHelpOptions = true,
     description = {
-        "Judges a shell command the way the hook judges a Bash tool call, without running it.",
-        "The words after -- are joined with spaces; quote the whole command to keep its quoting:",
+        "Judges a shell command as the hook would, without running it.",
+        "",
+        "The command is judged as a Bash tool call about to run. The words after -- are joined",
+        "with spaces; quote the whole command to keep its own quoting:",
         "  groundskeeper check -- git branch -D feat/x",
         "  groundskeeper check -- 'git commit -m \"wip\" && git push --force'"},
     exitCodeListHeading = "%nExit codes:%n",
