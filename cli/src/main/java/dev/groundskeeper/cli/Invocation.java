@@ -55,6 +55,11 @@ final class Invocation {
     return Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty());
   }
 
+  /** The whole environment, for APIs that read their own variables from it. */
+  Map<String, String> environment() {
+    return env;
+  }
+
   Path workingDirectory() {
     return workingDirectory;
   }
