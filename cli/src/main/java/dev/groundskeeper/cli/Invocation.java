@@ -65,10 +65,6 @@ final class Invocation {
   }
 
   /** Resolves a path given by the person against the working directory. */
-  Path resolve(String path) {
-    return workingDirectory.resolve(expandHome(path)).normalize();
-  }
-
   Path resolve(Path path) {
     return workingDirectory.resolve(path).normalize();
   }
