@@ -64,6 +64,9 @@ final class Expansions {
 
   private static void reparse(Parser.CommandBuilder cb, Parser parser, Word w, Nesting.Kind kind,
       String detail, int depth) {
+    if (isSingleExpansion(w)) {
+      return;
+    }
     boolean mapped = w.end() - w.start() == w.source().length();
     String value = w.value();
     String source = w.source();
@@ -229,6 +232,35 @@ final class Expansions {
       }
     }
     return i;
+  }
+
+  /**
+   * True for a word that is one expansion and nothing else ({@code "$CMD"}, {@code "$(…)"}):
+   * the script it holds is only known when the command runs, so there is nothing to re-parse.
+   */
+  private static boolean isSingleExpansion(Word w) {
+    if (w.isStatic()) {
+      return false;
+    }
+    String v = w.value();
+    if (v.startsWith("`")) {
+      return v.length() > 1 && v.indexOf('`', 1) == v.length() - 1;
+    }
+    if (v.startsWith("$(") || v.startsWith("${")) {
+      char open = v.charAt(1);
+      char close = open == '(' ? ')' : '}';
+      int depth = 0;
+      for (int i = 1; i < v.length(); i++) {
+        char c = v.charAt(i);
+        if (c == open) {
+          depth++;
+        } else if (c == close && --depth == 0) {
+          return i == v.length() - 1;
+        }
+      }
+      return false;
+    }
+    return v.startsWith("$") && isName(v.substring(1));
   }
 
   static boolean isName(String text) {

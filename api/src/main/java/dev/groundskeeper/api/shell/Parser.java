@@ -1080,6 +1080,9 @@ final class Parser {
     cb.end = outer.end;
     cb.parser = this;
     sink.commands.add(cb);
+    if (wrapper.equals("builtin") || wrapper.equals("command")) {
+      applyMove(cb);
+    }
     return cb;
   }
 

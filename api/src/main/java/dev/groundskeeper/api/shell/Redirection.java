@@ -28,7 +28,14 @@ public record Redirection(OptionalInt descriptor, Optional<String> descriptorVar
    * {@code /dev/null}, {@code /dev/stdout}, {@code /dev/stderr} or {@code /dev/fd/N}.
    */
   public boolean writesFile() {
-    return operator.writesFile() && !isDeviceTarget(target.value());
+    return operator.writesFile() && !isDeviceTarget(target.value())
+        && !isProcessSubstitution(target);
+  }
+
+  /** True for a {@code >(…)} or {@code <(…)} word: a pipe to a command, not a file. */
+  static boolean isProcessSubstitution(Word w) {
+    return !w.isStatic() && (w.value().startsWith(">(") || w.value().startsWith("<("))
+        && w.value().endsWith(")");
   }
 
   /** True when the redirection sends standard output somewhere (no descriptor, or 1). */

@@ -138,7 +138,8 @@ public final class Script {
     Argv argv = Argv.read(c.arguments(), "", Set.of("--output-error"), false);
     boolean append = argv.has("-a", "--append");
     for (Word file : argv.operands()) {
-      if (!Redirection.isDeviceTarget(file.value()) && !file.value().equals("-")) {
+      if (!Redirection.isDeviceTarget(file.value()) && !file.value().equals("-")
+          && !Redirection.isProcessSubstitution(file)) {
         list.add(new FileTarget(c, file, c.directory(),
             append ? FileTarget.Route.TEE_APPEND : FileTarget.Route.TEE, heredoc));
       }
