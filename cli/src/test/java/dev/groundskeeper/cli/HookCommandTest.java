@@ -434,6 +434,19 @@ class HookCommandTest {
     }
 
     @Test
+    void anInternalErrorIsOneLineAndExitOneNeverTwo() {
+      CliRunner broken = CliRunner.withPolicy(temp, builder -> {
+        throw new IllegalStateException("kaput\nsecond line");
+      });
+      CliRunner.Result result =
+          broken.withInput(project, Json.compact(bash("rm -rf /")), "hook");
+      assertThat(result.exit()).isEqualTo(1);
+      assertThat(result.out()).isEmpty();
+      assertThat(result.err()).isEqualTo("groundskeeper hook: internal error:"
+          + " java.lang.IllegalStateException: kaput; second line\n");
+    }
+
+    @Test
     void anUnknownOptionExitsOneNeverTwo() {
       CliRunner.Result result = cli.withInput(project, "{}", "hook", "--bogus");
       assertThat(result.exit()).isEqualTo(1);
