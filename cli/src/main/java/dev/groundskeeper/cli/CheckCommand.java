@@ -17,8 +17,8 @@ import picocli.CommandLine.Parameters;
     description = {
         "Judges a shell command as the hook would, without running it.",
         "",
-        "The command is judged as a Bash tool call about to run. The words after -- are joined",
-        "with spaces; quote the whole command to keep its own quoting:",
+        "The command is judged as a Bash tool call about to run. The words after -- are joined"
+            + " with spaces; quote the whole command to keep its own quoting:",
         "  groundskeeper check -- git branch -D feat/x",
         "  groundskeeper check -- 'git commit -m \"wip\" && git push --force'"},
     exitCodeListHeading = "%nExit codes:%n",

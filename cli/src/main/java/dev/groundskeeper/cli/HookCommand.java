@@ -16,9 +16,9 @@ import picocli.CommandLine.Command;
     description = {
         "Answers one Claude Code hook (payload on stdin, answer on stdout).",
         "",
-        "Reads the hook's JSON payload from standard input, judges it against the policy of the",
-        "repository containing the payload's cwd, and writes Claude Code's answer to standard",
-        "output ({} when there is nothing to say).",
+        "Reads the hook's JSON payload from standard input, judges it against the policy of the"
+            + " repository containing the payload's cwd, and writes Claude Code's answer to"
+            + " standard output ({} when there is nothing to say).",
         "",
         "Set GROUNDSKEEPER_SESSION_MODE=scratch for a session that must never commit or push."},
     exitCodeListHeading = "%nExit codes:%n",
