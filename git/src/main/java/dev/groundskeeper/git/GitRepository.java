@@ -121,7 +121,7 @@ final class GitRepository implements AutoCloseable {
       throw new GitReadException("no worktree directory at " + worktree);
     }
     GitCli.Result result = GitCli.run(worktree, GitCli.READ_TIMEOUT,
-        List.of("status", "--porcelain=v1", "-z", "--ignored"));
+        List.of("status", "--porcelain=v1", "-z", "--ignored=traditional", "--untracked-files=normal"));
     if (!result.ok()) {
       throw new GitReadException("git status failed in " + worktree + ": " + result.stderr());
     }
