@@ -13,7 +13,7 @@ import java.util.Objects;
  * example:
  *   protected_force_push:
  *     mode: block            # block, advise or off
- *     branches: [main, master, release]
+ *     branches: [main, master, "release/*"]
  * }</pre>
  */
 @API(status = API.Status.EXPERIMENTAL)
@@ -35,7 +35,7 @@ public record ProtectedForcePushConfig(
   public record ProtectedForcePush(
       @Doc("block denies a force push to a protected branch, advise only notes it, off "
           + "disables the rule.") Mode mode,
-      @Doc("Branch names whose history must not be rewritten (compared exactly).")
+      @Doc("Names or globs (release/*) of branches whose history must not be rewritten.")
       List<String> branches) {
 
     public ProtectedForcePush {
