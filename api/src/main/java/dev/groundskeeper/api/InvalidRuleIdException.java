@@ -5,13 +5,20 @@ package dev.groundskeeper.api;
 public final class InvalidRuleIdException extends GroundskeeperException {
 
   private final String ruleId;
+  private final String why;
 
   public InvalidRuleIdException(String ruleId, String why) {
     super("invalid rule id '" + ruleId + "': " + why);
     this.ruleId = ruleId;
+    this.why = why;
   }
 
   public String ruleId() {
     return ruleId;
+  }
+
+  /** What is wrong with the id, without the id itself. */
+  public String why() {
+    return why;
   }
 }

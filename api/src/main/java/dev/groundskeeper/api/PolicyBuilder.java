@@ -185,15 +185,26 @@ public final class PolicyBuilder {
     }
   }
 
+  /**
+   * The provider a broken service entry names. The JDK words its errors as
+   * {@code <service>: Provider <class> not found}, {@code <service>: <class> not a subtype} or
+   * {@code <service>: <file>:<line>: Illegal ...}; the first word after the service (and after
+   * {@code Provider}) is the class or the file position.
+   */
   private static String describe(ServiceConfigurationError e) {
     String message = String.valueOf(e.getMessage());
-    int colon = message.lastIndexOf("Provider ");
-    if (colon >= 0) {
-      String rest = message.substring(colon + "Provider ".length());
-      int space = rest.indexOf(' ');
-      return space > 0 ? rest.substring(0, space) : rest;
+    String service = RuleProvider.class.getName() + ": ";
+    String rest = message.startsWith(service) ? message.substring(service.length()) : message;
+    if (rest.startsWith("Provider ")) {
+      rest = rest.substring("Provider ".length());
     }
-    return RuleProvider.class.getName();
+    int space = rest.indexOf(' ');
+    String named = space < 0 ? rest : rest.substring(0, space);
+    if (named.endsWith(":")) {
+      named = named.substring(0, named.length() - 1);
+    }
+    boolean qualified = named.indexOf('.') > 0 || named.indexOf('$') > 0;
+    return qualified ? named : "listed in META-INF/services/" + RuleProvider.class.getName();
   }
 
   private static ProvidesRules declaration(Candidate candidate) {
@@ -211,7 +222,12 @@ public final class PolicyBuilder {
       throw new ProviderLoadException(candidate.name(), "it declares no rule ids");
     }
     for (String id : declared.ids()) {
-      RuleInfo.checkId(id);
+      try {
+        RuleInfo.checkId(id);
+      } catch (InvalidRuleIdException e) {
+        throw new InvalidRuleIdException(id, e.why() + " (declared by rule provider "
+            + candidate.name() + ")");
+      }
       if (!id.startsWith(declared.namespace() + ".")) {
         throw new ProviderLoadException(candidate.name(), "rule id '" + id
             + "' is outside its namespace '" + declared.namespace() + "'");

@@ -2,6 +2,7 @@ package dev.groundskeeper.api.config;
 
 import dev.groundskeeper.api.API;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -19,10 +20,13 @@ public final class EffectiveConfig {
 
   private final Map<String, Object> sections;
   private final Map<String, String> origins;
+  private final Map<String, String> layerSources;
 
-  EffectiveConfig(Map<String, Object> sections, Map<String, String> origins) {
-    this.sections = Map.copyOf(sections);
-    this.origins = Map.copyOf(origins);
+  EffectiveConfig(Map<String, Object> sections, Map<String, String> origins,
+      Map<String, String> layerSources) {
+    this.sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
+    this.origins = Collections.unmodifiableMap(new LinkedHashMap<>(origins));
+    this.layerSources = Collections.unmodifiableMap(new LinkedHashMap<>(layerSources));
   }
 
   /** Every namespace at its embedded defaults. */
@@ -32,7 +36,7 @@ public final class EffectiveConfig {
     for (ConfigSpec<?> spec : specs) {
       sections.put(spec.namespace(), spec.defaults());
     }
-    return new EffectiveConfig(sections, Map.of());
+    return new EffectiveConfig(sections, Map.of(), Map.of());
   }
 
   /** The bound block of the spec's namespace, or the spec's defaults when it was not loaded. */
@@ -56,8 +60,16 @@ public final class EffectiveConfig {
         .orElse(DEFAULT_LAYER);
   }
 
-  /** Leaf key paths set by some layer, with that layer's name. */
+  /** Leaf key paths set by some layer, with that layer's name, in the order they were bound. */
   public Map<String, String> origins() {
     return origins;
+  }
+
+  /**
+   * The layers this configuration was loaded from, in order (later ones won): each layer's name
+   * with its source ({@link ConfigLayer#source()}). Empty for {@link #defaults}.
+   */
+  public Map<String, String> layerSources() {
+    return layerSources;
   }
 }

@@ -10,8 +10,14 @@ import java.util.Objects;
  * ({@code include}, {@code exclude}; an empty include means every rule).
  */
 @API(status = API.Status.STABLE)
-public record EngineConfig(OnError onError, List<String> plugins, List<String> include,
-    List<String> exclude) {
+@Doc("How the engine runs: what a failing rule turns into, extra rule jars, and which rules run.")
+public record EngineConfig(
+    @Doc("What an internal error of a rule turns into: allow (the rule could not judge; the"
+        + " agent is not blocked) or deny.") OnError onError,
+    @Doc("Extra rule jars: paths of jars or of directories holding jars.") List<String> plugins,
+    @Doc("Rule-id globs to run (* any run of characters, ? one); empty means every rule.")
+    List<String> include,
+    @Doc("Rule-id globs never to run; exclusion wins over inclusion.") List<String> exclude) {
 
   public static final String NAMESPACE = "engine";
   public static final EngineConfig DEFAULTS =

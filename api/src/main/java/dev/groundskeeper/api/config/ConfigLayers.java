@@ -1,0 +1,144 @@
+package dev.groundskeeper.api.config;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.config.Problems.Location;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The standard configuration layers of a working directory, weakest first: the user file
+ * ({@code $XDG_CONFIG_HOME/groundskeeper/config.yaml}, by default
+ * {@code $HOME/.config/groundskeeper/config.yaml}), then the repository's
+ * {@code .groundskeeper.yaml}. In a linked worktree the main checkout's file comes before the
+ * worktree's own, so the worktree's own file wins. A missing file is simply no layer.
+ */
+@API(status = API.Status.STABLE)
+public final class ConfigLayers {
+
+  /** The name of the user file's layer. */
+  public static final String USER = "user";
+  /** The layer of the repository root's file (the main checkout's, in a linked worktree). */
+  public static final String REPOSITORY = "repository";
+  /** The layer of a linked worktree's own file. */
+  public static final String WORKTREE = "worktree";
+  /** The repository file's name. */
+  public static final String FILE_NAME = ".groundskeeper.yaml";
+
+  private ConfigLayers() {}
+
+  /**
+   * The layers that apply in {@code workingDirectory}, reading the environment only from
+   * {@code environment} ({@code XDG_CONFIG_HOME}, {@code HOME}).
+   *
+   * @throws ConfigException naming every file that exists but cannot be read
+   */
+  public static List<ConfigLayer> discover(Path workingDirectory, Map<String, String> environment) {
+    Objects.requireNonNull(environment, "environment");
+    Path start = workingDirectory.toAbsolutePath().normalize();
+    List<Candidate> candidates = new ArrayList<>();
+    userFile(environment).ifPresent(file -> candidates.add(new Candidate(USER, file)));
+    repositoryRoot(start).ifPresent(root -> {
+      Optional<Path> main = mainCheckout(root);
+      if (main.isPresent()) {
+        candidates.add(new Candidate(REPOSITORY, main.get().resolve(FILE_NAME)));
+        candidates.add(new Candidate(WORKTREE, root.resolve(FILE_NAME)));
+      } else {
+        candidates.add(new Candidate(REPOSITORY, root.resolve(FILE_NAME)));
+      }
+    });
+
+    Problems problems = new Problems();
+    List<ConfigLayer> layers = new ArrayList<>();
+    for (Candidate candidate : candidates) {
+      read(candidate.file(), problems).ifPresent(text ->
+          layers.add(new ConfigLayer(candidate.name(), Optional.of(candidate.file()), text)));
+    }
+    problems.throwIfAny();
+    return List.copyOf(layers);
+  }
+
+  /**
+   * Where the user file is looked for: under {@code XDG_CONFIG_HOME} when it is set to an
+   * absolute path (the XDG rule), else under {@code HOME/.config}; empty when neither is set.
+   */
+  public static Optional<Path> userFile(Map<String, String> environment) {
+    Optional<Path> configHome = Optional.ofNullable(environment.get("XDG_CONFIG_HOME"))
+        .filter(value -> !value.isEmpty()).map(Path::of).filter(Path::isAbsolute)
+        .or(() -> Optional.ofNullable(environment.get("HOME")).filter(value -> !value.isEmpty())
+            .map(home -> Path.of(home, ".config")));
+    return configHome.map(dir -> dir.resolve("groundskeeper").resolve("config.yaml"));
+  }
+
+  private record Candidate(String name, Path file) {}
+
+  /** The nearest directory at or above {@code start} holding a {@code .git} directory or file. */
+  static Optional<Path> repositoryRoot(Path start) {
+    for (Path dir = start; dir != null; dir = dir.getParent()) {
+      if (Files.exists(dir.resolve(".git"))) {
+        return Optional.of(dir);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * For a linked worktree root (its {@code .git} a file pointing at a git dir that has a
+   * {@code commondir}), the main checkout's root; empty for a main checkout, a submodule or a
+   * worktree of a bare repository.
+   */
+  static Optional<Path> mainCheckout(Path root) {
+    Path dotGit = root.resolve(".git");
+    if (!Files.isRegularFile(dotGit)) {
+      return Optional.empty();
+    }
+    // A .git file git itself could not follow leaves this root on its own: the repository file
+    // still applies, and git reports the broken link far better than we could.
+    return firstLine(dotGit).filter(line -> line.startsWith("gitdir:"))
+        .map(line -> root.resolve(line.substring("gitdir:".length()).trim()).normalize())
+        .flatMap(gitDir -> firstLine(gitDir.resolve("commondir"))
+            .map(common -> gitDir.resolve(common.trim()).normalize()))
+        .filter(common -> common.getFileName() != null
+            && common.getFileName().toString().equals(".git"))
+        .map(Path::getParent)
+        .filter(main -> !main.equals(root));
+  }
+
+  private static Optional<String> firstLine(Path file) {
+    try {
+      return Files.readAllLines(file, StandardCharsets.UTF_8).stream().findFirst();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Optional<String> read(Path file, Problems problems) {
+    if (Files.isDirectory(file)) {
+      problems.add(new Location(file.toString(), 0, 0), "",
+          "cannot be read: it is a directory, not a configuration file");
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (AccessDeniedException e) {
+      problems.add(new Location(file.toString(), 0, 0), "", "cannot be read: permission denied");
+    } catch (CharacterCodingException e) {
+      problems.add(new Location(file.toString(), 0, 0), "",
+          "cannot be read: it is not UTF-8 text");
+    } catch (IOException e) {
+      problems.add(new Location(file.toString(), 0, 0), "", "cannot be read: " + e);
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,85 @@
+package dev.groundskeeper.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "check", mixinStandardHelpOptions = true,
+    description = {
+        "Judges a shell command as the hook would, without running it.",
+        "",
+        "The command is judged as a Bash tool call about to run. The words after -- are joined",
+        "with spaces; quote the whole command to keep its own quoting:",
+        "  groundskeeper check -- git branch -D feat/x",
+        "  groundskeeper check -- 'git commit -m \"wip\" && git push --force'"},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:allowed",
+        "1:allowed with advice (or a rule could not judge)",
+        "2:could not judge at all (bad usage, configuration or plugin)",
+        "3:denied"})
+final class CheckCommand implements Callable<Integer> {
+
+  static final String SESSION_ID = "groundskeeper-check";
+
+  private final Invocation invocation;
+
+  @Option(names = "--json", description = "Print the decision as JSON, with every verdict.")
+  private boolean json;
+
+  @Option(names = "--cwd", paramLabel = "DIR",
+      description = "Judge as if the command ran in DIR (default: the current directory).")
+  private Path cwd;
+
+  @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The command to judge.")
+  private List<String> words;
+
+  CheckCommand(Invocation invocation) {
+    this.invocation = invocation;
+  }
+
+  @Override
+  public Integer call() {
+    Path directory = cwd == null ? invocation.workingDirectory() : invocation.resolve(cwd);
+    if (!Files.isDirectory(directory)) {
+      throw new CliException("--cwd " + directory + " is not a directory");
+    }
+    String command = String.join(" ", words);
+    EventContext context = EventContext.of(SESSION_ID, directory)
+        .withMode(HookCommand.sessionMode(invocation));
+    Event event = new Event.CommandEvent(context, command);
+    LoadedPolicy loaded = LoadedPolicy.load(invocation, Workspace.locate(directory));
+    Decision decision = loaded.policy().evaluate(event, EventFacts.compose(invocation.clock()));
+    if (json) {
+      ObjectNode node = Json.object().put("command", command).put("cwd", directory.toString());
+      node.setAll(Json.decision(decision));
+      invocation.out().println(Json.pretty(node));
+    } else {
+      invocation.out().println(Json.word(decision.outcome()) + ": " + command);
+      if (!decision.message().isEmpty()) {
+        invocation.out().println(decision.message());
+      }
+    }
+    return exitCode(decision.outcome());
+  }
+
+  static int exitCode(Outcome outcome) {
+    switch (outcome) {
+      case DENY:
+        return 3;
+      case ADVISE:
+        return 1;
+      default:
+        return 0;
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package dev.groundskeeper.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.EventContext.SessionMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Maps one Claude Code hook payload to an {@link Event}. A payload Groundskeeper has no event for
+ * (an unknown hook, a tool no rule reads, a source value newer than this build) maps to empty and
+ * is answered with {@code {}}; a payload that lacks a field its event needs is an error.
+ */
+final class ClaudeCodeEvents {
+
+  private ClaudeCodeEvents() {}
+
+  /** The payload's event with the hook name it came from. */
+  record Mapped(String hookEventName, Optional<Event> event) {}
+
+  static Mapped map(JsonNode root, SessionMode mode, Path workingDirectory) {
+    if (!root.isObject()) {
+      throw new CliException("the hook payload must be a JSON object, not "
+          + root.getNodeType().toString().toLowerCase(Locale.ROOT));
+    }
+    String name = new Payload(root, "hook").requiredString("hook_event_name");
+    Payload payload = new Payload(root, name);
+    EventContext context = context(payload, mode, workingDirectory);
+    return new Mapped(name, event(name, payload, context));
+  }
+
+  private static EventContext context(Payload payload, SessionMode mode, Path workingDirectory) {
+    String sessionId = payload.requiredString("session_id");
+    Path cwd = workingDirectory.resolve(payload.requiredString("cwd")).normalize();
+    EventContext context = EventContext.of(sessionId, cwd).withMode(mode);
+    Optional<String> agent = payload.optionalString("agent_id");
+    if (agent.isPresent()) {
+      context = context.withAgent(agent.get());
+    }
+    Optional<String> transcript = payload.optionalString("transcript_path");
+    if (transcript.isPresent() && !transcript.get().isEmpty()) {
+      context = context.withTranscript(cwd.resolve(transcript.get()));
+    }
+    Optional<String> turn = payload.optionalString("turn_id");
+    if (turn.isPresent()) {
+      context = context.withTurn(turn.get());
+    }
+    return context;
+  }
+
+  private static Optional<Event> event(String name, Payload payload, EventContext context) {
+    switch (name) {
+      case "PreToolUse":
+        return beforeTool(payload, context);
+      case "PostToolUse":
+        return Optional.of(afterTool(payload, context));
+      case "UserPromptSubmit":
+        return Optional.of(new Event.PromptSubmitted(context, payload.requiredString("prompt")));
+      case "SessionStart":
+        return word(Event.StartSource.class, payload.requiredString("source"))
+            .map(source -> new Event.SessionStart(context, source));
+      case "Stop":
+        return Optional.of(new Event.Stop(context, payload.optionalBoolean("stop_hook_active")));
+      case "SubagentStop":
+        return Optional.of(new Event.SubagentStop(context,
+            payload.optionalString("agent_type").orElse(""),
+            payload.optionalBoolean("stop_hook_active")));
+      case "SubagentStart":
+        return Optional.of(new Event.SubagentStart(context,
+            payload.optionalString("agent_type").orElse("")));
+      case "PreCompact":
+        return word(Event.CompactTrigger.class, payload.requiredString("trigger"))
+            .map(trigger -> new Event.PreCompact(context, trigger));
+      case "WorktreeCreate":
+        return Optional.of(new Event.WorktreeCreate(context,
+            payload.requiredStringOf("name", "worktree_name")));
+      case "WorktreeRemove":
+        return Optional.of(new Event.WorktreeRemove(context,
+            context.cwd().resolve(payload.requiredString("worktree_path")).normalize()));
+      default:
+        return Optional.empty();
+    }
+  }
+
+  private static Optional<Event> beforeTool(Payload payload, EventContext context) {
+    String tool = payload.requiredString("tool_name");
+    switch (tool) {
+      case "Bash":
+        return Optional.of(new Event.CommandEvent(context,
+            payload.requiredString("tool_input.command")));
+      case "Write":
+        return Optional.of(fileWrite(payload, context, Event.WriteKind.WRITE,
+            payload.optionalString("tool_input.content")));
+      case "Edit":
+      case "MultiEdit":
+        return Optional.of(fileWrite(payload, context, Event.WriteKind.EDIT, Optional.empty()));
+      case "Task":
+      case "Agent":
+        return Optional.of(new Event.AgentDispatch(context,
+            payload.optionalString("tool_input.isolation").filter(s -> !s.isEmpty()),
+            payload.optionalString("tool_input.description").orElse("")));
+      default:
+        return Optional.empty();
+    }
+  }
+
+  private static Event fileWrite(Payload payload, EventContext context, Event.WriteKind kind,
+      Optional<String> content) {
+    Path path = context.cwd().resolve(payload.requiredString("tool_input.file_path")).normalize();
+    return new Event.FileWriteEvent(context, path, kind, Files.exists(path), content);
+  }
+
+  private static Event afterTool(Payload payload, EventContext context) {
+    String tool = payload.requiredString("tool_name");
+    if (tool.equals("Bash")) {
+      return new Event.CommandCompleted(context, payload.requiredString("tool_input.command"),
+          payload.optionalIntOf("tool_response.exit_code", "tool_response.exitCode"),
+          payload.optionalBoolean("tool_response.interrupted"));
+    }
+    return new Event.ToolCompleted(context, tool);
+  }
+
+  /** A runner's lower-case word as an enum constant; empty for a word newer than this build. */
+  private static <E extends Enum<E>> Optional<E> word(Class<E> type, String word) {
+    for (E constant : type.getEnumConstants()) {
+      if (constant.name().equalsIgnoreCase(word)) {
+        return Optional.of(constant);
+      }
+    }
+    return Optional.empty();
+  }
+}

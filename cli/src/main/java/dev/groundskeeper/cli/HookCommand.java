@@ -1,0 +1,113 @@
+package dev.groundskeeper.cli;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext.SessionMode;
+import dev.groundskeeper.api.GroundskeeperException;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+@Command(name = "hook", mixinStandardHelpOptions = true,
+    description = {
+        "Answers one Claude Code hook (payload on stdin, answer on stdout).",
+        "",
+        "Reads the hook's JSON payload from standard input, judges it against the policy of the",
+        "repository containing the payload's cwd, and writes Claude Code's answer to standard",
+        "output ({} when there is nothing to say).",
+        "",
+        "Set GROUNDSKEEPER_SESSION_MODE=scratch for a session that must never commit or push."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:answered (a denial is part of the answer)",
+        "1:the payload, configuration or a plugin is unusable, or an internal error; one line"
+            + " on standard error, and Claude Code lets the action continue",
+        "2:WorktreeCreate refused by a rule (the reason is on standard error)"})
+final class HookCommand implements Callable<Integer> {
+
+  static final int FAILED = 1;
+  static final String SESSION_MODE_VARIABLE = "GROUNDSKEEPER_SESSION_MODE";
+
+  private final Invocation invocation;
+
+  HookCommand(Invocation invocation) {
+    this.invocation = invocation;
+  }
+
+  @Override
+  public Integer call() {
+    HookReply reply;
+    try {
+      reply = answer();
+    } catch (CliException | GroundskeeperException e) {
+      reply = failure(e.getMessage());
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      reply = failure("internal error: " + e);
+    }
+    if (!reply.stdout().isEmpty()) {
+      invocation.out().println(reply.stdout());
+    }
+    if (!reply.stderr().isEmpty()) {
+      invocation.err().println(reply.stderr());
+    }
+    return reply.exitCode();
+  }
+
+  private HookReply answer() {
+    SessionMode mode = sessionMode(invocation);
+    ClaudeCodeEvents.Mapped mapped =
+        ClaudeCodeEvents.map(readPayload(), mode, invocation.workingDirectory());
+    if (mapped.event().isEmpty()) {
+      return HookReply.nothing();
+    }
+    Event event = mapped.event().get();
+    LoadedPolicy loaded =
+        LoadedPolicy.load(invocation, Workspace.locate(event.context().cwd()));
+    Decision decision =
+        loaded.policy().evaluate(event, EventFacts.compose(invocation.clock()));
+    return ClaudeCodeAnswers.answer(mapped.hookEventName(), event, decision);
+  }
+
+  /** The session mode the runner launched the agent in, from the environment. */
+  static SessionMode sessionMode(Invocation invocation) {
+    String value = invocation.env(SESSION_MODE_VARIABLE).orElse("normal");
+    try {
+      return SessionMode.valueOf(value.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new CliException(SESSION_MODE_VARIABLE + " must be `normal` or `scratch`, not `"
+          + value + "`");
+    }
+  }
+
+  private JsonNode readPayload() {
+    JsonNode root;
+    try {
+      root = Json.MAPPER.readTree(invocation.in());
+    } catch (JsonProcessingException e) {
+      JsonLocation where = e.getLocation();
+      throw new CliException("the hook payload is not valid JSON: " + e.getOriginalMessage()
+          + (where == null ? "" : " (line " + where.getLineNr() + ", column "
+              + where.getColumnNr() + ")"));
+    } catch (IOException e) {
+      throw new CliException("cannot read the hook payload from standard input: "
+          + e.getMessage());
+    }
+    if (root == null || root.isMissingNode()) {
+      throw new CliException("no hook payload on standard input (expected one JSON object)");
+    }
+    return root;
+  }
+
+  /** One line on standard error and exit 1: Claude Code then lets the action continue. */
+  private static HookReply failure(String message) {
+    return new HookReply("", "groundskeeper hook: " + oneLine(message), FAILED);
+  }
+
+  static String oneLine(String message) {
+    return message.strip().replaceAll(":\\s*\\R\\s*", ": ").replaceAll("\\s*\\R\\s*", "; ");
+  }
+}

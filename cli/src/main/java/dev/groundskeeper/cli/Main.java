@@ -1,0 +1,91 @@
+package dev.groundskeeper.cli;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.GroundskeeperException;
+import dev.groundskeeper.api.PolicyBuilder;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import picocli.CommandLine;
+
+/**
+ * The {@code groundskeeper} command. {@link #run} is the whole program with its streams,
+ * environment and working directory passed in, so that it can run in-process without touching
+ * the real ones.
+ */
+@API(status = API.Status.INTERNAL)
+public final class Main {
+
+  /** Exit code of a verb that could not do its work (bad usage, configuration or plugin). */
+  static final int CANNOT_RUN = 2;
+
+  private final Clock clock;
+  private final Consumer<PolicyBuilder> policyCustomizer;
+
+  public Main() {
+    this(Clock.systemUTC(), builder -> { });
+  }
+
+  /** For tests: a fixed clock, and a hook to narrow or extend the discovered rules. */
+  Main(Clock clock, Consumer<PolicyBuilder> policyCustomizer) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.policyCustomizer = Objects.requireNonNull(policyCustomizer, "policyCustomizer");
+  }
+
+  public static void main(String[] args) {
+    int code = new Main().run(args, System.in, System.out, System.err, System.getenv(),
+        Path.of("").toAbsolutePath());
+    System.out.flush();
+    System.exit(code);
+  }
+
+  /** Runs the command and returns its exit code; never calls {@link System#exit}. */
+  public int run(String[] args, InputStream in, PrintStream out, PrintStream err,
+      Map<String, String> env, Path workingDirectory) {
+    Invocation invocation = new Invocation(in, out, err, env, workingDirectory, clock,
+        policyCustomizer);
+    CommandLine cli = commandLine(invocation);
+    int code = cli.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  static CommandLine commandLine(Invocation invocation) {
+    CommandLine cli = new CommandLine(new RootCommand(invocation));
+    cli.addSubcommand(new HookCommand(invocation));
+    cli.addSubcommand(new CommandLine(new CheckCommand(invocation)).setStopAtPositional(true));
+    cli.addSubcommand(new RulesCommand(invocation));
+    cli.addSubcommand(new SweepCommand(invocation));
+    cli.setOut(new PrintWriter(invocation.out(), true));
+    cli.setErr(new PrintWriter(invocation.err(), true));
+    cli.setExecutionExceptionHandler(Main::failed);
+    cli.setParameterExceptionHandler(Main::misused);
+    return cli;
+  }
+
+  private static int failed(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
+    String message = e instanceof CliException || e instanceof GroundskeeperException
+        ? e.getMessage()
+        : "internal error: " + e;
+    command.getErr().println(name(command) + ": " + message);
+    return CANNOT_RUN;
+  }
+
+  private static int misused(CommandLine.ParameterException e, String[] args) {
+    CommandLine command = e.getCommandLine();
+    command.getErr().println(name(command) + ": " + e.getMessage()
+        + " (see " + name(command) + " --help)");
+    // A hook's runner reads exit 2 as a deliberate block; a misconfigured hook must not block.
+    return command.getCommand() instanceof HookCommand ? HookCommand.FAILED : CANNOT_RUN;
+  }
+
+  private static String name(CommandLine command) {
+    return command.getCommandSpec().qualifiedName();
+  }
+}

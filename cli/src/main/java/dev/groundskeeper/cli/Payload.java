@@ -1,0 +1,91 @@
+package dev.groundskeeper.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Typed reads of one runner payload, with errors that name the event and the field. Fields the
+ * adapter does not read are ignored; a field of the wrong type is an error, never a silent
+ * default.
+ */
+final class Payload {
+
+  private final JsonNode root;
+  private final String event;
+
+  Payload(JsonNode root, String event) {
+    this.root = root;
+    this.event = event;
+  }
+
+  String requiredString(String path) {
+    return optionalString(path).orElseThrow(() -> new CliException(
+        "the " + event + " payload lacks the string field `" + path + "`"));
+  }
+
+  Optional<String> optionalString(String path) {
+    JsonNode node = at(path);
+    if (node.isMissingNode() || node.isNull()) {
+      return Optional.empty();
+    }
+    if (!node.isTextual()) {
+      throw wrongType(path, "a string", node);
+    }
+    return Optional.of(node.asText());
+  }
+
+  /** The first of these string fields that is present (for fields runners spell differently). */
+  String requiredStringOf(String... paths) {
+    for (String path : paths) {
+      Optional<String> value = optionalString(path);
+      if (value.isPresent()) {
+        return value.get();
+      }
+    }
+    throw new CliException("the " + event + " payload lacks the string field `" + paths[0] + "`");
+  }
+
+  boolean optionalBoolean(String path) {
+    JsonNode node = at(path);
+    if (node.isMissingNode() || node.isNull()) {
+      return false;
+    }
+    if (!node.isBoolean()) {
+      throw wrongType(path, "true or false", node);
+    }
+    return node.booleanValue();
+  }
+
+  OptionalInt optionalIntOf(String... paths) {
+    for (String path : paths) {
+      JsonNode node = at(path);
+      if (node.isMissingNode() || node.isNull()) {
+        continue;
+      }
+      if (!node.canConvertToInt() || !node.isIntegralNumber()) {
+        throw wrongType(path, "an integer", node);
+      }
+      return OptionalInt.of(node.intValue());
+    }
+    return OptionalInt.empty();
+  }
+
+  private JsonNode at(String path) {
+    JsonNode node = root;
+    for (String part : path.split("\\.")) {
+      if (!node.isObject()) {
+        return MissingNode.getInstance();
+      }
+      node = node.path(part);
+    }
+    return node;
+  }
+
+  private CliException wrongType(String path, String expected, JsonNode node) {
+    return new CliException("the " + event + " payload's field `" + path + "` must be "
+        + expected + ", not " + node.getNodeType().toString().toLowerCase(Locale.ROOT));
+  }
+}

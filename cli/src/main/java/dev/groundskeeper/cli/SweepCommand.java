@@ -1,0 +1,87 @@
+package dev.groundskeeper.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Verdict;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+    description = {
+        "Reports on the repository you are in; changes nothing.",
+        "",
+        "Each rule with something to say adds its section: what it found and the commands that",
+        "deal with it. Outside a repository it reports what needs no repository."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:reported (even when there are findings)",
+        "2:the configuration or a plugin is unusable (the message says what and where)"})
+final class SweepCommand implements Callable<Integer> {
+
+  static final String SESSION_ID = "groundskeeper-sweep";
+
+  private final Invocation invocation;
+
+  @Option(names = "--json", description = "Print the report as JSON.")
+  private boolean json;
+
+  SweepCommand(Invocation invocation) {
+    this.invocation = invocation;
+  }
+
+  @Override
+  public Integer call() {
+    Workspace workspace = Workspace.locate(invocation.workingDirectory());
+    LoadedPolicy loaded = LoadedPolicy.load(invocation, workspace);
+    EventContext context = EventContext.of(SESSION_ID, workspace.directory())
+        .withMode(HookCommand.sessionMode(invocation));
+    Decision decision = loaded.policy().evaluate(new Event.SweepRequest(context),
+        EventFacts.compose(invocation.clock()));
+    List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
+    int ran = decision.verdicts().size();
+    if (json) {
+      ObjectNode report = Json.object();
+      report.put("directory", workspace.directory().toString());
+      workspace.root().ifPresentOrElse(root -> report.put("repository", root.toString()),
+          () -> report.putNull("repository"));
+      report.put("rules_run", ran);
+      ArrayNode array = report.putArray("sections");
+      sections.forEach(verdict -> array.add(Json.verdict(verdict)));
+      invocation.out().println(Json.pretty(report));
+    } else {
+      printText(invocation.out(), workspace, sections, ran);
+    }
+    return 0;
+  }
+
+  private static boolean speaks(Verdict verdict) {
+    return verdict.outcome() == Outcome.ADVISE || verdict.outcome() == Outcome.DENY
+        || verdict.outcome() == Outcome.COULD_NOT_JUDGE;
+  }
+
+  private static void printText(PrintStream out, Workspace workspace, List<Verdict> sections,
+      int ran) {
+    String where = workspace.root().map(root -> "repository " + root)
+        .orElse(workspace.directory() + " (not in a git repository)");
+    out.println("Sweep of " + where + ": " + ran + (ran == 1 ? " rule" : " rules")
+        + " looked, " + sections.size() + (sections.size() == 1 ? " has" : " have")
+        + " something to say.");
+    for (Verdict verdict : sections) {
+      out.println();
+      String prefix = verdict.outcome() == Outcome.COULD_NOT_JUDGE ? "could not judge: " : "";
+      out.println("[" + verdict.ruleId() + "] " + prefix + verdict.reason());
+      for (Finding finding : verdict.findings()) {
+        out.println("  - " + Json.word(finding.kind()) + " " + finding.subject()
+            + (finding.detail().isEmpty() ? "" : ": " + finding.detail()));
+      }
+      verdict.remedy().ifPresent(remedy -> out.println(remedy.render().indent(2).stripTrailing()));
+    }
+  }
+}

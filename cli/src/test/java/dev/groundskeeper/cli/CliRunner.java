@@ -1,0 +1,76 @@
+package dev.groundskeeper.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Runs the command in-process with its own home, configuration directory, clock and working
+ * directory, and only the test rules (built-in rule modules may join the class path at any time).
+ */
+final class CliRunner {
+
+  static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
+
+  private final Path home;
+  private final Map<String, String> env = new HashMap<>();
+
+  CliRunner(Path temp) {
+    try {
+      home = Files.createDirectories(temp.resolve("home"));
+      Files.createDirectories(temp.resolve("xdg"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    env.put("HOME", home.toString());
+    env.put("XDG_CONFIG_HOME", temp.resolve("xdg").toString());
+  }
+
+  CliRunner env(String name, String value) {
+    env.put(name, value);
+    return this;
+  }
+
+  Path home() {
+    return home;
+  }
+
+  Result withInput(Path workingDirectory, String stdin, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Main main = new Main(Clock.fixed(NOW, ZoneOffset.UTC),
+        builder -> builder.include("clitest.*", "clitestplugin.*"));
+    int exit = main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), env, workingDirectory);
+    return new Result(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  Result run(Path workingDirectory, String... args) {
+    return withInput(workingDirectory, "", args);
+  }
+
+  record Result(int exit, String out, String err) {
+
+    /** Standard output without its final line break. */
+    String output() {
+      return out.stripTrailing();
+    }
+
+    /** Standard error without its final line break. */
+    String error() {
+      return err.stripTrailing();
+    }
+  }
+}

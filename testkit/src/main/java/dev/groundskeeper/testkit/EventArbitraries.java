@@ -1,0 +1,137 @@
+package dev.groundskeeper.testkit;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Event.AgentDispatch;
+import dev.groundskeeper.api.Event.CommandCompleted;
+import dev.groundskeeper.api.Event.CommandEvent;
+import dev.groundskeeper.api.Event.CompactTrigger;
+import dev.groundskeeper.api.Event.FileWriteEvent;
+import dev.groundskeeper.api.Event.PreCompact;
+import dev.groundskeeper.api.Event.PromptSubmitted;
+import dev.groundskeeper.api.Event.SessionStart;
+import dev.groundskeeper.api.Event.StartSource;
+import dev.groundskeeper.api.Event.Stop;
+import dev.groundskeeper.api.Event.SubagentStart;
+import dev.groundskeeper.api.Event.SubagentStop;
+import dev.groundskeeper.api.Event.SweepRequest;
+import dev.groundskeeper.api.Event.ToolCompleted;
+import dev.groundskeeper.api.Event.WorktreeCreate;
+import dev.groundskeeper.api.Event.WorktreeRemove;
+import dev.groundskeeper.api.Event.WriteKind;
+import dev.groundskeeper.api.EventContext;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+
+/**
+ * jqwik arbitraries for {@link Event}s of every type, with generated contexts. Use
+ * {@link #events()} for "anything a runner may report", {@link #commandEvents(Arbitrary)} to
+ * steer the commands a rule cares about.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class EventArbitraries {
+
+  private EventArbitraries() {}
+
+  /** Events of every type, each type about equally often. */
+  public static Arbitrary<Event> events() {
+    return Arbitraries.oneOf(List.of(
+        commandEvents(), fileWrites(), commandsCompleted(), toolsCompleted(), prompts(),
+        sessionStarts(), stops(), subagentStops(), subagentStarts(), dispatches(),
+        worktreeCreates(), worktreeRemoves(), preCompacts(), sweeps()));
+  }
+
+  /** Events of every type except those {@code readTypes} cover. */
+  public static Arbitrary<Event> eventsNotOf(java.util.Collection<Class<? extends Event>>
+      readTypes) {
+    return events().filter(event -> readTypes.stream().noneMatch(t -> t.isInstance(event)));
+  }
+
+  public static Arbitrary<Event> commandEvents() {
+    return commandEvents(CommandArbitraries.anyCommands());
+  }
+
+  /** Command events whose command lines come from {@code commands}. */
+  public static Arbitrary<Event> commandEvents(Arbitrary<String> commands) {
+    return Combinators.combine(ContextArbitraries.contexts(), commands).as(CommandEvent::new);
+  }
+
+  public static Arbitrary<Event> fileWrites() {
+    Arbitrary<Optional<String>> content = Arbitraries.oneOf(Arbitraries.just(Optional.empty()),
+        Arbitraries.strings().ofMaxLength(40).map(Optional::of));
+    return Combinators.combine(ContextArbitraries.contexts(), PathArbitraries.relative(),
+        Arbitraries.of(WriteKind.class), Arbitraries.of(true, false), content)
+        .as((context, path, kind, exists, text) -> new FileWriteEvent(context,
+            context.cwd().resolve(path), kind, exists || kind == WriteKind.EDIT,
+            kind == WriteKind.EDIT ? Optional.empty() : text));
+  }
+
+  public static Arbitrary<Event> commandsCompleted() {
+    Arbitrary<OptionalInt> status = Arbitraries.oneOf(Arbitraries.just(OptionalInt.empty()),
+        Arbitraries.of(0, 0, 1, 2, 128, 130).map(OptionalInt::of));
+    return Combinators.combine(ContextArbitraries.contexts(), CommandArbitraries.anyCommands(),
+        status, Arbitraries.of(false, false, true)).as(CommandCompleted::new);
+  }
+
+  public static Arbitrary<Event> toolsCompleted() {
+    return withContext(Arbitraries.of("Write", "Edit", "Read", "Grep", "Glob", "WebFetch"),
+        ToolCompleted::new);
+  }
+
+  public static Arbitrary<Event> prompts() {
+    return withContext(Arbitraries.strings().ofMaxLength(40), PromptSubmitted::new);
+  }
+
+  public static Arbitrary<Event> sessionStarts() {
+    return withContext(Arbitraries.of(StartSource.class), SessionStart::new);
+  }
+
+  public static Arbitrary<Event> stops() {
+    return withContext(Arbitraries.of(true, false), Stop::new);
+  }
+
+  public static Arbitrary<Event> subagentStops() {
+    return Combinators.combine(ContextArbitraries.contexts(), agentTypes(),
+        Arbitraries.of(true, false)).as(SubagentStop::new);
+  }
+
+  public static Arbitrary<Event> subagentStarts() {
+    return withContext(agentTypes(), SubagentStart::new);
+  }
+
+  public static Arbitrary<Event> dispatches() {
+    Arbitrary<Optional<String>> isolation = Arbitraries.of(Optional.empty(),
+        Optional.of("worktree"));
+    return Combinators.combine(ContextArbitraries.contexts(), isolation,
+        Arbitraries.strings().ofMaxLength(30)).as(AgentDispatch::new);
+  }
+
+  public static Arbitrary<Event> worktreeCreates() {
+    return withContext(CommandArbitraries.branchNames(), WorktreeCreate::new);
+  }
+
+  public static Arbitrary<Event> worktreeRemoves() {
+    return withContext(PathArbitraries.absolute(), WorktreeRemove::new);
+  }
+
+  public static Arbitrary<Event> preCompacts() {
+    return withContext(Arbitraries.of(CompactTrigger.class), PreCompact::new);
+  }
+
+  public static Arbitrary<Event> sweeps() {
+    return ContextArbitraries.contexts().map(SweepRequest::new);
+  }
+
+  private static Arbitrary<String> agentTypes() {
+    return Arbitraries.of("general-purpose", "Explore", "Plan", "reviewer");
+  }
+
+  private static <T> Arbitrary<Event> withContext(Arbitrary<T> values,
+      java.util.function.BiFunction<EventContext, T, ? extends Event> make) {
+    return Combinators.combine(ContextArbitraries.contexts(), values).as(make::apply);
+  }
+}

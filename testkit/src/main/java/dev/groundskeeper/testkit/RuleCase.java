@@ -1,0 +1,91 @@
+package dev.groundskeeper.testkit;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.Verdict;
+import java.util.Objects;
+
+/**
+ * One event (and the facts around it) given to the rule of a {@link RuleTester}. Immutable; the
+ * rule runs when an outcome is asked for, once per call.
+ *
+ * <pre>{@code
+ * tester.given(Events.command("git push -f origin main"))
+ *     .expectDeny()
+ *     .reasonContains("main")
+ *     .remedyCommands("git push --force-with-lease origin main");
+ * }</pre>
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class RuleCase {
+
+  private final RuleTester tester;
+  private final Event event;
+  private final Facts facts;
+
+  RuleCase(RuleTester tester, Event event, Facts facts) {
+    this.tester = tester;
+    this.event = Objects.requireNonNull(event, "event");
+    this.facts = Objects.requireNonNull(facts, "facts");
+  }
+
+  /** The same event with these facts instead of the tester's. */
+  public RuleCase withFacts(Facts facts) {
+    return new RuleCase(tester, event, facts);
+  }
+
+  public RuleCase withFacts(TestFacts.Builder facts) {
+    return withFacts(facts.build());
+  }
+
+  public Event event() {
+    return event;
+  }
+
+  /** Runs the rule and returns assertions on what it reported (before any mode applies). */
+  public VerdictAssert then() {
+    return new VerdictAssert(RuleRun.of(tester.rule(), event, facts));
+  }
+
+  /** The rule's verdict as it reported it (before any mode applies). */
+  public Verdict verdict() {
+    return then().verdict();
+  }
+
+  public VerdictAssert expect(Outcome outcome) {
+    return then().hasOutcome(outcome);
+  }
+
+  public VerdictAssert expectAllow() {
+    return expect(Outcome.ALLOW);
+  }
+
+  public VerdictAssert expectAdvise() {
+    return expect(Outcome.ADVISE);
+  }
+
+  public VerdictAssert expectDeny() {
+    return expect(Outcome.DENY);
+  }
+
+  public VerdictAssert expectNotApplicable() {
+    return expect(Outcome.NOT_APPLICABLE);
+  }
+
+  public VerdictAssert expectCouldNotJudge() {
+    return expect(Outcome.COULD_NOT_JUDGE);
+  }
+
+  /**
+   * What the engine delivers for this event with the rule alone at the tester's mode: a denial
+   * softened under {@code advise}, nothing at all under {@code off}, could-not-judge for a rule
+   * that throws.
+   */
+  public Decision decision() {
+    return Policy.builder().rule(tester.rule(), tester.mode()).build().evaluate(event, facts);
+  }
+}

@@ -1,0 +1,181 @@
+package dev.groundskeeper.testkit;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.ConfiguredRule;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.ProvidesRules;
+import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.RuleProvider;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+
+/**
+ * Tests one rule: give it events (and facts), assert what it answers. The rule comes directly, or
+ * from its provider with a configuration record, the way the engine would build it.
+ *
+ * <pre>{@code
+ * RuleTester tester = RuleTester.of(new ProtectedForcePushProvider(), config);
+ *
+ * tester.given(Events.command("git push --force origin main"))
+ *     .expectDeny()
+ *     .remedyCommands("git push --force-with-lease origin main");
+ * tester.given(Events.command("git push --force-with-lease origin main")).expectAllow();
+ * }</pre>
+ *
+ * <p>Immutable and reusable. Facts default to {@link TestFacts#atDefaultTime()}: a fixed clock
+ * and nothing else.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class RuleTester {
+
+  private final ConfiguredRule configured;
+  private final Facts facts;
+
+  private RuleTester(ConfiguredRule configured, Facts facts) {
+    this.configured = configured;
+    this.facts = facts;
+  }
+
+  /** The rule at its default mode. */
+  public static RuleTester of(Rule rule) {
+    return of(ConfiguredRule.atDefault(Objects.requireNonNull(rule, "rule")));
+  }
+
+  public static RuleTester of(ConfiguredRule rule) {
+    return new RuleTester(Objects.requireNonNull(rule, "rule"), TestFacts.atDefaultTime());
+  }
+
+  /**
+   * The one rule {@code provider} builds from {@code config}, after checking the provider the way
+   * discovery does ({@link ProvidesRules}, declared ids, its defaults).
+   *
+   * @throws IllegalArgumentException when the provider builds no rule or several
+   */
+  public static <C> RuleTester of(RuleProvider<C> provider, C config) {
+    List<ConfiguredRule> rules = build(provider, config);
+    if (rules.size() != 1) {
+      throw new IllegalArgumentException(provider.getClass().getName() + " builds "
+          + rules.size() + " rules from this configuration (" + ids(rules)
+          + "); name the one to test with RuleTester.of(provider, config, ruleId)");
+    }
+    return of(rules.get(0));
+  }
+
+  /** The rule with this id that {@code provider} builds from {@code config}. */
+  public static <C> RuleTester of(RuleProvider<C> provider, C config, String ruleId) {
+    List<ConfiguredRule> rules = build(provider, config);
+    return of(rules.stream().filter(rule -> rule.id().equals(ruleId)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(provider.getClass().getName()
+            + " builds no rule '" + ruleId + "' from this configuration; it builds "
+            + ids(rules))));
+  }
+
+  /** The same rule, with {@code facts} as every case's facts unless a case sets its own. */
+  public RuleTester withFacts(Facts facts) {
+    return new RuleTester(configured, Objects.requireNonNull(facts, "facts"));
+  }
+
+  public RuleTester withFacts(TestFacts.Builder facts) {
+    return withFacts(facts.build());
+  }
+
+  /** The same rule at another mode (which only {@link RuleCase#decision()} applies). */
+  public RuleTester withMode(Mode mode) {
+    return new RuleTester(new ConfiguredRule(configured.rule(), mode), facts);
+  }
+
+  public Rule rule() {
+    return configured.rule();
+  }
+
+  public Mode mode() {
+    return configured.mode();
+  }
+
+  public Facts facts() {
+    return facts;
+  }
+
+  public RuleCase given(Event event) {
+    return new RuleCase(this, event, facts);
+  }
+
+  public RuleCase given(EventBuilder<?> event) {
+    return given(event.build());
+  }
+
+  /**
+   * One dynamic test per case of a golden-case file on the class path (for a
+   * {@code @TestFactory}); the format is described in {@code docs/testkit.md}.
+   */
+  public Stream<DynamicTest> goldenCases(String classpathResource) {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    URL url = (loader != null ? loader : RuleTester.class.getClassLoader())
+        .getResource(classpathResource.startsWith("/") ? classpathResource.substring(1)
+            : classpathResource);
+    if (url == null) {
+      throw new IllegalArgumentException("no golden-case file '" + classpathResource
+          + "' on the class path");
+    }
+    try (InputStream in = url.openStream()) {
+      return GoldenCases.parse(classpathResource, new String(in.readAllBytes(),
+          StandardCharsets.UTF_8)).tests(this, toUri(url));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** One dynamic test per case of a golden-case file. */
+  public Stream<DynamicTest> goldenCases(Path file) {
+    try {
+      return GoldenCases.parse(file.toString(), Files.readString(file))
+          .tests(this, file.toUri());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static java.net.URI toUri(URL url) {
+    try {
+      return url.toURI();
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  private static <C> List<ConfiguredRule> build(RuleProvider<C> provider, C config) {
+    Objects.requireNonNull(provider, "provider");
+    Objects.requireNonNull(config, "config");
+    // The engine's own checks of the provider (annotation, ids, namespace, defaults).
+    Policy.builder().provider(provider).build();
+    List<ConfiguredRule> rules = provider.rules(config);
+    Set<String> declared = Set.of(provider.getClass().getAnnotation(ProvidesRules.class).ids());
+    for (ConfiguredRule rule : rules) {
+      if (!declared.contains(rule.id())) {
+        throw new IllegalArgumentException(provider.getClass().getName() + " built rule '"
+            + rule.id() + "' from this configuration, which its @ProvidesRules does not declare");
+      }
+    }
+    return rules;
+  }
+
+  private static String ids(List<ConfiguredRule> rules) {
+    return rules.isEmpty() ? "none"
+        : rules.stream().map(ConfiguredRule::id).collect(Collectors.joining(", "));
+  }
+}
