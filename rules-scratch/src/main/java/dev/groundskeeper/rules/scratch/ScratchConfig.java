@@ -2,6 +2,9 @@ package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.config.Doc;
+import dev.groundskeeper.api.config.OneOf;
+import dev.groundskeeper.api.config.Range;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -30,9 +33,19 @@ import java.util.Set;
  * @param orientation scratch-directory orientation and nudges ({@code orientation})
  */
 @API(status = API.Status.EXPERIMENTAL)
-public record ScratchConfig(List<String> roots, String directory, Shapes shapes,
-    List<String> stores, ShapeDeny shapeDeny, ConsumeChain consumeChain, Sweep sweep,
-    Spaces spaces, Orientation orientation) {
+@Doc("Rules about an agent's scratch files: where new files may go, consume-then-remove, the "
+    + "sweep, scratch-directory orientation and nudges, per-session spaces.")
+public record ScratchConfig(
+    @Doc("Repository-relative ignored roots whose new files are judged.") List<String> roots,
+    @Doc("The scratch directory, inside a root; any depth below it is scratch.") String directory,
+    @Doc("Basename globs a new scratch file must match.") Shapes shapes,
+    @Doc("Directories under a root written by their own tools, added to the built-in stores.")
+    List<String> stores,
+    @Doc("The shape whitelist for new files (scratch.shape).") ShapeDeny shapeDeny,
+    @Doc("The consume-then-remove rule (scratch.consume-chain).") ConsumeChain consumeChain,
+    @Doc("The scratch sweep (scratch.sweep).") Sweep sweep,
+    @Doc("Per-session scratch spaces and their reaper.") Spaces spaces,
+    @Doc("Scratch-directory orientation and the stale-notes nudge.") Orientation orientation) {
 
   private static final Set<Mode> ENFORCING = Set.of(Mode.BLOCK, Mode.ADVISE, Mode.OFF);
 
@@ -97,7 +110,10 @@ public record ScratchConfig(List<String> roots, String directory, Shapes shapes,
   }
 
   /** The basename globs for {@code shapes}. */
-  public record Shapes(boolean defaults, List<String> extra) {
+  public record Shapes(
+      @Doc("Use the built-in shapes (message bodies, journal-*.md, brief-*.md, captures).")
+      boolean defaults,
+      @Doc("More basename globs (*, ?, [abc], [!abc]), case-sensitive.") List<String> extra) {
     public static final Shapes DEFAULTS = new Shapes(true, List.of());
 
     public Shapes {
@@ -120,7 +136,7 @@ public record ScratchConfig(List<String> roots, String directory, Shapes shapes,
   }
 
   /** {@code shape_deny}: the mode of the shape whitelist ({@code block}, {@code advise}, {@code off}). */
-  public record ShapeDeny(Mode mode) {
+  public record ShapeDeny(@Doc("block, advise or off.") Mode mode) {
     public static final ShapeDeny DEFAULTS = new ShapeDeny(Mode.BLOCK);
 
     public ShapeDeny {
@@ -134,7 +150,9 @@ public record ScratchConfig(List<String> roots, String directory, Shapes shapes,
    * the file goes, for example {@code mkplan.bash --journal * * {file}} (a positional file;
    * {@code *} is any one word) or {@code git notes add -F {file}} (the value of an option).
    */
-  public record ConsumeChain(Mode mode, List<String> consumers) {
+  public record ConsumeChain(@Doc("block, advise or off.") Mode mode,
+      @Doc("More consumers: the command's words with {file} where the file goes, e.g. "
+          + "'git notes add -F {file}'.") List<String> consumers) {
     public static final ConsumeChain DEFAULTS = new ConsumeChain(Mode.BLOCK, List.of());
 
     public ConsumeChain {
@@ -152,7 +170,12 @@ public record ScratchConfig(List<String> roots, String directory, Shapes shapes,
    * {@code baseline_before} (an ISO-8601 date or timestamp, UTC when no offset is given) are
    * counted, never listed; at most {@code max_listed} files are listed.
    */
-  public record Sweep(int maxAgeHours, Optional<String> baselineBefore, int maxListed) {
+  public record Sweep(
+      @Doc("Scratch files older than this many hours are reported.") @Range(min = 0)
+      int maxAgeHours,
+      @Doc("An ISO-8601 date or timestamp; older files are counted, never listed.")
+      Optional<String> baselineBefore,
+      @Doc("At most this many files are listed, then a total.") @Range(min = 1) int maxListed) {
     public static final Sweep DEFAULTS = new Sweep(24, Optional.empty(), 50);
 
     public Sweep {
@@ -202,7 +225,11 @@ public record ScratchConfig(List<String> roots, String directory, Shapes shapes,
    * directory with {@code {session}} as one whole segment (for example
    * {@code .frizz/threads/{session}/}); spaces idle longer than {@code ttl_days} are reaped.
    */
-  public record Spaces(Optional<String> pattern, int ttlDays) {
+  public record Spaces(
+      @Doc("A repository-relative directory with {session} as its last segment, e.g. "
+          + "'.frizz/threads/{session}/'; null orients on the scratch directory.")
+      Optional<String> pattern,
+      @Doc("Spaces idle longer than this many days are reaped.") @Range(min = 1) int ttlDays) {
     public static final Spaces DEFAULTS = new Spaces(Optional.empty(), 7);
     public static final String SESSION = "{session}";
 
@@ -254,7 +281,10 @@ public record ScratchConfig(List<String> roots, String directory, Shapes shapes,
    * listing; the stale-notes nudge fires after the context grew {@code stale_tokens} tokens
    * since the newest write in the directory.
    */
-  public record Orientation(Mode mode, int maxListed, long staleTokens) {
+  public record Orientation(@Doc("on or off.") @OneOf({"on", "off"}) Mode mode,
+      @Doc("At most this many files are named in a listing.") @Range(min = 1) int maxListed,
+      @Doc("Context growth in tokens since the newest write that triggers the nudge.")
+      @Range(min = 1) long staleTokens) {
     public static final Orientation DEFAULTS = new Orientation(Mode.ON, 40, 60_000);
 
     public Orientation {
