@@ -7,6 +7,7 @@ import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.testkit.RuleTester;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,8 @@ class OrientationRuleTest {
   }
 
   private static Verdict evaluate(ScratchConfig config, Event event, MemoryFiles files) {
-    return new OrientationRule(config).evaluate(event, files.facts());
+    return RuleTester.of(new ScratchRules(), config, OrientationRule.ID)
+        .withFacts(files.facts()).given(event).verdict();
   }
 
   private static MemoryFiles fourNotes() {

@@ -6,17 +6,18 @@ import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.testkit.RuleTester;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ShapeRuleTest {
 
-  private final ShapeRule rule = new ShapeRule(ScratchConfig.DEFAULTS);
-  private final MemoryFiles files = new MemoryFiles();
+  private final RuleTester tester = RuleTester.of(new ScratchRules(), ScratchConfig.DEFAULTS,
+      ShapeRule.ID).withFacts(new MemoryFiles().facts());
 
   private Verdict judge(Event event) {
-    return rule.evaluate(event, files.facts());
+    return tester.given(event).verdict();
   }
 
   @Test
@@ -29,20 +30,17 @@ class ShapeRuleTest {
 
   @Test
   void aNewUnshapedFileInTheScratchDirectoryIsDeniedWithEveryPartOfTheText() {
-    Verdict verdict = judge(Events.newFile("untracked/scratch/notes.md"));
-    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
-    assertThat(verdict.reason())
-        .startsWith("scratch.shape: untracked/scratch/notes.md would be a new file")
-        .contains("in the scratch directory untracked/scratch/")
-        .contains("matches no scratch shape")
-        .contains("commit-*.txt").contains("journal-*.md").contains("*.jsonl")
-        .contains("nobody will find again");
-    assertThat(verdict.remedy().orElseThrow().description())
-        .contains("consumed this session")
-        .contains("untracked/scratch/brief-notes.md")
-        .contains("a plan folder, a journal entry, a pushed commit or an issue");
-    assertThat(verdict.findings()).containsExactly(new Finding(Finding.Kind.PATH,
-        "untracked/scratch/notes.md", "SCRATCH_NOT_A_SHAPE"));
+    tester.given(Events.newFile("untracked/scratch/notes.md")).expectDeny()
+        .reasonContains("scratch.shape: untracked/scratch/notes.md would be a new file",
+            "in the scratch directory untracked/scratch/", "matches no scratch shape",
+            "commit-*.txt", "journal-*.md", "*.jsonl", "nobody will find again")
+        .remedyDescriptionContains("consumed this session")
+        .remedyDescriptionContains("untracked/scratch/brief-notes.md")
+        .remedyDescriptionContains("a plan folder, a journal entry, a pushed commit or an issue")
+        .findings(new Finding(Finding.Kind.PATH, "untracked/scratch/notes.md",
+            "SCRATCH_NOT_A_SHAPE"));
+    assertThat(judge(Events.newFile("untracked/scratch/notes.md")).reason())
+        .startsWith("scratch.shape: ");
   }
 
   @Test

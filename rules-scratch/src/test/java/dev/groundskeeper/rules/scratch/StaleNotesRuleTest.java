@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.testkit.RuleTester;
 import dev.groundskeeper.api.files.NudgeState;
 import dev.groundskeeper.api.files.WriteNudgeState;
 import java.nio.file.Path;
@@ -18,7 +20,8 @@ class StaleNotesRuleTest {
 
   private static final Path STATE =
       MemoryFiles.ROOT.resolve("untracked/scratch/.groundskeeper-nudge.json");
-  private final StaleNotesRule rule = new StaleNotesRule(ScratchConfig.DEFAULTS);
+  private final Rule rule = RuleTester.of(new ScratchRules(), ScratchConfig.DEFAULTS,
+      StaleNotesRule.ID).rule();
 
   private static Event.PromptSubmitted prompt() {
     return new Event.PromptSubmitted(Events.withTranscript(), "go on");
@@ -45,14 +48,11 @@ class StaleNotesRuleTest {
     NudgeState seen = new NudgeState(Optional.of(written), 30_000, 0);
     MemoryFiles files = new MemoryFiles().usage(95_000).state(STATE, seen)
         .file("untracked/scratch/journal-a.md", Duration.ofMinutes(3));
-    Verdict verdict = rule.evaluate(afterBash(), files.facts());
-    assertThat(verdict.outcome()).isEqualTo(Outcome.ADVISE);
-    assertThat(verdict.reason())
-        .startsWith("Background note: your context has grown about 65k tokens since anything "
-            + "in untracked/scratch/ last changed.")
-        .contains("not a task and not a reason to pause");
     NudgeState nudged = new NudgeState(Optional.of(written), 30_000, 95_000);
-    assertThat(verdict.effects()).containsExactly(new WriteNudgeState(STATE, nudged));
+    RuleTester.of(rule).given(afterBash()).withFacts(files.facts()).expectAdvise()
+        .reasonContains("Background note: your context has grown about 65k tokens since "
+            + "anything in untracked/scratch/ last changed.", "not a task and not a reason to pause")
+        .effects(new WriteNudgeState(STATE, nudged));
 
     MemoryFiles later = new MemoryFiles().usage(120_000).state(STATE, nudged)
         .file("untracked/scratch/journal-a.md", Duration.ofMinutes(3));

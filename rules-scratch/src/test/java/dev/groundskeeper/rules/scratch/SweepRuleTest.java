@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.files.ListingBudget;
+import dev.groundskeeper.testkit.RuleTester;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +18,8 @@ class SweepRuleTest {
   private static final Duration HOUR = Duration.ofHours(1);
 
   private static Verdict sweep(MemoryFiles files, ScratchConfig config) {
-    return new SweepRule(config).evaluate(Events.sweep(), files.facts());
+    return RuleTester.of(new ScratchRules(), config, SweepRule.ID).withFacts(files.facts())
+        .given(Events.sweep()).verdict();
   }
 
   private static ScratchConfig withSweep(ScratchConfig.Sweep sweep) {
