@@ -13,7 +13,8 @@ import java.util.List;
  */
 @API(status = API.Status.EXPERIMENTAL)
 @ProvidesRules(namespace = "scratch", ids = {
-    ShapeRule.ID, SweepRule.ID, OrientationRule.ID, StaleNotesRule.ID})
+    ShapeRule.ID, ConsumeChainRule.ID, SweepRule.ID, OrientationRule.ID, StaleNotesRule.ID,
+    NoCommitRule.ID})
 public final class ScratchRules implements RuleProvider<ScratchConfig> {
 
   public ScratchRules() {
@@ -35,8 +36,11 @@ public final class ScratchRules implements RuleProvider<ScratchConfig> {
     Mode orientation = config.orientation().mode();
     return List.of(
         new ConfiguredRule(new ShapeRule(config), config.shapeDeny().mode()),
+        new ConfiguredRule(new ConsumeChainRule(config), config.consumeChain().mode()),
         new ConfiguredRule(new SweepRule(config), Mode.ON),
         new ConfiguredRule(new OrientationRule(config), orientation),
-        new ConfiguredRule(new StaleNotesRule(config), orientation));
+        new ConfiguredRule(new StaleNotesRule(config), orientation),
+        // Scratch mode has no key of its own: the runner decides it, and it is never softened.
+        new ConfiguredRule(new NoCommitRule(), Mode.BLOCK));
   }
 }
