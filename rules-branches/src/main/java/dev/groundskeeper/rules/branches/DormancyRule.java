@@ -110,7 +110,7 @@ final class DormancyRule implements Rule {
       Optional<Dormancy> dormancy = record.dormancy();
       if (dormancy.isPresent() && scope.isWork(record.name())
           && stage(dormancy.get()).compareTo(lowest) >= 0) {
-        found.add(record);
+        found.add(withStage(record, stage(dormancy.get())));
       }
     }
     found.sort((a, b) -> a.lastCommit().compareTo(b.lastCommit()));
@@ -122,6 +122,17 @@ final class DormancyRule implements Rule {
     Dormancy.Stage stage = dormancy.stage();
     return stage == Dormancy.Stage.BLOCK && config.dormancy().mode().equals(Mode.WARN)
         ? Dormancy.Stage.NOISY : stage;
+  }
+
+  private static BranchRecord withStage(BranchRecord r, Dormancy.Stage stage) {
+    Dormancy d = r.dormancy().orElseThrow();
+    if (d.stage() == stage) {
+      return r;
+    }
+    return new BranchRecord(r.name(), r.localTip(), r.remoteTip(), r.upstream(), r.ahead(),
+        r.behind(), r.worktree(), r.lastCommit(), r.park(), r.planTokens(), r.provenance(),
+        r.state(), r.judgements(), r.sameTipAs(),
+        Optional.of(new Dormancy(stage, d.idleDays(), d.where(), d.containingRefs())));
   }
 
   private Verdict report(Facts facts, Dormancy.Stage lowest, String heading) {

@@ -200,7 +200,9 @@ final class Repo {
   BranchInventory inventory() {
     List<BranchRecord> records = new ArrayList<>();
     for (Spec spec : branches.values()) {
-      Optional<Dormancy> dormancy = spec.state == BranchState.DORMANT
+      BranchState state = spec.state == BranchState.DORMANT
+          && Dormancy.stageFor(spec.ageDays, days) == null ? BranchState.LIVE : spec.state;
+      Optional<Dormancy> dormancy = state == BranchState.DORMANT
           ? Optional.of(new Dormancy(Dormancy.stageFor(spec.ageDays, days), spec.ageDays,
               spec.where, spec.where == Dormancy.Where.IN_OTHER_REMOTE_REF
                   ? List.of("refs/remotes/origin/release/1") : List.of()))
@@ -218,7 +220,7 @@ final class Repo {
               ? Optional.of("refs/remotes/origin/" + spec.name) : Optional.empty(),
           OptionalInt.empty(), OptionalInt.empty(), spec.worktree,
           NOW.minus(Duration.ofDays(spec.ageDays)), park, List.of(), spec.provenance,
-          spec.state, judgements, List.of(), dormancy));
+          state, judgements, List.of(), dormancy));
     }
     records.sort((a, b) -> a.name().compareTo(b.name()));
     Spec main = branches.get(defaultBranch);
