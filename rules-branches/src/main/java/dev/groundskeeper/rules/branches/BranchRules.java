@@ -13,7 +13,8 @@ import java.util.List;
  */
 @API(status = API.Status.EXPERIMENTAL)
 @ProvidesRules(namespace = "branches", ids = {
-    WipCapRule.ID, DuplicateStemRule.ID, DormancyRule.ID, ContainmentRule.ID})
+    WipCapRule.ID, DuplicateStemRule.ID, DormancyRule.ID, ContainmentRule.ID,
+    ForceRemovalRule.ID, RemoteDeleteRule.ID})
 public final class BranchRules implements RuleProvider<BranchesConfig> {
 
   public BranchRules() {
@@ -37,6 +38,8 @@ public final class BranchRules implements RuleProvider<BranchesConfig> {
         new ConfiguredRule(new WipCapRule(config), config.wip().mode()),
         new ConfiguredRule(new DuplicateStemRule(config), config.duplicates().mode()),
         new ConfiguredRule(new DormancyRule(config), dormancy),
-        new ConfiguredRule(new ContainmentRule(config), dormancy.isOff() ? Mode.OFF : Mode.ADVISE));
+        new ConfiguredRule(new ContainmentRule(config), dormancy.isOff() ? Mode.OFF : Mode.ADVISE),
+        new ConfiguredRule(new ForceRemovalRule(config), config.forceRemoval().mode()),
+        new ConfiguredRule(new RemoteDeleteRule(config), Mode.BLOCK));
   }
 }
