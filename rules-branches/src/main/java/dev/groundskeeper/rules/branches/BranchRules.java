@@ -14,7 +14,7 @@ import java.util.List;
 @API(status = API.Status.EXPERIMENTAL)
 @ProvidesRules(namespace = "branches", ids = {
     WipCapRule.ID, DuplicateStemRule.ID, DormancyRule.ID, ContainmentRule.ID,
-    ForceRemovalRule.ID, RemoteDeleteRule.ID})
+    ForceRemovalRule.ID, RemoteDeleteRule.ID, StopGuardRule.ID})
 public final class BranchRules implements RuleProvider<BranchesConfig> {
 
   public BranchRules() {
@@ -40,6 +40,7 @@ public final class BranchRules implements RuleProvider<BranchesConfig> {
         new ConfiguredRule(new DormancyRule(config), dormancy),
         new ConfiguredRule(new ContainmentRule(config), dormancy.isOff() ? Mode.OFF : Mode.ADVISE),
         new ConfiguredRule(new ForceRemovalRule(config), config.forceRemoval().mode()),
-        new ConfiguredRule(new RemoteDeleteRule(config), Mode.BLOCK));
+        new ConfiguredRule(new RemoteDeleteRule(config), Mode.BLOCK),
+        new ConfiguredRule(new StopGuardRule(config), config.stopGuard().mode()));
   }
 }
