@@ -14,7 +14,8 @@ import java.util.List;
 @API(status = API.Status.EXPERIMENTAL)
 @ProvidesRules(namespace = "branches", ids = {
     WipCapRule.ID, DuplicateStemRule.ID, DormancyRule.ID, ContainmentRule.ID,
-    ForceRemovalRule.ID, RemoteDeleteRule.ID, StopGuardRule.ID})
+    ForceRemovalRule.ID, RemoteDeleteRule.ID, StopGuardRule.ID, EvacuationRule.ID,
+    CleanupAfterMergeRule.ID})
 public final class BranchRules implements RuleProvider<BranchesConfig> {
 
   public BranchRules() {
@@ -41,6 +42,9 @@ public final class BranchRules implements RuleProvider<BranchesConfig> {
         new ConfiguredRule(new ContainmentRule(config), dormancy.isOff() ? Mode.OFF : Mode.ADVISE),
         new ConfiguredRule(new ForceRemovalRule(config), config.forceRemoval().mode()),
         new ConfiguredRule(new RemoteDeleteRule(config), Mode.BLOCK),
-        new ConfiguredRule(new StopGuardRule(config), config.stopGuard().mode()));
+        new ConfiguredRule(new StopGuardRule(config), config.stopGuard().mode()),
+        new ConfiguredRule(new EvacuationRule(config), config.evacuation().mode()),
+        new ConfiguredRule(new CleanupAfterMergeRule(config),
+            config.cleanupAfterMerge().mode()));
   }
 }
