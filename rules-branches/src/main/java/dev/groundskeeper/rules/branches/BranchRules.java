@@ -15,7 +15,7 @@ import java.util.List;
 @ProvidesRules(namespace = "branches", ids = {
     WipCapRule.ID, DuplicateStemRule.ID, DormancyRule.ID, ContainmentRule.ID,
     ForceRemovalRule.ID, RemoteDeleteRule.ID, StopGuardRule.ID, EvacuationRule.ID,
-    CleanupAfterMergeRule.ID})
+    CleanupAfterMergeRule.ID, SweepRule.ID})
 public final class BranchRules implements RuleProvider<BranchesConfig> {
 
   public BranchRules() {
@@ -45,6 +45,7 @@ public final class BranchRules implements RuleProvider<BranchesConfig> {
         new ConfiguredRule(new StopGuardRule(config), config.stopGuard().mode()),
         new ConfiguredRule(new EvacuationRule(config), config.evacuation().mode()),
         new ConfiguredRule(new CleanupAfterMergeRule(config),
-            config.cleanupAfterMerge().mode()));
+            config.cleanupAfterMerge().mode()),
+        new ConfiguredRule(new SweepRule(config), Mode.ON));
   }
 }

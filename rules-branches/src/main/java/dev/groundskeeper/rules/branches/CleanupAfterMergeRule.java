@@ -55,8 +55,7 @@ final class CleanupAfterMergeRule implements Rule {
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
-    Event.CommandCompleted completed = (Event.CommandCompleted) event;
-    if (!completed.succeeded()) {
+    if (!(event instanceof Event.CommandCompleted completed) || !completed.succeeded()) {
       return Verdict.notApplicable(ID);
     }
     Script script = Shell.parse(completed.command());

@@ -76,7 +76,9 @@ final class EvacuationRule implements Rule {
     if (event instanceof Event.CommandCompleted completed) {
       return completed.succeeded() ? record(completed, facts) : Verdict.notApplicable(ID);
     }
-    Event.CommandEvent command = (Event.CommandEvent) event;
+    if (!(event instanceof Event.CommandEvent command)) {
+      return Verdict.notApplicable(ID);
+    }
     Script script = Shell.parse(command.command());
     List<Destroy> destroys = destructions(script, command.context().cwd(), facts);
     if (destroys.isEmpty()) {

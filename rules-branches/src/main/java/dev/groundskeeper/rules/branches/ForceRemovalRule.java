@@ -57,7 +57,9 @@ final class ForceRemovalRule implements Rule {
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
-    Event.CommandEvent command = (Event.CommandEvent) event;
+    if (!(event instanceof Event.CommandEvent command)) {
+      return Verdict.notApplicable(ID);
+    }
     Script script = Shell.parse(command.command());
     List<DeletedBranch> forced = new ArrayList<>();
     for (DeletedBranch deleted : script.deletedBranches()) {

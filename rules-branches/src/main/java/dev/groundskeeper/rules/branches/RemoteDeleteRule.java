@@ -48,7 +48,10 @@ final class RemoteDeleteRule implements Rule {
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
-    Script script = Shell.parse(((Event.CommandEvent) event).command());
+    if (!(event instanceof Event.CommandEvent command)) {
+      return Verdict.notApplicable(ID);
+    }
+    Script script = Shell.parse(command.command());
     String remote = config.remote();
     List<DeletedBranch> deletes = new ArrayList<>();
     for (DeletedBranch deleted : script.deletedBranches()) {

@@ -87,8 +87,10 @@ final class StopGuardRule implements Rule {
     if (event instanceof Event.Stop stop) {
       return stop.stopHookActive() ? Verdict.allow(ID) : judge(stop.context(), facts);
     }
-    Event.SubagentStop stop = (Event.SubagentStop) event;
-    return stop.stopHookActive() ? Verdict.allow(ID) : judge(stop.context(), facts);
+    if (event instanceof Event.SubagentStop stop) {
+      return stop.stopHookActive() ? Verdict.allow(ID) : judge(stop.context(), facts);
+    }
+    return Verdict.notApplicable(ID);
   }
 
   // ---- records ---------------------------------------------------------------------------
