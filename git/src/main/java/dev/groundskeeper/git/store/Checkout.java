@@ -24,20 +24,22 @@ final class Checkout {
 
   private final Path start;
   private final RepositorySettings settings;
+  private final GitRunner git;
   private final Path workTree;
   private final Path commonDir;
   private Facts facts;
 
-  private Checkout(Path start, RepositorySettings settings, Facts facts, Path workTree,
-      Path commonDir) {
+  private Checkout(Path start, RepositorySettings settings, GitRunner git, Facts facts,
+      Path workTree, Path commonDir) {
     this.start = start;
+    this.git = git;
     this.settings = settings;
     this.facts = facts;
     this.workTree = workTree;
     this.commonDir = commonDir;
   }
 
-  static Checkout open(Path directory, RepositorySettings settings) {
+  static Checkout open(Path directory, RepositorySettings settings, GitRunner git) {
     Facts facts = GitFacts.forDirectory(directory, settings);
     Optional<RepositoryLayout> layout;
     try {
@@ -53,7 +55,7 @@ final class Checkout {
           "run it from a checkout of the repository");
     }
     try {
-      return new Checkout(directory, settings, facts, layout.get().workTree().get().toRealPath(),
+      return new Checkout(directory, settings, git, facts, layout.get().workTree().get().toRealPath(),
           layout.get().commonDir().toRealPath());
     } catch (IOException e) {
       throw new StoreRefusal("the checkout's directories could not be resolved: "
@@ -65,6 +67,10 @@ final class Checkout {
   Checkout refresh() {
     facts = GitFacts.forDirectory(start, settings);
     return this;
+  }
+
+  GitRunner git() {
+    return git;
   }
 
   Path workTree() {
@@ -106,7 +112,7 @@ final class Checkout {
    * and every branch finds the same lane.
    */
   String rootCommit() {
-    Processes.Result result = Processes.git(workTree, Processes.READ,
+    Processes.Result result = git.run(workTree, Processes.READ,
         List.of("log", "--max-parents=0", "--all", "--format=%ct %H"));
     String oldest = null;
     long oldestTime = Long.MAX_VALUE;

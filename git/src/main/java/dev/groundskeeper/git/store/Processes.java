@@ -49,15 +49,6 @@ final class Processes {
     }
   }
 
-  static Result git(Path dir, Duration bound, List<String> args) {
-    List<String> command = new java.util.ArrayList<>();
-    command.add("git");
-    command.add("-C");
-    command.add(dir.toString());
-    command.addAll(args);
-    return run(command, dir, bound, Map.of("GIT_TERMINAL_PROMPT", "0"));
-  }
-
   static Result run(List<String> command, Path dir, Duration bound, Map<String, String> env) {
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
     Map<String, String> environment = builder.environment();

@@ -40,9 +40,11 @@ final class Pruner {
   private final Map<String, String> environment;
   private final Clock clock;
   private final NotesArchive archive;
+  private final GitRunner git;
 
   Pruner(WorktreeStore store, StoreLocation location, WorktreesConfig config,
-      RepositorySettings settings, Map<String, String> environment, Clock clock) {
+      RepositorySettings settings, Map<String, String> environment, Clock clock, GitRunner git) {
+    this.git = git;
     this.store = store;
     this.location = location;
     this.config = config;
@@ -54,7 +56,7 @@ final class Pruner {
   }
 
   PruneReport run(Path directory, boolean dryRun, Set<String> named) {
-    Checkout checkout = Checkout.open(directory, settings);
+    Checkout checkout = Checkout.open(directory, settings, git);
     String root = checkout.rootCommit();
     new StoreLevels(location).exists(List.of("worktrees", root));
     Forge forge = Forge.ask(checkout.workTree(), environment);
@@ -167,7 +169,7 @@ final class Pruner {
     if (!now.get().head().equals(judged.head()) || !now.get().branch().equals(judged.branch())) {
       return Optional.of("its HEAD moved since it was judged; run prune again");
     }
-    Processes.Result result = Processes.git(checkout.workTree(), Processes.CHECKOUT,
+    Processes.Result result = git.run(checkout.workTree(), Processes.CHECKOUT,
         List.of("worktree", "remove", judged.path().toString()));
     if (!result.ok()) {
       return Optional.of("git refused the removal: " + Sanitizer.text(result.stderr()));
@@ -184,9 +186,9 @@ final class Pruner {
   }
 
   /** The latest of the tip's committer date, the .git file's time and changed files' times. */
-  private static Optional<Instant> lastActivity(Inspection inspection) {
+  private Optional<Instant> lastActivity(Inspection inspection) {
     List<Instant> times = new ArrayList<>();
-    Processes.Result tip = Processes.git(inspection.path(), Processes.READ,
+    Processes.Result tip = git.run(inspection.path(), Processes.READ,
         List.of("log", "-1", "--format=%ct", "HEAD"));
     if (tip.ok() && !tip.out().isBlank()) {
       times.add(Instant.ofEpochSecond(Long.parseLong(tip.out().strip())));
@@ -218,11 +220,11 @@ final class Pruner {
         .map(Sanitizer::text).toList());
     String base = checkout.defaultBranch().name();
     String branch = inspection.branch().orElse("HEAD");
-    Processes.Result log = Processes.git(inspection.path(), Processes.READ,
+    Processes.Result log = git.run(inspection.path(), Processes.READ,
         List.of("log", "--format=%s", base + ".." + branch, "--"));
     Optional<List<String>> subjects = log.ok()
         ? Optional.of(log.out().lines().map(Sanitizer::text).toList()) : Optional.empty();
-    Processes.Result stat = Processes.git(inspection.path(), Processes.READ,
+    Processes.Result stat = git.run(inspection.path(), Processes.READ,
         List.of("diff", "--shortstat", base + "..." + branch, "--"));
     String summary = stat.ok() ? stat.out().strip() : "the diff could not be read";
     String recommendation = Recommendation.of(inspection.name(), !status.isClean(),

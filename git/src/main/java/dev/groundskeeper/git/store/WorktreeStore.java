@@ -51,6 +51,7 @@ public final class WorktreeStore {
   private final RepositorySettings settings;
   private final Map<String, String> environment;
   private final Clock clock;
+  private final GitRunner git;
 
   /**
    * @param environment the environment the forge ({@code gh}) is looked for on ({@code PATH})
@@ -62,6 +63,7 @@ public final class WorktreeStore {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.environment = Map.copyOf(environment);
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.git = new GitRunner(environment);
   }
 
   public StoreLocation location() {
@@ -81,7 +83,7 @@ public final class WorktreeStore {
       throw new StoreRefusal(problem + ": '" + Sanitizer.text(name) + "'",
           "choose a name such as " + WorktreeNames.suggest(name).orElse("fix-login"));
     });
-    Checkout checkout = Checkout.open(directory, settings);
+    Checkout checkout = Checkout.open(directory, settings, git);
     checkRefFormat(checkout, name);
     String root = checkout.rootCommit();
     Path lane = location.lane(root);
@@ -111,7 +113,7 @@ public final class WorktreeStore {
       args.addAll(List.of(path.toString(), branch));
     }
     new StoreLevels(location).ensure(List.of("worktrees", root));
-    Processes.Result result = Processes.git(checkout.workTree(), Processes.CHECKOUT, args);
+    Processes.Result result = git.run(checkout.workTree(), Processes.CHECKOUT, args);
     if (!result.ok()) {
       throw new StoreRefusal("git worktree add refused: " + Sanitizer.text(result.stderr()), "");
     }
@@ -130,8 +132,8 @@ public final class WorktreeStore {
     return new AddedWorktree(path, location.display(path), branch, creates, startCommit);
   }
 
-  private static void checkRefFormat(Checkout checkout, String name) {
-    Processes.Result result = Processes.git(checkout.workTree(), Processes.READ,
+  private void checkRefFormat(Checkout checkout, String name) {
+    Processes.Result result = git.run(checkout.workTree(), Processes.READ,
         List.of("check-ref-format", "--branch", name));
     if (!result.ok()) {
       throw new StoreRefusal("'" + name + "' is not a branch name git accepts",
@@ -150,8 +152,8 @@ public final class WorktreeStore {
     return checkout.worktrees().stream().anyMatch(w -> w.path().normalize().equals(path));
   }
 
-  private static String head(Path worktree) {
-    Processes.Result result = Processes.git(worktree, Processes.READ,
+  private String head(Path worktree) {
+    Processes.Result result = git.run(worktree, Processes.READ,
         List.of("rev-parse", "--verify", "HEAD"));
     String id = result.out().strip();
     if (!result.ok() || !FULL_ID.matcher(id).matches()) {
@@ -205,7 +207,7 @@ public final class WorktreeStore {
    * store named by an abbreviation of its root commit.
    */
   public Listing list(Path directory) {
-    Checkout checkout = Checkout.open(directory, settings);
+    Checkout checkout = Checkout.open(directory, settings, git);
     String root = checkout.rootCommit();
     Forge forge = Forge.ask(checkout.workTree(), environment);
     List<Inspection> inspections = inspect(checkout, root, forge, false);
@@ -222,7 +224,7 @@ public final class WorktreeStore {
   public List<LaneListing> listAll(Path directory) {
     Optional<String> currentRoot;
     try {
-      currentRoot = Optional.of(Checkout.open(directory, settings).rootCommit());
+      currentRoot = Optional.of(Checkout.open(directory, settings, git).rootCommit());
     } catch (StoreRefusal e) {
       currentRoot = Optional.empty();
     }
@@ -262,7 +264,7 @@ public final class WorktreeStore {
     List<Inspection> inspections = List.of();
     if (live.isPresent()) {
       try {
-        Checkout checkout = Checkout.open(live.get(), settings);
+        Checkout checkout = Checkout.open(live.get(), settings, git);
         inspections = inspect(checkout, key, Forge.unreachable(), true);
       } catch (StoreRefusal e) {
         inspections = List.of();
@@ -509,7 +511,7 @@ public final class WorktreeStore {
 
   /** Prunes the lane of the repository holding {@code directory}. */
   public PruneReport prune(Path directory, boolean dryRun, Set<String> named) {
-    return new Pruner(this, location, config, settings, environment, clock)
+    return new Pruner(this, location, config, settings, environment, clock, git)
         .run(directory, dryRun, named);
   }
 }
