@@ -45,10 +45,15 @@ final class Fixture {
   }
 
   static Fixture withCommit(Path base) throws IOException {
+    return withCommit(base, "hello\n");
+  }
+
+  /** A repository whose first commit holds {@code readme}: distinct texts, distinct lanes. */
+  static Fixture withCommit(Path base, String readme) throws IOException {
     Fixture fixture = new Fixture(base);
     fixture.git(fixture.repo, "init", "-q", "-b", "main");
     fixture.write(fixture.repo, ".gitignore", ".groundskeeper/\nbuild/\n");
-    fixture.write(fixture.repo, "README.md", "hello\n");
+    fixture.write(fixture.repo, "README.md", readme);
     fixture.git(fixture.repo, "add", "-A");
     fixture.git(fixture.repo, "commit", "-q", "-m", "first");
     return fixture;
