@@ -3,6 +3,7 @@ package dev.groundskeeper.cli;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.ConfigLayer;
+import dev.groundskeeper.api.config.ConfigLayers;
 import dev.groundskeeper.api.config.ConfigLoader;
 import dev.groundskeeper.api.config.EngineConfig;
 import java.nio.file.Path;
@@ -16,7 +17,8 @@ import java.util.List;
 record LoadedPolicy(Workspace workspace, List<ConfigLayer> layers, Policy policy) {
 
   static LoadedPolicy load(Invocation invocation, Workspace workspace) {
-    List<ConfigLayer> layers = ConfigFiles.layers(workspace, invocation);
+    List<ConfigLayer> layers = ConfigLayers.discover(workspace.directory(),
+        invocation.environment());
     EngineConfig engine = ConfigLoader.loadEngine(layers);
     List<Path> plugins = new ArrayList<>(invocation.pluginPaths());
     for (String configured : engine.plugins()) {

@@ -62,6 +62,9 @@ public final class Main {
     cli.addSubcommand(new CommandLine(new CheckCommand(invocation)).setStopAtPositional(true));
     cli.addSubcommand(new RulesCommand(invocation));
     cli.addSubcommand(new SweepCommand(invocation));
+    cli.addSubcommand(new CommandLine(new ConfigCommand())
+        .addSubcommand(new ConfigCommand.Show(invocation))
+        .addSubcommand(new ConfigCommand.Schema(invocation)));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     cli.setExecutionExceptionHandler(Main::failed);

@@ -99,7 +99,7 @@ final class NodeBinder {
   void unknownKey(Entry entry, String path, String what, List<String> valid) {
     String expected = valid.isEmpty() ? "this block takes no keys"
         : "expected one of " + String.join(", ", valid);
-    problems.add(at(entry.keyNode()), join(path, entry.key()),
+    problems.addHarmless(at(entry.keyNode()), join(path, entry.key()),
         "unknown " + what + "; " + expected, Nearest.to(entry.key(), valid));
   }
 

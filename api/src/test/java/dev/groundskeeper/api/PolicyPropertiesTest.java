@@ -11,7 +11,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-class PolicyProperties {
+class PolicyPropertiesTest {
 
   private static final Event COMMAND =
       new Event.CommandEvent(EventContext.of("s1", Path.of("/repo")), "ls");

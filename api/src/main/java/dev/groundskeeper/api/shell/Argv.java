@@ -1,0 +1,149 @@
+package dev.groundskeeper.api.shell;
+
+import dev.groundskeeper.api.API;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Arguments split into options and operands the way getopt-style parsers read them: clustered
+ * short flags ({@code -qF file}: {@code -q}, then {@code -F} taking {@code file}; {@code -am msg}
+ * vs {@code -ma}), {@code --opt=value} and {@code --opt value} for options that take a value,
+ * and {@code --} ending the options. Which options take a value is per command, given when the
+ * arguments are read. Options are named as written with their dashes: {@code -F},
+ * {@code --file}.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public record Argv(List<Option> options, List<Word> operands) {
+
+  public Argv {
+    options = List.copyOf(options);
+    operands = List.copyOf(operands);
+  }
+
+  /** One option as read: its name ({@code -F}, {@code --file}), its value if it took one, and the word it came from. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Option(String name, Optional<Word> value, Word word) {
+    public Option {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(value, "value");
+      Objects.requireNonNull(word, "word");
+    }
+  }
+
+  /**
+   * Reads {@code args}. {@code valueLetters} are the short options taking a value,
+   * {@code valueNames} the long ones ({@code --file}) taking the next word when not written with
+   * {@code =}. With {@code stopAtOperand}, reading stops at the first operand (the rest are
+   * operands), as git's global options do.
+   */
+  public static Argv read(List<Word> args, String valueLetters, Set<String> valueNames,
+      boolean stopAtOperand) {
+    List<Option> options = new ArrayList<>();
+    List<Word> operands = new ArrayList<>();
+    boolean ended = false;
+    for (int i = 0; i < args.size(); i++) {
+      Word w = args.get(i);
+      String v = w.value();
+      if (ended || !v.startsWith("-") || v.length() < 2) {
+        operands.add(w);
+        if (stopAtOperand) {
+          ended = true;
+        }
+        continue;
+      }
+      if (v.equals("--")) {
+        ended = true;
+        continue;
+      }
+      if (v.startsWith("--")) {
+        int eq = v.indexOf('=');
+        if (eq > 0) {
+          options.add(new Option(v.substring(0, eq), Optional.of(suffix(w, eq + 1)), w));
+        } else if (valueNames.contains(v) && i + 1 < args.size()) {
+          options.add(new Option(v, Optional.of(args.get(++i)), w));
+        } else {
+          options.add(new Option(v, Optional.empty(), w));
+        }
+        continue;
+      }
+      for (int j = 1; j < v.length(); j++) {
+        char c = v.charAt(j);
+        String name = "-" + c;
+        if (valueLetters.indexOf(c) >= 0) {
+          if (j + 1 < v.length()) {
+            options.add(new Option(name, Optional.of(suffix(w, j + 1)), w));
+          } else if (i + 1 < args.size()) {
+            options.add(new Option(name, Optional.of(args.get(++i)), w));
+          } else {
+            options.add(new Option(name, Optional.empty(), w));
+          }
+          break;
+        }
+        options.add(new Option(name, Optional.empty(), w));
+      }
+    }
+    return new Argv(options, operands);
+  }
+
+  /** The part of {@code w}'s value from {@code from}, with exact offsets when they can be known. */
+  static Word suffix(Word w, int from) {
+    String value = w.value().substring(from);
+    if (w.source().equals(w.value()) && w.end() - w.start() == w.source().length()) {
+      return new Word(value, value, w.start() + from, w.end(), w.isStatic());
+    }
+    return new Word(value, w.source(), w.start(), w.end(), w.isStatic());
+  }
+
+  /** True when any of {@code names} was given. */
+  public boolean has(String... names) {
+    return count(names) > 0;
+  }
+
+  /** How many times any of {@code names} was given ({@code -f -f} counts two). */
+  public int count(String... names) {
+    int n = 0;
+    for (Option o : options) {
+      for (String name : names) {
+        if (o.name().equals(name)) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The value of the last of {@code names} given with a value. */
+  public Optional<Word> value(String... names) {
+    Optional<Word> found = Optional.empty();
+    for (Option o : options) {
+      for (String name : names) {
+        if (o.name().equals(name) && o.value().isPresent()) {
+          found = o.value();
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The options among {@code names}, in order, with the name each was given as. */
+  public List<Option> all(String... names) {
+    List<Option> found = new ArrayList<>();
+    for (Option o : options) {
+      for (String name : names) {
+        if (o.name().equals(name)) {
+          found.add(o);
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The operand at {@code index}, if there is one. */
+  public Optional<Word> operand(int index) {
+    return index < operands.size() ? Optional.of(operands.get(index)) : Optional.empty();
+  }
+}

@@ -1,0 +1,165 @@
+package dev.groundskeeper.api.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** The branch creation and deletion routes of git's argv. */
+final class BranchRoutes {
+
+  /** Options that make {@code git branch} something other than its create form. */
+  private static final Set<String> NOT_CREATE = Set.of("-d", "-D", "--delete", "-m", "-M",
+      "--move", "-c", "-C", "--copy", "--list", "-l", "-a", "--all", "-r", "--remotes",
+      "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--show-current",
+      "--edit-description", "--unset-upstream", "-u", "--set-upstream-to", "-v", "-vv",
+      "--verbose", "--column", "--no-column", "--format", "--sort", "-i", "--ignore-case",
+      "--color", "--no-color", "--abbrev", "--no-abbrev", "-h", "--help");
+
+  private BranchRoutes() {}
+
+  static List<CreatedBranch> created(GitCommand git) {
+    List<CreatedBranch> out = new ArrayList<>(1);
+    Argv a = git.arguments();
+    switch (git.subcommand()) {
+      case "switch":
+        for (Argv.Option o : a.all("-c", "-C", "--create", "--force-create", "--orphan")) {
+          o.value().ifPresent(name -> out.add(new CreatedBranch(git, name,
+              o.name().equals("--orphan") ? CreatedBranch.Route.SWITCH_ORPHAN
+                  : CreatedBranch.Route.SWITCH,
+              o.name().equals("--orphan") ? Optional.empty() : a.operand(0),
+              o.name().equals("-C") || o.name().equals("--force-create"), false,
+              Optional.empty())));
+        }
+        break;
+      case "checkout":
+        for (Argv.Option o : a.all("-b", "-B", "--orphan")) {
+          o.value().ifPresent(name -> out.add(new CreatedBranch(git, name,
+              o.name().equals("--orphan") ? CreatedBranch.Route.CHECKOUT_ORPHAN
+                  : CreatedBranch.Route.CHECKOUT, a.operand(0), o.name().equals("-B"), false,
+              Optional.empty())));
+        }
+        break;
+      case "branch":
+        branch(git, a, out);
+        break;
+      case "worktree":
+        if (git.action().equals("add")) {
+          worktreeAdd(git, a, out);
+        }
+        break;
+      default:
+        break;
+    }
+    return List.copyOf(out);
+  }
+
+  private static void branch(GitCommand git, Argv a, List<CreatedBranch> out) {
+    List<Word> ops = a.operands();
+    if (a.has("-c", "-C", "--copy")) {
+      if (!ops.isEmpty() && ops.size() <= 2) {
+        out.add(new CreatedBranch(git, ops.get(ops.size() - 1), CreatedBranch.Route.BRANCH_COPY,
+            ops.size() == 2 ? Optional.of(ops.get(0)) : Optional.empty(),
+            a.has("-C") || a.has("-f", "--force"), false, Optional.empty()));
+      }
+      return;
+    }
+    for (Argv.Option o : a.options()) {
+      if (NOT_CREATE.contains(o.name())) {
+        return;
+      }
+    }
+    if (ops.isEmpty() || ops.size() > 2) {
+      return;
+    }
+    out.add(new CreatedBranch(git, ops.get(0), CreatedBranch.Route.BRANCH,
+        ops.size() == 2 ? Optional.of(ops.get(1)) : Optional.empty(), a.has("-f", "--force"),
+        false, Optional.empty()));
+  }
+
+  private static void worktreeAdd(GitCommand git, Argv a, List<CreatedBranch> out) {
+    Optional<Word> path = a.operand(0);
+    List<Argv.Option> named = a.all("-b", "-B");
+    if (!named.isEmpty()) {
+      Argv.Option o = named.get(named.size() - 1);
+      o.value().ifPresent(name -> out.add(new CreatedBranch(git, name,
+          CreatedBranch.Route.WORKTREE_ADD, a.operand(1), o.name().equals("-B"), false, path)));
+      return;
+    }
+    if (a.has("-d", "--detach") || path.isEmpty() || a.operands().size() != 1) {
+      return;
+    }
+    Word p = path.get();
+    String base = Paths.basename(p.value());
+    if (base.isEmpty() || base.equals(".") || base.equals("..") || base.equals("/")) {
+      return;
+    }
+    Word name = new Word(base, p.source(), p.start(), p.end(), p.isStatic());
+    out.add(new CreatedBranch(git, name, CreatedBranch.Route.WORKTREE_ADD_DWIM, Optional.empty(),
+        false, true, path));
+  }
+
+  static List<DeletedBranch> deleted(GitCommand git) {
+    List<DeletedBranch> out = new ArrayList<>(1);
+    Argv a = git.arguments();
+    switch (git.subcommand()) {
+      case "branch":
+        if (a.has("-d", "-D", "--delete")) {
+          boolean forced = a.has("-D") || a.has("-f", "--force");
+          boolean remoteTracking = a.has("-r", "--remotes");
+          for (Word name : a.operands()) {
+            out.add(new DeletedBranch(git, name, Optional.empty(), forced, remoteTracking,
+                DeletedBranch.Route.BRANCH_DELETE));
+          }
+        }
+        break;
+      case "update-ref":
+        if (a.has("-d")) {
+          a.operand(0).ifPresent(ref -> {
+            if (ref.value().startsWith("refs/heads/")) {
+              out.add(new DeletedBranch(git, Argv.suffix(ref, "refs/heads/".length()),
+                  Optional.empty(), true, false, DeletedBranch.Route.UPDATE_REF));
+            } else if (ref.value().startsWith("refs/remotes/")) {
+              out.add(new DeletedBranch(git, Argv.suffix(ref, "refs/remotes/".length()),
+                  Optional.empty(), true, true, DeletedBranch.Route.UPDATE_REF));
+            }
+          });
+        }
+        break;
+      case "push":
+        push(git, a, out);
+        break;
+      default:
+        break;
+    }
+    return List.copyOf(out);
+  }
+
+  private static void push(GitCommand git, Argv a, List<DeletedBranch> out) {
+    List<Word> ops = a.operands();
+    if (ops.isEmpty()) {
+      return;
+    }
+    Optional<String> remote = Optional.of(ops.get(0).value());
+    boolean delete = a.has("-d", "--delete");
+    for (Word spec : ops.subList(1, ops.size())) {
+      String v = spec.value();
+      if (delete) {
+        out.add(new DeletedBranch(git, stripHeads(spec, 0), remote, false, false,
+            DeletedBranch.Route.PUSH_DELETE));
+      } else if (v.startsWith(":") && v.length() > 1) {
+        out.add(new DeletedBranch(git, stripHeads(spec, 1), remote, false, false,
+            DeletedBranch.Route.PUSH_DELETE));
+      } else if (v.startsWith("+:") && v.length() > 2) {
+        out.add(new DeletedBranch(git, stripHeads(spec, 2), remote, false, false,
+            DeletedBranch.Route.PUSH_DELETE));
+      }
+    }
+  }
+
+  private static Word stripHeads(Word spec, int from) {
+    String rest = spec.value().substring(from);
+    int skip = rest.startsWith("refs/heads/") ? "refs/heads/".length() : 0;
+    return from + skip == 0 ? spec : Argv.suffix(spec, from + skip);
+  }
+}

@@ -1,0 +1,35 @@
+package dev.groundskeeper.api.shell;
+
+import dev.groundskeeper.api.API;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A branch a git command deletes. {@code remote} is the remote named by a push that deletes the
+ * branch there; {@code remoteTracking} marks the deletion of a remote-tracking ref
+ * ({@code branch -d -r origin/x}, {@code update-ref -d refs/remotes/…}). {@code forced} is set
+ * when git will not check that the branch is merged first ({@code -D}, {@code -d --force},
+ * {@code update-ref -d}).
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public record DeletedBranch(GitCommand git, Word name, Optional<String> remote, boolean forced,
+    boolean remoteTracking, Route route) {
+
+  public DeletedBranch {
+    Objects.requireNonNull(git, "git");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(remote, "remote");
+    Objects.requireNonNull(route, "route");
+  }
+
+  /** How the branch is deleted. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public enum Route {
+    /** {@code git branch -d|-D|--delete [--force] <name>…} */
+    BRANCH_DELETE,
+    /** {@code git update-ref -d refs/heads/<name>} */
+    UPDATE_REF,
+    /** {@code git push <remote> --delete <name>…} or {@code git push <remote> :<name>} */
+    PUSH_DELETE
+  }
+}

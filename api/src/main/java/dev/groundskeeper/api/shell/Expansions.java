@@ -1,0 +1,280 @@
+package dev.groundskeeper.api.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Finds the commands a command runs on its behalf: the command behind a wrapper ({@code sudo},
+ * {@code env}, {@code timeout}, {@code xargs}, …) and the script of a nested shell
+ * ({@code bash -c '…'}, {@code eval …}, {@code bash <<< '…'}), and hands them back to the parser.
+ */
+final class Expansions {
+
+  private static final int MAX_DEPTH = 8;
+
+  static final Set<String> SHELLS = Set.of("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
+
+  private Expansions() {}
+
+  static void expand(Parser.CommandBuilder cb, Parser parser, int depth) {
+    if (depth > MAX_DEPTH || cb.words.isEmpty()) {
+      return;
+    }
+    String name = cb.baseName();
+    if (name.isEmpty()) {
+      return;
+    }
+    List<Assignment> assignments = new ArrayList<>(0);
+    int from = wrappedCommandStart(name, cb.words, assignments);
+    if (from > 0 && from < cb.words.size()) {
+      Parser.CommandBuilder inner = parser.wrapped(cb, from, name, assignments);
+      expand(inner, parser, depth + 1);
+      return;
+    }
+    if (SHELLS.contains(name)) {
+      int string = shellStringIndex(cb.words);
+      if (string > 0) {
+        reparse(cb, parser, cb.words.get(string), Nesting.Kind.SHELL_STRING, name, depth);
+        return;
+      }
+      if (readsScriptFromStandardInput(cb)) {
+        for (Parser.RedirBuilder r : cb.redirections) {
+          if (r.operator == RedirectOperator.HERE_STRING) {
+            reparse(cb, parser, r.target, Nesting.Kind.SHELL_STRING, name, depth);
+          }
+        }
+      }
+      return;
+    }
+    if (name.equals("eval") && cb.words.size() > 1) {
+      List<Word> args = cb.words.subList(1, cb.words.size());
+      if (args.size() == 1) {
+        reparse(cb, parser, args.get(0), Nesting.Kind.EVAL, "eval", depth);
+      } else {
+        StringBuilder text = new StringBuilder();
+        for (Word w : args) {
+          text.append(text.length() == 0 ? "" : " ").append(w.value());
+        }
+        parser.reparse(cb, text.toString(), 0, args.get(0).start(),
+            args.get(args.size() - 1).end(), Nesting.Kind.EVAL, "eval", depth);
+      }
+    }
+  }
+
+  private static void reparse(Parser.CommandBuilder cb, Parser parser, Word w, Nesting.Kind kind,
+      String detail, int depth) {
+    if (isSingleExpansion(w)) {
+      return;
+    }
+    boolean mapped = w.end() - w.start() == w.source().length();
+    String value = w.value();
+    String source = w.source();
+    if (mapped && source.equals(value)) {
+      parser.reparse(cb, value, w.start(), -1, -1, kind, detail, depth);
+    } else if (mapped && source.length() == value.length() + 2
+        && (source.startsWith("'") || source.startsWith("\""))
+        && source.substring(1, source.length() - 1).equals(value)) {
+      parser.reparse(cb, value, w.start() + 1, -1, -1, kind, detail, depth);
+    } else {
+      parser.reparse(cb, value, 0, w.start(), w.end(), kind, detail, depth);
+    }
+  }
+
+  /** True for a shell given no {@code -c} and no script file: it reads its script from stdin. */
+  static boolean readsScriptFromStandardInput(Parser.CommandBuilder cb) {
+    if (!SHELLS.contains(cb.baseName())) {
+      return false;
+    }
+    for (int i = 1; i < cb.words.size(); i++) {
+      String v = cb.words.get(i).value();
+      if (v.equals("-") || v.equals("--")) {
+        return i == cb.words.size() - 1;
+      }
+      if (v.equals("-o") || v.equals("+o") || v.equals("-O") || v.equals("+O")
+          || v.equals("--rcfile") || v.equals("--init-file")) {
+        i++;
+        continue;
+      }
+      if (!(v.startsWith("-") || v.startsWith("+")) || v.length() < 2) {
+        return false;
+      }
+      if (!v.startsWith("--") && v.indexOf('c') > 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The index of the script string of {@code sh -c 'script'}, or -1. */
+  static int shellStringIndex(List<Word> words) {
+    boolean command = false;
+    int i = 1;
+    for (; i < words.size(); i++) {
+      String v = words.get(i).value();
+      if (v.equals("--") || v.equals("-")) {
+        i++;
+        break;
+      }
+      if (v.startsWith("--")) {
+        if (v.equals("--rcfile") || v.equals("--init-file")) {
+          i++;
+        }
+        continue;
+      }
+      if ((v.startsWith("-") || v.startsWith("+")) && v.length() > 1) {
+        if (v.startsWith("-") && v.indexOf('c') > 0) {
+          command = true;
+        }
+        if (v.endsWith("o") || v.endsWith("O")) {
+          i++;
+        }
+        continue;
+      }
+      break;
+    }
+    return command && i < words.size() ? i : -1;
+  }
+
+  /**
+   * The index of the first word of the command a wrapper runs, or -1 when {@code name} is no
+   * wrapper or runs nothing. {@code env}'s assignments are added to {@code assignments}.
+   */
+  static int wrappedCommandStart(String name, List<Word> words, List<Assignment> assignments) {
+    switch (name) {
+      case "sudo":
+      case "doas":
+        return optionsEnd(words, 1, "ugCDhprtUTa",
+            Set.of("--user", "--group", "--close-from", "--chdir", "--host", "--prompt",
+                "--role", "--type", "--other-user", "--command-timeout"), "elvVK",
+            Set.of("--edit", "--list", "--validate", "--version", "--remove-timestamp"));
+      case "env": {
+        int i = optionsEnd(words, 1, "uCS",
+            Set.of("--unset", "--chdir", "--split-string"), "", Set.of("--version", "--help"));
+        while (i > 0 && i < words.size()) {
+          Word w = words.get(i);
+          int eq = w.value().indexOf('=');
+          if (eq <= 0 || !isName(w.value().substring(0, eq))) {
+            break;
+          }
+          String valueText = w.value().substring(eq + 1);
+          assignments.add(new Assignment(w.value().substring(0, eq),
+              new Word(valueText, valueText, w.start(), w.end(), w.isStatic()), false, w.start(),
+              w.end()));
+          i++;
+        }
+        return i;
+      }
+      case "command":
+        return optionsEnd(words, 1, "", Set.of(), "vV", Set.of());
+      case "builtin":
+      case "nohup":
+        return optionsEnd(words, 1, "", Set.of(), "", Set.of("--help", "--version"));
+      case "time":
+        return optionsEnd(words, 1, "fo", Set.of("--format", "--output"), "",
+            Set.of("--help", "--version"));
+      case "nice":
+        return optionsEnd(words, 1, "n", Set.of("--adjustment"), "", Set.of("--help"));
+      case "exec":
+        return optionsEnd(words, 1, "a", Set.of(), "", Set.of());
+      case "stdbuf":
+        return optionsEnd(words, 1, "ioe", Set.of("--input", "--output", "--error"), "",
+            Set.of("--help"));
+      case "timeout": {
+        int i = optionsEnd(words, 1, "sk", Set.of("--signal", "--kill-after"), "",
+            Set.of("--help", "--version"));
+        return i > 0 && i < words.size() ? i + 1 : -1;
+      }
+      case "xargs":
+        return optionsEnd(words, 1, "adEILnPs",
+            Set.of("--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars",
+                "--process-slot-var"), "", Set.of("--help", "--version", "--show-limits"));
+      default:
+        return -1;
+    }
+  }
+
+  /**
+   * Skips the options of a wrapper from {@code i}: short letters in {@code valueLetters} and long
+   * names in {@code valueNames} take the next word unless attached. Returns the first operand's
+   * index, or -1 when an option in {@code noCommand} / {@code noCommandLong} means no command runs.
+   */
+  private static int optionsEnd(List<Word> words, int i, String valueLetters,
+      Set<String> valueNames, String noCommand, Set<String> noCommandLong) {
+    while (i < words.size()) {
+      String v = words.get(i).value();
+      if (v.equals("--")) {
+        return i + 1;
+      }
+      if (v.startsWith("--")) {
+        String name = v.indexOf('=') > 0 ? v.substring(0, v.indexOf('=')) : v;
+        if (noCommandLong.contains(name)) {
+          return -1;
+        }
+        i += v.indexOf('=') < 0 && valueNames.contains(name) ? 2 : 1;
+        continue;
+      }
+      if (!v.startsWith("-") || v.length() < 2) {
+        return i;
+      }
+      i++;
+      for (int j = 1; j < v.length(); j++) {
+        char c = v.charAt(j);
+        if (noCommand.indexOf(c) >= 0) {
+          return -1;
+        }
+        if (valueLetters.indexOf(c) >= 0) {
+          if (j == v.length() - 1) {
+            i++;
+          }
+          break;
+        }
+      }
+    }
+    return i;
+  }
+
+  /**
+   * True for a word that is one expansion and nothing else ({@code "$CMD"}, {@code "$(…)"}):
+   * the script it holds is only known when the command runs, so there is nothing to re-parse.
+   */
+  private static boolean isSingleExpansion(Word w) {
+    if (w.isStatic()) {
+      return false;
+    }
+    String v = w.value();
+    if (v.startsWith("`")) {
+      return v.length() > 1 && v.indexOf('`', 1) == v.length() - 1;
+    }
+    if (v.startsWith("$(") || v.startsWith("${")) {
+      char open = v.charAt(1);
+      char close = open == '(' ? ')' : '}';
+      int depth = 0;
+      for (int i = 1; i < v.length(); i++) {
+        char c = v.charAt(i);
+        if (c == open) {
+          depth++;
+        } else if (c == close && --depth == 0) {
+          return i == v.length() - 1;
+        }
+      }
+      return false;
+    }
+    return v.startsWith("$") && isName(v.substring(1));
+  }
+
+  static boolean isName(String text) {
+    if (text.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean ok = c == '_' || (c < 128 && Character.isLetter(c))
+          || (i > 0 && c < 128 && Character.isDigit(c));
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,229 @@
+package dev.groundskeeper.api.shell;
+
+import dev.groundskeeper.api.API;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A {@code git} invocation read as git reads its argv: global options ({@code -C dir},
+ * {@code -c k=v}, {@code --git-dir}, {@code --work-tree}, {@code --no-pager}, …), the
+ * subcommand, for subcommands that have one the action ({@code worktree add},
+ * {@code stash show}), and the remaining arguments with the options that take a value for that
+ * subcommand. Aliases are not expanded: {@code git co -b x} is subcommand {@code co}, which is
+ * not known to create a branch.
+ *
+ * <p>{@code directory} is where git works: the command's directory with every {@code -C}
+ * applied in order (unknown when a {@code -C} value is not static).
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public record GitCommand(SimpleCommand command, Argv globalOptions, String subcommand,
+    String action, Argv arguments, Directory directory) {
+
+  public GitCommand {
+    Objects.requireNonNull(command, "command");
+    Objects.requireNonNull(globalOptions, "globalOptions");
+    Objects.requireNonNull(subcommand, "subcommand");
+    Objects.requireNonNull(action, "action");
+    Objects.requireNonNull(arguments, "arguments");
+    Objects.requireNonNull(directory, "directory");
+  }
+
+  private static final Set<String> GLOBAL_VALUE_NAMES = Set.of("--git-dir", "--work-tree",
+      "--namespace", "--config-env", "--super-prefix", "--exec-path-value");
+
+  private static final Set<String> WITH_ACTIONS = Set.of("worktree", "stash", "remote", "notes",
+      "submodule", "bisect", "sparse-checkout", "lfs", "reflog", "maintenance");
+
+  private record Spec(String letters, Set<String> names) {}
+
+  private static final Spec NONE = new Spec("", Set.of());
+
+  private static final Map<String, Spec> SPECS = Map.ofEntries(
+      Map.entry("commit", new Spec("mFCct", Set.of("--message", "--file", "--reuse-message",
+          "--reedit-message", "--fixup", "--squash", "--author", "--date", "--template",
+          "--cleanup", "--trailer", "--pathspec-from-file"))),
+      Map.entry("merge", new Spec("mFsX", Set.of("--message", "--file", "--strategy",
+          "--strategy-option", "--into-name", "--cleanup"))),
+      Map.entry("tag", new Spec("mFu", Set.of("--message", "--file", "--local-user",
+          "--cleanup", "--sort", "--contains", "--no-contains", "--merged", "--no-merged",
+          "--points-at", "--format"))),
+      Map.entry("switch", new Spec("cC", Set.of("--create", "--force-create", "--orphan",
+          "--conflict"))),
+      Map.entry("checkout", new Spec("bB", Set.of("--orphan", "--conflict",
+          "--pathspec-from-file"))),
+      Map.entry("branch", new Spec("u", Set.of("--set-upstream-to", "--contains",
+          "--no-contains", "--merged", "--no-merged", "--points-at", "--format", "--sort"))),
+      Map.entry("push", new Spec("o", Set.of("--push-option", "--repo", "--receive-pack",
+          "--exec"))),
+      Map.entry("update-ref", new Spec("m", Set.of())),
+      Map.entry("diff", new Spec("", Set.of("--output", "--src-prefix", "--dst-prefix"))),
+      Map.entry("show", new Spec("", Set.of("--output"))),
+      Map.entry("format-patch", new Spec("ov", Set.of("--output-directory", "--subject-prefix",
+          "--to", "--cc", "--in-reply-to", "--base", "--suffix", "--start-number",
+          "--reroll-count", "--add-header", "--signature-file", "--output"))),
+      Map.entry("log", new Spec("n", Set.of("--max-count", "--author", "--grep", "--since",
+          "--until", "--output"))),
+      Map.entry("rebase", new Spec("sXx", Set.of("--onto", "--strategy", "--strategy-option",
+          "--exec"))),
+      Map.entry("reset", new Spec("", Set.of("--pathspec-from-file"))),
+      Map.entry("clone", new Spec("bocju", Set.of("--branch", "--origin", "--config",
+          "--depth", "--reference", "--upload-pack", "--separate-git-dir", "--template"))),
+      Map.entry("fetch", new Spec("j", Set.of("--depth", "--upload-pack", "--jobs"))),
+      Map.entry("pull", new Spec("sX", Set.of("--strategy", "--strategy-option", "--depth"))),
+      Map.entry("worktree add", new Spec("bB", Set.of("--reason"))),
+      Map.entry("worktree lock", new Spec("", Set.of("--reason"))),
+      Map.entry("worktree prune", new Spec("", Set.of("--expire"))),
+      Map.entry("stash push", new Spec("m", Set.of("--message", "--pathspec-from-file"))),
+      Map.entry("stash save", new Spec("m", Set.of("--message"))),
+      Map.entry("stash", new Spec("m", Set.of("--message", "--pathspec-from-file"))),
+      Map.entry("notes add", new Spec("mFcC", Set.of("--message", "--file"))));
+
+  /** Reads {@code command} as git, when its name is {@code git}. */
+  public static Optional<GitCommand> of(SimpleCommand command) {
+    if (!command.isNamed("git")) {
+      return Optional.empty();
+    }
+    List<Word> words = command.words();
+    int i = 1;
+    while (i < words.size()) {
+      String v = words.get(i).value();
+      if (!v.startsWith("-") || v.length() < 2) {
+        break;
+      }
+      boolean takesNext = v.equals("-C") || v.equals("-c") || GLOBAL_VALUE_NAMES.contains(v);
+      i += takesNext ? 2 : 1;
+    }
+    i = Math.min(i, words.size());
+    Argv globals = Argv.read(words.subList(1, i), "Cc", GLOBAL_VALUE_NAMES, false);
+    String subcommand = i < words.size() ? words.get(i).value() : "";
+    List<Word> rest = i < words.size() ? words.subList(i + 1, words.size()) : List.of();
+    String action = "";
+    if (WITH_ACTIONS.contains(subcommand) && !rest.isEmpty()
+        && !rest.get(0).value().startsWith("-")) {
+      action = rest.get(0).value();
+      rest = rest.subList(1, rest.size());
+    }
+    Spec spec = SPECS.getOrDefault(subcommand + " " + action,
+        action.isEmpty() ? SPECS.getOrDefault(subcommand, NONE) : NONE);
+    Argv arguments = Argv.read(rest, spec.letters(), spec.names(), false);
+    Directory directory = command.directory();
+    for (Argv.Option o : globals.all("-C")) {
+      directory = moved(directory, o.value());
+    }
+    return Optional.of(new GitCommand(command, globals, subcommand, action, arguments,
+        directory));
+  }
+
+  private static Directory moved(Directory from, Optional<Word> target) {
+    if (target.isEmpty() || !target.get().isStatic()) {
+      return new Directory(Directory.Certainty.UNKNOWN, Optional.empty());
+    }
+    String value = target.get().value();
+    if (value.isEmpty() || from.certainty() == Directory.Certainty.UNKNOWN && !value.startsWith("/")) {
+      return from;
+    }
+    String joined = Paths.join(from.path().orElse(""), value);
+    Directory.Certainty certainty = value.startsWith("/") ? Directory.Certainty.CERTAIN
+        : from.certainty();
+    if (from.certainty() == Directory.Certainty.UNCERTAIN && value.startsWith("/")) {
+      certainty = Directory.Certainty.CERTAIN;
+    }
+    return new Directory(certainty, joined.isEmpty() ? Optional.empty() : Optional.of(joined));
+  }
+
+  /** True when the subcommand is {@code subcommand}. */
+  public boolean is(String subcommand) {
+    return this.subcommand.equals(subcommand);
+  }
+
+  /** True when the subcommand and action are {@code subcommand} and {@code action}. */
+  public boolean is(String subcommand, String action) {
+    return this.subcommand.equals(subcommand) && this.action.equals(action);
+  }
+
+  /** The repository given by {@code --git-dir} or a {@code GIT_DIR=} assignment. */
+  public Optional<Word> gitDir() {
+    return globalOptions.value("--git-dir").or(() -> assigned("GIT_DIR"));
+  }
+
+  /** The work tree given by {@code --work-tree} or a {@code GIT_WORK_TREE=} assignment. */
+  public Optional<Word> workTree() {
+    return globalOptions.value("--work-tree").or(() -> assigned("GIT_WORK_TREE"));
+  }
+
+  /** The {@code -c name=value} settings, in order. */
+  public List<Word> configs() {
+    List<Word> out = new ArrayList<>();
+    for (Argv.Option o : globalOptions.all("-c")) {
+      o.value().ifPresent(out::add);
+    }
+    return out;
+  }
+
+  private Optional<Word> assigned(String name) {
+    for (Assignment a : command.assignments()) {
+      if (a.name().equals(name)) {
+        return Optional.of(a.value());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The message file of {@code commit}, {@code merge} or {@code tag} ({@code -F}/{@code --file}),
+   * including {@code -} (standard input).
+   */
+  public Optional<Argv.Option> messageFile() {
+    if (!is("commit") && !is("merge") && !is("tag")) {
+      return Optional.empty();
+    }
+    List<Argv.Option> files = arguments.all("-F", "--file");
+    for (int i = files.size() - 1; i >= 0; i--) {
+      if (files.get(i).value().isPresent()) {
+        return Optional.of(files.get(i));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The branches this command creates, by every route git offers (see {@link CreatedBranch.Route}). */
+  public List<CreatedBranch> createdBranches() {
+    return BranchRoutes.created(this);
+  }
+
+  /** The branches this command deletes (see {@link DeletedBranch.Route}). */
+  public List<DeletedBranch> deletedBranches() {
+    return BranchRoutes.deleted(this);
+  }
+
+  /** The worktree this command removes ({@code worktree remove [-f [-f]] <path>}). */
+  public Optional<WorktreeRemoval> worktreeRemoval() {
+    if (!is("worktree", "remove")) {
+      return Optional.empty();
+    }
+    return arguments.operand(0).map(path ->
+        new WorktreeRemoval(this, path, arguments.count("-f", "--force")));
+  }
+
+  /** What kind of evacuation command this is: one that prints committed or pending work as a patch. */
+  public Optional<Evacuation.Kind> evacuationKind() {
+    switch (subcommand) {
+      case "diff":
+        return Optional.of(Evacuation.Kind.DIFF);
+      case "format-patch":
+        return Optional.of(Evacuation.Kind.FORMAT_PATCH);
+      case "show":
+        return Optional.of(Evacuation.Kind.SHOW);
+      case "stash":
+        return action.equals("show") && arguments.has("-p", "--patch", "-u",
+            "--include-untracked") ? Optional.of(Evacuation.Kind.STASH_SHOW)
+            : Optional.empty();
+      default:
+        return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,1728 @@
+package dev.groundskeeper.api.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A recursive-descent reader of bash command text. It never throws for bad input: what it cannot
+ * read is recorded as a {@link ParseProblem} and reading stops there (a nested string re-parsed
+ * from {@code sh -c} or backticks stops alone). Commands are collected as builders because a
+ * heredoc body and a compound's trailing redirections arrive after the command is read.
+ */
+final class Parser {
+
+  private static final int MAX_LEVEL = 100;
+
+  /** What all parsers of one script share. */
+  static final class Sink {
+    final List<CommandBuilder> commands = new ArrayList<>();
+    final List<ParseProblem> problems = new ArrayList<>();
+    int pipelines;
+  }
+
+  /** Where positions of this parser's text fall in the original source. */
+  private static final class Origin {
+    final int base;
+    final int spanStart;
+    final int spanEnd;
+
+    Origin(int base, int spanStart, int spanEnd) {
+      this.base = base;
+      this.spanStart = spanStart;
+      this.spanEnd = spanEnd;
+    }
+
+    static Origin exact(int base) {
+      return new Origin(base, -1, -1);
+    }
+
+    static Origin span(int start, int end) {
+      return new Origin(0, start, end);
+    }
+
+    int start(int i) {
+      return spanStart >= 0 ? spanStart : base + i;
+    }
+
+    int end(int i) {
+      return spanStart >= 0 ? spanEnd : base + i;
+    }
+  }
+
+  static final class NestBuilder {
+    final Nesting.Kind kind;
+    final String detail;
+    final int start;
+    final List<RedirBuilder> redirections = new ArrayList<>();
+    private Nesting built;
+
+    NestBuilder(Nesting.Kind kind, String detail, int start) {
+      this.kind = kind;
+      this.detail = detail;
+      this.start = start;
+    }
+
+    Nesting build() {
+      if (built == null) {
+        List<Redirection> list = new ArrayList<>(redirections.size());
+        for (RedirBuilder r : redirections) {
+          list.add(r.build());
+        }
+        built = new Nesting(kind, detail, start, list);
+      }
+      return built;
+    }
+  }
+
+  static final class RedirBuilder {
+    OptionalInt descriptor = OptionalInt.empty();
+    Optional<String> variable = Optional.empty();
+    RedirectOperator operator;
+    Word target;
+    String heredocBody;
+    boolean heredocQuoted;
+    CommandBuilder owner;
+    int start;
+    int end;
+    private Redirection built;
+
+    Redirection build() {
+      if (built == null) {
+        built = new Redirection(descriptor, variable, operator, target,
+            Optional.ofNullable(heredocBody), start, end);
+      }
+      return built;
+    }
+  }
+
+  static final class CommandBuilder {
+    final List<Word> words = new ArrayList<>(6);
+    final List<Assignment> assignments = new ArrayList<>(0);
+    final List<RedirBuilder> redirections = new ArrayList<>(0);
+    ListOperator operator;
+    List<NestBuilder> nesting;
+    Directory directory = Directory.START;
+    DirState dirState;
+    int pipeline;
+    int position;
+    int start;
+    int end;
+    Parser parser;
+
+    SimpleCommand build(int index) {
+      List<Redirection> redirs = new ArrayList<>(redirections.size());
+      for (RedirBuilder r : redirections) {
+        redirs.add(r.build());
+      }
+      List<Nesting> nests = new ArrayList<>(nesting.size());
+      for (NestBuilder n : nesting) {
+        nests.add(n.build());
+      }
+      return new SimpleCommand(index, words, assignments, redirs, operator, nests, directory,
+          pipeline, position, start, end);
+    }
+
+    String baseName() {
+      return words.isEmpty() || !words.get(0).isStatic() ? "" : Paths.basename(words.get(0).value());
+    }
+  }
+
+  /** The directory chain as the parser walks the script. */
+  static final class DirState {
+    String path = "";
+    boolean moved;
+    Directory.Certainty certainty = Directory.Certainty.CERTAIN;
+    List<String> stack = new ArrayList<>();
+
+    DirState copy() {
+      DirState d = new DirState();
+      d.path = path;
+      d.moved = moved;
+      d.certainty = certainty;
+      d.stack = new ArrayList<>(stack);
+      return d;
+    }
+
+    boolean sameAs(DirState o) {
+      return path.equals(o.path) && certainty == o.certainty && moved == o.moved;
+    }
+
+    Directory snapshot() {
+      if (certainty == Directory.Certainty.UNKNOWN) {
+        return new Directory(certainty, Optional.empty());
+      }
+      if (!moved && certainty == Directory.Certainty.CERTAIN) {
+        return Directory.START;
+      }
+      return new Directory(certainty, path.isEmpty() ? Optional.empty() : Optional.of(path));
+    }
+
+    void afterOperator(ListOperator op) {
+      if (moved && (op == ListOperator.SEMICOLON || op == ListOperator.NEWLINE
+          || op == ListOperator.OR || op == ListOperator.BACKGROUND)) {
+        certainty = certainty.weakest(Directory.Certainty.UNCERTAIN);
+      }
+    }
+
+    void moveUnknown() {
+      moved = true;
+      path = "";
+      certainty = Directory.Certainty.UNKNOWN;
+    }
+
+    void moveTo(String target) {
+      moved = true;
+      boolean absolute = target.startsWith("/") || target.equals("~") || target.startsWith("~/");
+      if (absolute) {
+        path = Paths.normalize(target);
+        certainty = Directory.Certainty.CERTAIN;
+      } else if (certainty != Directory.Certainty.UNKNOWN) {
+        path = Paths.join(path, target);
+      }
+    }
+  }
+
+  private final String s;
+  private final int len;
+  private final Origin origin;
+  private final Sink sink;
+  private int pos;
+  private int level;
+  private boolean stopped;
+  private ListOperator pendingOp = ListOperator.NONE;
+  private ListOperator commandOp = ListOperator.NONE;
+  private List<NestBuilder> nest = new ArrayList<>();
+  private DirState dir = new DirState();
+  private final List<RedirBuilder> heredocs = new ArrayList<>(0);
+  private int pipeline;
+  private int position;
+
+  private Parser(String text, Origin origin, int level, Sink sink) {
+    this.s = text;
+    this.len = text.length();
+    this.origin = origin;
+    this.level = level;
+    this.sink = sink;
+  }
+
+  static Sink parse(String source) {
+    Sink sink = new Sink();
+    try {
+      Parser p = new Parser(source, Origin.exact(0), 0, sink);
+      p.pipeline = ++sink.pipelines;
+      p.parseWhole();
+    } catch (RuntimeException | StackOverflowError e) {
+      sink.problems.add(new ParseProblem("internal parser error: " + e.getClass().getSimpleName(),
+          0));
+    }
+    return sink;
+  }
+
+  private void parseWhole() {
+    parseList();
+    if (!stopped && pos < len) {
+      fail("unexpected '" + tokenAt(pos) + "'", pos);
+    }
+    if (!heredocs.isEmpty()) {
+      problem("the heredoc body is missing (no line follows the command)", heredocs.get(0).start);
+      for (RedirBuilder h : heredocs) {
+        h.heredocBody = "";
+      }
+      heredocs.clear();
+    }
+  }
+
+  // ---------------------------------------------------------------- problems
+
+  private void problem(String reason, int at) {
+    sink.problems.add(new ParseProblem(reason, origin.start(Math.min(at, len))));
+  }
+
+  private void fail(String reason, int at) {
+    if (!stopped) {
+      problem(reason, at);
+      stopped = true;
+    }
+    pos = len;
+  }
+
+  private String tokenAt(int at) {
+    int end = at + 1;
+    while (end < len && end < at + 12 && !isBlank(s.charAt(end)) && s.charAt(end) != '\n') {
+      end++;
+    }
+    return s.substring(at, Math.min(end, len));
+  }
+
+  // ---------------------------------------------------------------- characters
+
+  private char at(int i) {
+    return i < len ? s.charAt(i) : '\0';
+  }
+
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f';
+  }
+
+  private static boolean isMeta(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '('
+        || c == ')' || c == '<' || c == '>' || c == '\r' || c == '\f';
+  }
+
+  /** True when a word ending at {@code i} is delimited there. */
+  private boolean delimitedAt(int i) {
+    return i >= len || isMeta(s.charAt(i));
+  }
+
+  private boolean startsWith(String token) {
+    return s.startsWith(token, pos);
+  }
+
+  private void skipBlanks() {
+    while (pos < len) {
+      char c = s.charAt(pos);
+      if (isBlank(c)) {
+        pos++;
+      } else if (c == '\\' && at(pos + 1) == '\n') {
+        pos += 2;
+      } else {
+        return;
+      }
+    }
+  }
+
+  private void skipBlanksAndComment() {
+    skipBlanks();
+    if (pos < len && s.charAt(pos) == '#') {
+      while (pos < len && s.charAt(pos) != '\n') {
+        pos++;
+      }
+    }
+  }
+
+  private void skipLinebreaks() {
+    while (!stopped) {
+      skipBlanksAndComment();
+      if (pos < len && s.charAt(pos) == '\n') {
+        pos++;
+        newlineConsumed();
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** The reserved word at the cursor, when one stands there in command position. */
+  private String reservedAt() {
+    char c = at(pos);
+    if (c == '{' || c == '}' || c == '!') {
+      return delimitedAt(pos + 1) ? String.valueOf(c) : "";
+    }
+    if (c == '[' && at(pos + 1) == '[' && delimitedAt(pos + 2)) {
+      return "[[";
+    }
+    if (c < 'a' || c > 'w') {
+      return "";
+    }
+    int end = pos;
+    while (end < len && s.charAt(end) >= 'a' && s.charAt(end) <= 'z') {
+      end++;
+    }
+    if (!delimitedAt(end)) {
+      return "";
+    }
+    String word = s.substring(pos, end);
+    switch (word) {
+      case "if": case "then": case "elif": case "else": case "fi": case "do": case "done":
+      case "case": case "esac": case "while": case "until": case "for": case "select":
+      case "function": case "in":
+        return word;
+      default:
+        return "";
+    }
+  }
+
+  private boolean atListEnd() {
+    if (pos >= len) {
+      return true;
+    }
+    char c = s.charAt(pos);
+    if (c == ')') {
+      return true;
+    }
+    if (c == ';' && (at(pos + 1) == ';' || at(pos + 1) == '&')) {
+      return true;
+    }
+    switch (reservedAt()) {
+      case "then": case "elif": case "else": case "fi": case "do": case "done": case "esac":
+      case "}":
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private boolean expectReserved(String word, int openedAt) {
+    skipLinebreaks();
+    if (!stopped && reservedAt().equals(word)) {
+      pos += word.length();
+      return true;
+    }
+    if (!stopped) {
+      fail(pos >= len ? "'" + word + "' expected before the end (opened at offset "
+          + origin.start(openedAt) + ")" : "'" + word + "' expected, found '" + tokenAt(pos) + "'",
+          pos);
+    }
+    return false;
+  }
+
+  private boolean enter(int at) {
+    if (++level > MAX_LEVEL) {
+      fail("nesting deeper than " + MAX_LEVEL + " levels", at);
+      return false;
+    }
+    return true;
+  }
+
+  private NestBuilder push(Nesting.Kind kind, String detail, int start) {
+    NestBuilder n = new NestBuilder(kind, detail, origin.start(start));
+    List<NestBuilder> next = new ArrayList<>(nest.size() + 1);
+    next.addAll(nest);
+    next.add(n);
+    nest = next;
+    return n;
+  }
+
+  private void pop(List<NestBuilder> saved) {
+    nest = saved;
+  }
+
+  // ---------------------------------------------------------------- lists
+
+  private void parseList() {
+    skipLinebreaks();
+    while (!stopped && !atListEnd()) {
+      DirState before = dir.copy();
+      parseAndOr();
+      if (stopped) {
+        return;
+      }
+      skipBlanksAndComment();
+      if (pos >= len) {
+        return;
+      }
+      char c = s.charAt(pos);
+      if (c == ';') {
+        if (at(pos + 1) == ';' || at(pos + 1) == '&') {
+          return;
+        }
+        pos++;
+        pendingOp = ListOperator.SEMICOLON;
+      } else if (c == '&') {
+        pos++;
+        pendingOp = ListOperator.BACKGROUND;
+        dir = before;
+      } else if (c == '\n') {
+        pos++;
+        pendingOp = ListOperator.NEWLINE;
+        newlineConsumed();
+      } else {
+        return;
+      }
+      skipLinebreaks();
+    }
+  }
+
+  private void parseAndOr() {
+    parsePipeline();
+    while (!stopped) {
+      skipBlanks();
+      if (startsWith("&&")) {
+        pos += 2;
+        pendingOp = ListOperator.AND;
+      } else if (startsWith("||")) {
+        pos += 2;
+        pendingOp = ListOperator.OR;
+      } else {
+        return;
+      }
+      skipLinebreaks();
+      parsePipeline();
+    }
+  }
+
+  private void parsePipeline() {
+    skipBlanks();
+    List<NestBuilder> savedNest = nest;
+    if (reservedAt().equals("!")) {
+      push(Nesting.Kind.NEGATION, "!", pos);
+      pos++;
+      skipBlanks();
+    }
+    int savedPipeline = pipeline;
+    int savedPosition = position;
+    pipeline = ++sink.pipelines;
+    position = 0;
+    DirState before = dir.copy();
+    parseCommand();
+    while (!stopped) {
+      skipBlanks();
+      if (at(pos) == '|' && at(pos + 1) != '|') {
+        boolean stderr = at(pos + 1) == '&';
+        pos += stderr ? 2 : 1;
+        pendingOp = stderr ? ListOperator.PIPE_STDERR : ListOperator.PIPE;
+        skipLinebreaks();
+        position++;
+        dir = before.copy();
+        parseCommand();
+      } else {
+        break;
+      }
+    }
+    if (position > 0) {
+      dir = before;
+    }
+    pipeline = savedPipeline;
+    position = savedPosition;
+    pop(savedNest);
+  }
+
+  private void parseCommand() {
+    skipBlanks();
+    if (stopped) {
+      return;
+    }
+    if (pos >= len || atListEnd() || at(pos) == '\n' || at(pos) == ';' || at(pos) == '|'
+        || (at(pos) == '&' && at(pos + 1) != '>')) {
+      fail(pos >= len ? "a command is missing at the end" : "a command is missing before '"
+          + tokenAt(pos) + "'", pos);
+      return;
+    }
+    int start = pos;
+    if (!enter(start)) {
+      return;
+    }
+    try {
+      if (at(pos) == '(') {
+        if (at(pos + 1) == '(') {
+          parseArithmeticCommand();
+        } else {
+          parseSubshell();
+        }
+        return;
+      }
+      switch (reservedAt()) {
+        case "{":
+          parseBraceGroup();
+          return;
+        case "if":
+          parseIf();
+          return;
+        case "while":
+        case "until":
+          parseWhile();
+          return;
+        case "for":
+        case "select":
+          parseFor();
+          return;
+        case "case":
+          parseCase();
+          return;
+        case "function":
+          parseFunction(true);
+          return;
+        case "[[":
+          parseDoubleBracket();
+          return;
+        case "in":
+        case "!":
+          break;
+        case "":
+          if (functionDefinitionAt()) {
+            parseFunction(false);
+            return;
+          }
+          break;
+        default:
+          fail("unexpected '" + reservedAt() + "'", pos);
+          return;
+      }
+      parseSimple();
+    } finally {
+      level--;
+    }
+  }
+
+  // ---------------------------------------------------------------- compounds
+
+  private void parseArithmeticCommand() {
+    int start = pos;
+    int end = arithmeticEnd(pos + 2);
+    if (end < 0) {
+      fail("unterminated '(('", start);
+      return;
+    }
+    pos = end;
+    parseCompoundRedirections(null);
+  }
+
+  private void parseSubshell() {
+    int start = pos;
+    pos++;
+    List<NestBuilder> savedNest = nest;
+    NestBuilder n = push(Nesting.Kind.SUBSHELL, "", start);
+    DirState saved = dir.copy();
+    parseList();
+    if (!stopped) {
+      if (at(pos) == ')') {
+        pos++;
+      } else {
+        fail("')' expected to close the subshell opened at offset " + origin.start(start), pos);
+      }
+    }
+    dir = saved;
+    pop(savedNest);
+    parseCompoundRedirections(n);
+  }
+
+  private void parseBraceGroup() {
+    int start = pos;
+    pos++;
+    List<NestBuilder> savedNest = nest;
+    NestBuilder n = push(Nesting.Kind.BRACE_GROUP, "", start);
+    parseList();
+    if (!stopped && !expectReserved("}", start)) {
+      return;
+    }
+    pop(savedNest);
+    parseCompoundRedirections(n);
+  }
+
+  private void parseIf() {
+    int start = pos;
+    pos += 2;
+    List<NestBuilder> savedNest = nest;
+    NestBuilder n = push(Nesting.Kind.IF, "if", start);
+    DirState before = dir.copy();
+    parseList();
+    if (!expectReserved("then", start)) {
+      return;
+    }
+    pendingOp = ListOperator.SEMICOLON;
+    parseList();
+    while (!stopped) {
+      skipLinebreaks();
+      String word = reservedAt();
+      if (word.equals("elif")) {
+        pos += 4;
+        pendingOp = ListOperator.SEMICOLON;
+        parseList();
+        if (!expectReserved("then", start)) {
+          return;
+        }
+        pendingOp = ListOperator.SEMICOLON;
+        parseList();
+      } else if (word.equals("else")) {
+        pos += 4;
+        pendingOp = ListOperator.SEMICOLON;
+        parseList();
+      } else {
+        break;
+      }
+    }
+    if (!expectReserved("fi", start)) {
+      return;
+    }
+    endConditional(before);
+    pop(savedNest);
+    parseCompoundRedirections(n);
+  }
+
+  private void endConditional(DirState before) {
+    if (!dir.sameAs(before)) {
+      dir.certainty = dir.certainty.weakest(Directory.Certainty.UNCERTAIN);
+    }
+  }
+
+  private void parseWhile() {
+    int start = pos;
+    String word = reservedAt();
+    pos += word.length();
+    List<NestBuilder> savedNest = nest;
+    NestBuilder n = push(Nesting.Kind.LOOP, word, start);
+    DirState before = dir.copy();
+    parseList();
+    parseLoopBody(start, before, savedNest, n);
+  }
+
+  private void parseLoopBody(int start, DirState before, List<NestBuilder> savedNest,
+      NestBuilder n) {
+    skipLinebreaks();
+    if (reservedAt().equals("{")) {
+      int open = pos;
+      pos++;
+      pendingOp = ListOperator.SEMICOLON;
+      parseList();
+      if (!expectReserved("}", open)) {
+        return;
+      }
+    } else {
+      if (!expectReserved("do", start)) {
+        return;
+      }
+      pendingOp = ListOperator.SEMICOLON;
+      parseList();
+      if (!expectReserved("done", start)) {
+        return;
+      }
+    }
+    endConditional(before);
+    pop(savedNest);
+    parseCompoundRedirections(n);
+  }
+
+  private void parseFor() {
+    int start = pos;
+    String word = reservedAt();
+    pos += word.length();
+    List<NestBuilder> savedNest = nest;
+    NestBuilder n = push(Nesting.Kind.LOOP, word, start);
+    DirState before = dir.copy();
+    skipBlanks();
+    if (startsWith("((")) {
+      int end = arithmeticEnd(pos + 2);
+      if (end < 0) {
+        fail("unterminated '((' in for", pos);
+        return;
+      }
+      pos = end;
+    } else {
+      if (parseWord() == null) {
+        fail("a loop variable is missing after '" + word + "'", pos);
+        return;
+      }
+      skipLinebreaks();
+      if (reservedAt().equals("in")) {
+        pos += 2;
+        while (!stopped) {
+          skipBlanks();
+          char c = at(pos);
+          if (pos >= len || c == ';' || c == '\n') {
+            break;
+          }
+          if (c == '#') {
+            skipBlanksAndComment();
+            continue;
+          }
+          if (parseWord() == null) {
+            fail("unexpected '" + tokenAt(pos) + "' in the word list", pos);
+            return;
+          }
+        }
+      }
+    }
+    skipBlanks();
+    if (at(pos) == ';') {
+      pos++;
+    }
+    parseLoopBody(start, before, savedNest, n);
+  }
+
+  private void parseCase() {
+    int start = pos;
+    pos += 4;
+    skipBlanks();
+    if (parseWord() == null) {
+      fail("a word is missing after 'case'", pos);
+      return;
+    }
+    if (!expectReserved("in", start)) {
+      return;
+    }
+    List<NestBuilder> savedNest = nest;
+    DirState before = dir.copy();
+    while (!stopped) {
+      skipLinebreaks();
+      if (pos >= len || reservedAt().equals("esac")) {
+        break;
+      }
+      int itemStart = pos;
+      if (at(pos) == '(') {
+        pos++;
+      }
+      while (!stopped) {
+        skipBlanks();
+        if (parseWord() == null) {
+          fail("a case pattern is missing", pos);
+          return;
+        }
+        skipBlanks();
+        if (at(pos) == '|') {
+          pos++;
+          continue;
+        }
+        break;
+      }
+      if (at(pos) != ')') {
+        fail("')' expected after the case pattern", pos);
+        return;
+      }
+      pos++;
+      push(Nesting.Kind.CASE, "case", itemStart);
+      pendingOp = ListOperator.SEMICOLON;
+      parseList();
+      pop(savedNest);
+      skipLinebreaks();
+      if (startsWith(";;&")) {
+        pos += 3;
+      } else if (startsWith(";;") || startsWith(";&")) {
+        pos += 2;
+      }
+    }
+    if (!expectReserved("esac", start)) {
+      return;
+    }
+    endConditional(before);
+    parseCompoundRedirections(null);
+  }
+
+  private boolean functionDefinitionAt() {
+    int i = pos;
+    while (i < len && !isMeta(s.charAt(i)) && "'\"`$\\=".indexOf(s.charAt(i)) < 0) {
+      i++;
+    }
+    if (i == pos) {
+      return false;
+    }
+    while (i < len && isBlank(s.charAt(i))) {
+      i++;
+    }
+    if (at(i) != '(') {
+      return false;
+    }
+    i++;
+    while (i < len && isBlank(s.charAt(i))) {
+      i++;
+    }
+    return at(i) == ')';
+  }
+
+  private void parseFunction(boolean keyword) {
+    int start = pos;
+    if (keyword) {
+      pos += "function".length();
+      skipBlanks();
+    }
+    int nameStart = pos;
+    while (pos < len && !isMeta(s.charAt(pos))) {
+      pos++;
+    }
+    String name = s.substring(nameStart, pos);
+    if (name.isEmpty()) {
+      fail("a function name is missing", pos);
+      return;
+    }
+    skipBlanks();
+    if (at(pos) == '(') {
+      pos++;
+      skipBlanks();
+      if (at(pos) != ')') {
+        fail("')' expected in the function definition", pos);
+        return;
+      }
+      pos++;
+    }
+    skipLinebreaks();
+    List<NestBuilder> savedNest = nest;
+    push(Nesting.Kind.FUNCTION, name, start);
+    DirState saved = dir.copy();
+    ListOperator savedOp = pendingOp;
+    pendingOp = ListOperator.SEMICOLON;
+    parseCommand();
+    pendingOp = savedOp;
+    dir = saved;
+    pop(savedNest);
+  }
+
+  private void parseDoubleBracket() {
+    CommandBuilder cb = newCommand();
+    int start = pos;
+    cb.words.add(word("[[", pos, pos + 2, true));
+    pos += 2;
+    while (!stopped) {
+      skipBlanks();
+      if (pos >= len) {
+        fail("']]' expected to close '[[' at offset " + origin.start(start), pos);
+        return;
+      }
+      if (startsWith("]]") && delimitedAt(pos + 2)) {
+        cb.words.add(word("]]", pos, pos + 2, true));
+        pos += 2;
+        break;
+      }
+      char c = s.charAt(pos);
+      if (c == '\n') {
+        pos++;
+        newlineConsumed();
+        continue;
+      }
+      if ("<>()&|!".indexOf(c) >= 0) {
+        int from = pos;
+        while (pos < len && "<>()&|!".indexOf(s.charAt(pos)) >= 0) {
+          pos++;
+        }
+        cb.words.add(word(s.substring(from, pos), from, pos, true));
+        continue;
+      }
+      Word w = parseWord();
+      if (w == null) {
+        pos++;
+      } else {
+        cb.words.add(w);
+      }
+    }
+    finishCommand(cb);
+  }
+
+  private void parseCompoundRedirections(NestBuilder n) {
+    while (!stopped) {
+      skipBlanks();
+      if (!redirectionAt()) {
+        return;
+      }
+      RedirBuilder r = parseRedirection(null);
+      if (r != null && n != null) {
+        n.redirections.add(r);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- simple commands
+
+  private CommandBuilder newCommand() {
+    CommandBuilder cb = new CommandBuilder();
+    cb.start = origin.start(pos);
+    cb.operator = pendingOp;
+    pendingOp = ListOperator.NONE;
+    cb.nesting = nest;
+    cb.pipeline = pipeline;
+    cb.position = position;
+    cb.parser = this;
+    return cb;
+  }
+
+  private void parseSimple() {
+    CommandBuilder cb = newCommand();
+    ListOperator savedCommandOp = commandOp;
+    commandOp = cb.operator;
+    int lastEnd = pos;
+    while (!stopped) {
+      skipBlanks();
+      if (pos >= len) {
+        break;
+      }
+      char c = s.charAt(pos);
+      if (c == '#') {
+        skipBlanksAndComment();
+        break;
+      }
+      if (redirectionAt()) {
+        RedirBuilder r = parseRedirection(cb);
+        if (r != null) {
+          cb.redirections.add(r);
+        }
+        lastEnd = pos;
+        continue;
+      }
+      if (isMeta(c) && !processSubstitutionAt(pos)) {
+        break;
+      }
+      if (cb.words.isEmpty() && parseAssignment(cb)) {
+        lastEnd = pos;
+        continue;
+      }
+      Word w = parseWord();
+      if (w == null) {
+        break;
+      }
+      cb.words.add(w);
+      lastEnd = pos;
+    }
+    commandOp = savedCommandOp;
+    if (cb.words.isEmpty() && cb.assignments.isEmpty() && cb.redirections.isEmpty()) {
+      if (!stopped) {
+        fail("unexpected '" + tokenAt(pos) + "'", pos);
+      }
+      return;
+    }
+    cb.end = origin.end(lastEnd);
+    finishCommand(cb);
+  }
+
+  private void finishCommand(CommandBuilder cb) {
+    if (cb.end == 0 && cb.start > 0 || cb.end < cb.start) {
+      cb.end = origin.end(pos);
+    }
+    dir.afterOperator(cb.operator);
+    cb.directory = dir.snapshot();
+    cb.dirState = dir.copy();
+    sink.commands.add(cb);
+    applyMove(cb);
+    Expansions.expand(cb, this, 0);
+  }
+
+  private void applyMove(CommandBuilder cb) {
+    if (cb.position > 0 || cb.words.isEmpty() || !cb.words.get(0).isStatic()) {
+      return;
+    }
+    String name = cb.words.get(0).value();
+    if (!name.equals("cd") && !name.equals("pushd") && !name.equals("popd")) {
+      return;
+    }
+    List<Word> operands = new ArrayList<>();
+    boolean ended = false;
+    for (int i = 1; i < cb.words.size(); i++) {
+      Word w = cb.words.get(i);
+      if (!ended && w.value().equals("--")) {
+        ended = true;
+      } else if (!ended && w.value().length() > 1 && w.value().startsWith("-")
+          && w.value().chars().skip(1).allMatch(ch -> ch == 'L' || ch == 'P' || ch == 'e'
+          || ch == '@' || ch == 'n')) {
+        continue;
+      } else {
+        operands.add(w);
+      }
+    }
+    if (name.equals("popd")) {
+      if (dir.stack.isEmpty() || !operands.isEmpty()) {
+        dir.moveUnknown();
+      } else {
+        String back = dir.stack.remove(dir.stack.size() - 1);
+        if (back == null) {
+          dir.moveUnknown();
+        } else {
+          dir.moved = true;
+          dir.path = back;
+        }
+      }
+      return;
+    }
+    if (name.equals("pushd")) {
+      dir.stack.add(dir.certainty == Directory.Certainty.UNKNOWN ? null : dir.path);
+      if (operands.isEmpty()) {
+        dir.moveUnknown();
+        return;
+      }
+    }
+    if (operands.isEmpty()) {
+      dir.moveTo("~");
+      return;
+    }
+    Word target = operands.get(0);
+    String value = target.value();
+    boolean home = value.equals("~") || value.startsWith("~/");
+    boolean known = target.isStatic() || (home && !value.substring(1).contains("$")
+        && !target.source().contains("$") && !target.source().contains("`"));
+    if (!known || value.equals("-") || value.isEmpty() || (value.startsWith("~") && !home)
+        || (name.equals("pushd") && (value.startsWith("+") || value.startsWith("-")))) {
+      dir.moveUnknown();
+      return;
+    }
+    dir.moveTo(value);
+  }
+
+  // ---------------------------------------------------------------- nested strings
+
+  /** Re-parses {@code text} as commands nested in {@code cb} (sh -c, eval, heredoc to a shell). */
+  void reparse(CommandBuilder cb, String text, int base, int spanStart, int spanEnd,
+      Nesting.Kind kind, String detail, int depth) {
+    Origin o = spanStart >= 0 ? Origin.span(spanStart, spanEnd) : Origin.exact(base);
+    Parser p = new Parser(text, o, level + 1 + depth, sink);
+    p.pendingOp = cb.operator;
+    p.commandOp = cb.operator;
+    NestBuilder n = new NestBuilder(kind, detail, cb.start);
+    List<NestBuilder> inner = new ArrayList<>(cb.nesting.size() + 1);
+    inner.addAll(cb.nesting);
+    inner.add(n);
+    p.nest = inner;
+    p.dir = cb.dirState == null ? new DirState() : cb.dirState.copy();
+    p.pipeline = ++sink.pipelines;
+    if (p.level > MAX_LEVEL) {
+      p.fail("nesting deeper than " + MAX_LEVEL + " levels", 0);
+      return;
+    }
+    p.parseWhole();
+  }
+
+  Sink sink() {
+    return sink;
+  }
+
+  CommandBuilder wrapped(CommandBuilder outer, int from, String wrapper,
+      List<Assignment> assignments) {
+    CommandBuilder cb = new CommandBuilder();
+    cb.words.addAll(outer.words.subList(from, outer.words.size()));
+    cb.assignments.addAll(assignments);
+    cb.redirections.addAll(outer.redirections);
+    cb.operator = outer.operator;
+    List<NestBuilder> inner = new ArrayList<>(outer.nesting.size() + 1);
+    inner.addAll(outer.nesting);
+    inner.add(new NestBuilder(Nesting.Kind.WRAPPER, wrapper, outer.start));
+    cb.nesting = inner;
+    cb.directory = outer.directory;
+    cb.dirState = outer.dirState;
+    cb.pipeline = outer.pipeline;
+    cb.position = outer.position;
+    cb.start = cb.words.isEmpty() ? outer.start : cb.words.get(0).start();
+    cb.end = outer.end;
+    cb.parser = this;
+    sink.commands.add(cb);
+    if (wrapper.equals("builtin") || wrapper.equals("command")) {
+      applyMove(cb);
+    }
+    return cb;
+  }
+
+  // ---------------------------------------------------------------- heredocs
+
+  private void newlineConsumed() {
+    if (heredocs.isEmpty()) {
+      return;
+    }
+    List<RedirBuilder> pending = new ArrayList<>(heredocs);
+    heredocs.clear();
+    for (RedirBuilder h : pending) {
+      String delimiter = h.target.value();
+      boolean strip = h.operator == RedirectOperator.HEREDOC_STRIP_TABS;
+      StringBuilder body = new StringBuilder();
+      int bodyStart = pos;
+      boolean found = false;
+      while (pos < len) {
+        int eol = s.indexOf('\n', pos);
+        int lineEnd = eol < 0 ? len : eol;
+        String line = s.substring(pos, lineEnd);
+        if (strip) {
+          int t = 0;
+          while (t < line.length() && line.charAt(t) == '\t') {
+            t++;
+          }
+          line = line.substring(t);
+        }
+        pos = eol < 0 ? len : eol + 1;
+        if (line.equals(delimiter)) {
+          found = true;
+          break;
+        }
+        body.append(line);
+        if (eol >= 0) {
+          body.append('\n');
+        }
+      }
+      h.heredocBody = body.toString();
+      if (!found) {
+        problem("the heredoc is not closed by a line '" + delimiter + "'", h.start);
+      }
+      if (h.owner != null && Expansions.readsScriptFromStandardInput(h.owner)) {
+        boolean exact = !strip && origin.spanStart < 0;
+        reparse(h.owner, h.heredocBody, origin.start(bodyStart), exact ? -1 : h.start,
+            exact ? -1 : h.end, Nesting.Kind.SHELL_STRING, h.owner.baseName(), 0);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- redirections
+
+  private boolean processSubstitutionAt(int i) {
+    char c = at(i);
+    return (c == '<' || c == '>') && at(i + 1) == '(';
+  }
+
+  private boolean redirectionAt() {
+    char c = at(pos);
+    if (c == '<' || c == '>') {
+      return !processSubstitutionAt(pos);
+    }
+    if (c == '&') {
+      return at(pos + 1) == '>';
+    }
+    if (c >= '0' && c <= '9') {
+      int i = pos;
+      while (i < len && Character.isDigit(s.charAt(i))) {
+        i++;
+      }
+      return (at(i) == '<' || at(i) == '>') && !processSubstitutionAt(i);
+    }
+    if (c == '{') {
+      int i = pos + 1;
+      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+        i++;
+      }
+      return i > pos + 1 && at(i) == '}' && (at(i + 1) == '<' || at(i + 1) == '>')
+          && !processSubstitutionAt(i + 1);
+    }
+    return false;
+  }
+
+  private static final String[] REDIRECT_TOKENS = {
+      "&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", ">&", ">>", ">|", "<", ">"};
+  private static final RedirectOperator[] REDIRECT_OPERATORS = {
+      RedirectOperator.APPEND_OUT_ERR, RedirectOperator.OUT_ERR, RedirectOperator.HERE_STRING,
+      RedirectOperator.HEREDOC_STRIP_TABS, RedirectOperator.HEREDOC, RedirectOperator.IN_OUT,
+      RedirectOperator.DUP_IN, RedirectOperator.DUP_OUT, RedirectOperator.APPEND,
+      RedirectOperator.CLOBBER, RedirectOperator.IN, RedirectOperator.OUT};
+
+  private RedirBuilder parseRedirection(CommandBuilder owner) {
+    RedirBuilder r = new RedirBuilder();
+    int start = pos;
+    r.start = origin.start(start);
+    char c = at(pos);
+    if (c >= '0' && c <= '9') {
+      int from = pos;
+      while (pos < len && Character.isDigit(s.charAt(pos))) {
+        pos++;
+      }
+      try {
+        r.descriptor = OptionalInt.of(Integer.parseInt(s.substring(from, pos)));
+      } catch (NumberFormatException e) {
+        r.descriptor = OptionalInt.of(Integer.MAX_VALUE);
+      }
+    } else if (c == '{') {
+      int close = s.indexOf('}', pos);
+      r.variable = Optional.of(s.substring(pos + 1, close));
+      pos = close + 1;
+    }
+    for (int i = 0; i < REDIRECT_TOKENS.length; i++) {
+      if (startsWith(REDIRECT_TOKENS[i])) {
+        r.operator = REDIRECT_OPERATORS[i];
+        pos += REDIRECT_TOKENS[i].length();
+        break;
+      }
+    }
+    skipBlanks();
+    if (pos >= len || (isMeta(s.charAt(pos)) && !processSubstitutionAt(pos))) {
+      fail("the redirection '" + s.substring(start, Math.min(pos, len)).trim()
+          + "' has no target", start);
+      return null;
+    }
+    Word target = parseWord();
+    if (target == null) {
+      fail("the redirection has no target", start);
+      return null;
+    }
+    if (r.operator == RedirectOperator.DUP_OUT && r.descriptor.isEmpty()
+        && r.variable.isEmpty() && !isDescriptorWord(target.value())) {
+      r.operator = RedirectOperator.OUT_ERR;
+    }
+    r.target = target;
+    r.end = origin.end(pos);
+    r.owner = owner;
+    if (r.operator.isHeredoc()) {
+      r.heredocQuoted = target.source().indexOf('\'') >= 0 || target.source().indexOf('"') >= 0
+          || target.source().indexOf('\\') >= 0;
+      heredocs.add(r);
+    }
+    return r;
+  }
+
+  private static boolean isDescriptorWord(String value) {
+    if (value.equals("-")) {
+      return true;
+    }
+    String digits = value.endsWith("-") ? value.substring(0, value.length() - 1) : value;
+    if (digits.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < digits.length(); i++) {
+      if (!Character.isDigit(digits.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- words
+
+  private Word word(String value, int start, int end, boolean isStatic) {
+    return new Word(value, s.substring(start, end), origin.start(start), origin.end(end),
+        isStatic);
+  }
+
+  private boolean parseAssignment(CommandBuilder cb) {
+    char c = at(pos);
+    if (!(Character.isLetter(c) && c < 128 || c == '_')) {
+      return false;
+    }
+    int i = pos + 1;
+    while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
+        || s.charAt(i) == '_')) {
+      i++;
+    }
+    int nameEnd = i;
+    if (at(i) == '[') {
+      int close = s.indexOf(']', i);
+      if (close < 0) {
+        return false;
+      }
+      i = close + 1;
+    }
+    boolean append = false;
+    if (at(i) == '+' && at(i + 1) == '=') {
+      append = true;
+      i++;
+    }
+    if (at(i) != '=') {
+      return false;
+    }
+    int start = pos;
+    String name = s.substring(pos, nameEnd);
+    pos = i + 1;
+    Word value;
+    if (at(pos) == '(') {
+      int close = balancedParenEnd(pos);
+      if (close < 0) {
+        fail("unclosed array assignment", pos);
+        return true;
+      }
+      value = word(s.substring(pos, close), pos, close, false);
+      pos = close;
+    } else {
+      Word w = delimitedAt(pos) && !processSubstitutionAt(pos) ? null : parseWord();
+      value = w == null ? word("", pos, pos, true) : w;
+    }
+    cb.assignments.add(new Assignment(name, value, append, origin.start(start),
+        origin.end(pos)));
+    return true;
+  }
+
+  /** Reads one word at the cursor; null when none starts here. */
+  private Word parseWord() {
+    int start = pos;
+    StringBuilder v = new StringBuilder();
+    boolean isStatic = true;
+    if (at(pos) == '~') {
+      isStatic = false;
+    }
+    loop:
+    while (pos < len && !stopped) {
+      char c = s.charAt(pos);
+      switch (c) {
+        case ' ': case '\t': case '\n': case ';': case '&': case '|': case '(': case ')':
+        case '\r': case '\f':
+          break loop;
+        case '<':
+        case '>':
+          if (at(pos + 1) == '(') {
+            int open = pos;
+            substitution(Nesting.Kind.PROCESS_SUBSTITUTION, open, open + 2);
+            v.append(s, open, pos);
+            isStatic = false;
+            continue;
+          }
+          break loop;
+        case '\\':
+          if (pos + 1 < len) {
+            char n = s.charAt(pos + 1);
+            if (n != '\n') {
+              v.append(n);
+            }
+            pos += 2;
+          } else {
+            v.append('\\');
+            pos++;
+          }
+          break;
+        case '\'': {
+          int close = s.indexOf('\'', pos + 1);
+          if (close < 0) {
+            v.append(s, pos + 1, len);
+            fail("unterminated single quote", pos);
+            break loop;
+          }
+          v.append(s, pos + 1, close);
+          pos = close + 1;
+          break;
+        }
+        case '"':
+          isStatic &= parseDoubleQuoted(v);
+          break;
+        case '$':
+          isStatic &= parseDollar(v, false);
+          break;
+        case '`':
+          parseBacktick(v);
+          isStatic = false;
+          break;
+        case '*':
+        case '?':
+          isStatic = false;
+          v.append(c);
+          pos++;
+          break;
+        default:
+          v.append(c);
+          pos++;
+      }
+    }
+    if (pos == start) {
+      return null;
+    }
+    return word(v.toString(), start, pos, isStatic);
+  }
+
+  private boolean parseDoubleQuoted(StringBuilder v) {
+    int open = pos;
+    pos++;
+    boolean isStatic = true;
+    while (pos < len && !stopped) {
+      char c = s.charAt(pos);
+      if (c == '"') {
+        pos++;
+        return isStatic;
+      }
+      if (c == '\\' && pos + 1 < len) {
+        char n = s.charAt(pos + 1);
+        if (n == '\n') {
+          pos += 2;
+        } else if (n == '$' || n == '`' || n == '"' || n == '\\') {
+          v.append(n);
+          pos += 2;
+        } else {
+          v.append('\\');
+          pos++;
+        }
+        continue;
+      }
+      if (c == '$') {
+        isStatic &= parseDollar(v, true);
+        continue;
+      }
+      if (c == '`') {
+        parseBacktick(v);
+        isStatic = false;
+        continue;
+      }
+      v.append(c);
+      pos++;
+    }
+    if (!stopped) {
+      fail("unterminated double quote", open);
+    }
+    return false;
+  }
+
+  /** Reads an expansion at a '$'; returns whether the text read is static. */
+  private boolean parseDollar(StringBuilder v, boolean inDouble) {
+    int start = pos;
+    char n = at(pos + 1);
+    if (!inDouble && n == '\'') {
+      pos++;
+      return parseAnsiC(v);
+    }
+    if (!inDouble && n == '"') {
+      pos++;
+      return parseDoubleQuoted(v);
+    }
+    if (n == '(') {
+      if (at(pos + 2) == '(') {
+        int end = arithmeticEnd(pos + 3);
+        if (end >= 0) {
+          v.append(s, start, end);
+          pos = end;
+          return false;
+        }
+      }
+      substitution(Nesting.Kind.COMMAND_SUBSTITUTION, pos, pos + 2);
+      v.append(s, start, pos);
+      return false;
+    }
+    if (n == '{') {
+      int end = braceExpansionEnd(pos + 2);
+      if (end < 0) {
+        v.append(s, start, len);
+        fail("unterminated '${'", start);
+        return false;
+      }
+      v.append(s, start, end);
+      pos = end;
+      return false;
+    }
+    if (n == '[') {
+      int close = s.indexOf(']', pos);
+      if (close > 0) {
+        v.append(s, start, close + 1);
+        pos = close + 1;
+        return false;
+      }
+    }
+    if (Character.isLetter(n) && n < 128 || n == '_') {
+      int i = pos + 1;
+      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
+          || s.charAt(i) == '_')) {
+        i++;
+      }
+      v.append(s, start, i);
+      pos = i;
+      return false;
+    }
+    if (Character.isDigit(n) || "@*#?$!-".indexOf(n) >= 0 && n != '\0') {
+      v.append(s, start, pos + 2);
+      pos += 2;
+      return false;
+    }
+    v.append('$');
+    pos++;
+    return true;
+  }
+
+  private boolean parseAnsiC(StringBuilder v) {
+    int open = pos;
+    pos++;
+    while (pos < len) {
+      char c = s.charAt(pos);
+      if (c == '\'') {
+        pos++;
+        return true;
+      }
+      if (c != '\\' || pos + 1 >= len) {
+        v.append(c);
+        pos++;
+        continue;
+      }
+      char e = s.charAt(pos + 1);
+      pos += 2;
+      switch (e) {
+        case 'n': v.append('\n'); break;
+        case 't': v.append('\t'); break;
+        case 'r': v.append('\r'); break;
+        case 'a': v.append('\u0007'); break;
+        case 'b': v.append('\b'); break;
+        case 'e': case 'E': v.append('\u001b'); break;
+        case 'f': v.append('\f'); break;
+        case 'v': v.append('\u000b'); break;
+        case '\\': case '\'': case '"': case '?': v.append(e); break;
+        case 'c':
+          if (pos < len) {
+            v.append((char) (s.charAt(pos) & 0x1f));
+            pos++;
+          }
+          break;
+        case 'x':
+          v.appendCodePoint(readNumber(16, 2, 0));
+          break;
+        case 'u':
+          v.appendCodePoint(readNumber(16, 4, 0));
+          break;
+        case 'U':
+          v.appendCodePoint(readNumber(16, 8, 0));
+          break;
+        default:
+          if (e >= '0' && e <= '7') {
+            pos--;
+            v.append((char) (readNumber(8, 3, 0) & 0xff));
+          } else {
+            v.append('\\').append(e);
+          }
+      }
+    }
+    fail("unterminated $'", open);
+    return false;
+  }
+
+  private int readNumber(int radix, int maxDigits, int fallback) {
+    int value = 0;
+    int digits = 0;
+    while (digits < maxDigits && pos < len && Character.digit(s.charAt(pos), radix) >= 0) {
+      value = value * radix + Character.digit(s.charAt(pos), radix);
+      pos++;
+      digits++;
+    }
+    if (digits == 0) {
+      return fallback;
+    }
+    return Character.isValidCodePoint(value) ? value : 0xfffd;
+  }
+
+  private void parseBacktick(StringBuilder v) {
+    int open = pos;
+    StringBuilder inner = new StringBuilder();
+    boolean escaped = false;
+    int i = pos + 1;
+    while (i < len) {
+      char c = s.charAt(i);
+      if (c == '\\' && i + 1 < len) {
+        char n = s.charAt(i + 1);
+        if (n == '`' || n == '\\' || n == '$') {
+          inner.append(n);
+          escaped = true;
+          i += 2;
+          continue;
+        }
+        inner.append(c);
+        i++;
+        continue;
+      }
+      if (c == '`') {
+        break;
+      }
+      inner.append(c);
+      i++;
+    }
+    if (i >= len) {
+      v.append(s, open, len);
+      fail("unterminated backtick", open);
+      return;
+    }
+    pos = i + 1;
+    v.append(s, open, pos);
+    Origin o = escaped || origin.spanStart >= 0 ? Origin.span(origin.start(open), origin.end(pos))
+        : Origin.exact(origin.start(open + 1));
+    Parser p = new Parser(inner.toString(), o, level + 1, sink);
+    p.pendingOp = commandOp;
+    p.commandOp = commandOp;
+    List<NestBuilder> n = new ArrayList<>(nest);
+    n.add(new NestBuilder(Nesting.Kind.BACKTICK, "", origin.start(open)));
+    p.nest = n;
+    p.dir = dir.copy();
+    p.pipeline = ++sink.pipelines;
+    if (p.level > MAX_LEVEL) {
+      fail("nesting deeper than " + MAX_LEVEL + " levels", open);
+      return;
+    }
+    p.parseWhole();
+  }
+
+  /** Parses {@code $( … )} or {@code <( … )} starting at {@code open}; the list starts at {@code from}. */
+  private void substitution(Nesting.Kind kind, int open, int from) {
+    if (!enter(open)) {
+      return;
+    }
+    pos = from;
+    List<NestBuilder> savedNest = nest;
+    ListOperator savedPending = pendingOp;
+    ListOperator savedCommandOp = commandOp;
+    int savedPipeline = pipeline;
+    int savedPosition = position;
+    DirState savedDir = dir;
+    dir = dir.copy();
+    push(kind, "", open);
+    pendingOp = commandOp;
+    parseList();
+    if (!stopped) {
+      if (at(pos) == ')') {
+        pos++;
+      } else {
+        fail("')' expected to close the substitution opened at offset " + origin.start(open),
+            pos);
+      }
+    }
+    nest = savedNest;
+    pendingOp = savedPending;
+    commandOp = savedCommandOp;
+    pipeline = savedPipeline;
+    position = savedPosition;
+    dir = savedDir;
+    level--;
+  }
+
+  /** The index after the {@code ))} closing an arithmetic expression starting at {@code from}, or -1. */
+  private int arithmeticEnd(int from) {
+    int depth = 0;
+    for (int i = from; i < len; i++) {
+      char c = s.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '\'' || c == '"') {
+        int close = s.indexOf(c, i + 1);
+        if (close < 0) {
+          return -1;
+        }
+        i = close;
+      } else if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        if (depth == 0) {
+          return at(i + 1) == ')' ? i + 2 : -1;
+        }
+        depth--;
+      }
+    }
+    return -1;
+  }
+
+  /** The index after the '}' closing a {@code ${…}} whose body starts at {@code from}, or -1. */
+  private int braceExpansionEnd(int from) {
+    int depth = 0;
+    for (int i = from; i < len; i++) {
+      char c = s.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '\'' && depth >= 0) {
+        int close = s.indexOf('\'', i + 1);
+        if (close < 0) {
+          return -1;
+        }
+        i = close;
+      } else if (c == '"') {
+        int close = doubleQuoteEnd(i);
+        if (close < 0) {
+          return -1;
+        }
+        i = close;
+      } else if (c == '{') {
+        depth++;
+      } else if (c == '}') {
+        if (depth == 0) {
+          return i + 1;
+        }
+        depth--;
+      }
+    }
+    return -1;
+  }
+
+  private int doubleQuoteEnd(int open) {
+    for (int i = open + 1; i < len; i++) {
+      char c = s.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '"') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The index after the ')' matching the '(' at {@code open}, or -1. */
+  private int balancedParenEnd(int open) {
+    int depth = 0;
+    for (int i = open; i < len; i++) {
+      char c = s.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '\'') {
+        int close = s.indexOf('\'', i + 1);
+        if (close < 0) {
+          return -1;
+        }
+        i = close;
+      } else if (c == '"') {
+        int close = doubleQuoteEnd(i);
+        if (close < 0) {
+          return -1;
+        }
+        i = close;
+      } else if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+        if (depth == 0) {
+          return i + 1;
+        }
+      }
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,385 @@
+package dev.groundskeeper.api.shell;
+
+import dev.groundskeeper.api.API;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A parsed command: its simple commands in the order they would run, each with its operator,
+ * nesting and directory, and the questions rules ask of it (files written, files consumed,
+ * branches created and deleted, worktrees removed, patches evacuated, files removed, whether two
+ * steps are joined by {@code &&} only). Immutable; the answers are computed once, on first use.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class Script {
+
+  private final String source;
+  private final List<SimpleCommand> commands;
+  private final List<ParseProblem> problems;
+
+  private volatile List<GitCommand> git;
+  private volatile List<GhCommand> gh;
+  private volatile List<FileTarget> written;
+  private volatile List<ConsumedFile> consumed;
+  private volatile List<Removal> removals;
+
+  private Script(String source, List<SimpleCommand> commands, List<ParseProblem> problems) {
+    this.source = source;
+    this.commands = commands;
+    this.problems = problems;
+  }
+
+  static Script of(String source, Parser.Sink sink) {
+    List<SimpleCommand> commands = new ArrayList<>(sink.commands.size());
+    for (int i = 0; i < sink.commands.size(); i++) {
+      commands.add(sink.commands.get(i).build(i));
+    }
+    List<ParseProblem> problems = new ArrayList<>(sink.problems);
+    problems.sort(Comparator.comparingInt(ParseProblem::offset));
+    return new Script(source, Collections.unmodifiableList(commands), List.copyOf(problems));
+  }
+
+  /** The text that was parsed. */
+  public String source() {
+    return source;
+  }
+
+  /** Every simple command, in the order they would run (see {@link SimpleCommand}). */
+  public List<SimpleCommand> commands() {
+    return commands;
+  }
+
+  /** What could not be read, with offsets; empty when the whole text was read. */
+  public List<ParseProblem> problems() {
+    return problems;
+  }
+
+  /** True when the whole text was read; a rule must not read a partial script as a pass. */
+  public boolean complete() {
+    return problems.isEmpty();
+  }
+
+  /** The source text of {@code command}. */
+  public String text(SimpleCommand command) {
+    return command.text(source);
+  }
+
+  /** Every {@code git} command, read with the git argv model. */
+  public List<GitCommand> gitCommands() {
+    List<GitCommand> result = git;
+    if (result == null) {
+      List<GitCommand> list = new ArrayList<>();
+      for (SimpleCommand c : commands) {
+        GitCommand.of(c).ifPresent(list::add);
+      }
+      result = git = List.copyOf(list);
+    }
+    return result;
+  }
+
+  /** Every {@code gh} command, read with the gh argv model. */
+  public List<GhCommand> ghCommands() {
+    List<GhCommand> result = gh;
+    if (result == null) {
+      List<GhCommand> list = new ArrayList<>();
+      for (SimpleCommand c : commands) {
+        GhCommand.of(c).ifPresent(list::add);
+      }
+      result = gh = List.copyOf(list);
+    }
+    return result;
+  }
+
+  /**
+   * Every file the script writes by redirection ({@code >}, {@code >|}, {@code >>},
+   * {@code &>}, {@code n>}, including a group's), or {@code tee}; device files
+   * ({@code /dev/null}, …) excluded. Files that {@code cp}, {@code mv} or programs write
+   * by themselves are not seen.
+   */
+  public List<FileTarget> writtenFiles() {
+    List<FileTarget> result = written;
+    if (result == null) {
+      List<FileTarget> list = new ArrayList<>();
+      Set<Redirection> seen = new HashSet<>();
+      for (SimpleCommand c : commands) {
+        boolean heredoc = readsHeredoc(c);
+        for (Redirection r : c.redirections()) {
+          addRedirection(list, seen, c, r, heredoc);
+        }
+        for (Nesting n : c.nesting()) {
+          for (Redirection r : n.redirections()) {
+            addRedirection(list, seen, c, r, heredoc);
+          }
+        }
+        if (c.isNamed("tee")) {
+          addTee(list, c, heredoc || pipelineReadsHeredoc(c));
+        }
+      }
+      result = written = List.copyOf(list);
+    }
+    return result;
+  }
+
+  private static void addRedirection(List<FileTarget> list, Set<Redirection> seen,
+      SimpleCommand c, Redirection r, boolean heredoc) {
+    if (r.writesFile() && seen.add(r)) {
+      list.add(new FileTarget(c, r.target(), c.directory(),
+          r.operator().appends() ? FileTarget.Route.APPEND : FileTarget.Route.REDIRECT,
+          heredoc));
+    }
+  }
+
+  private static void addTee(List<FileTarget> list, SimpleCommand c, boolean heredoc) {
+    Argv argv = Argv.read(c.arguments(), "", Set.of("--output-error"), false);
+    boolean append = argv.has("-a", "--append");
+    for (Word file : argv.operands()) {
+      if (!Redirection.isDeviceTarget(file.value()) && !file.value().equals("-")
+          && !Redirection.isProcessSubstitution(file)) {
+        list.add(new FileTarget(c, file, c.directory(),
+            append ? FileTarget.Route.TEE_APPEND : FileTarget.Route.TEE, heredoc));
+      }
+    }
+  }
+
+  private static boolean readsHeredoc(SimpleCommand c) {
+    for (Redirection r : c.redirections()) {
+      if (r.operator().isHeredoc() || r.operator() == RedirectOperator.HERE_STRING) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean pipelineReadsHeredoc(SimpleCommand c) {
+    for (SimpleCommand other : commands) {
+      if (other.pipeline() == c.pipeline() && other.pipelinePosition() < c.pipelinePosition()
+          && readsHeredoc(other)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The files consumers read their text from: {@code git commit|merge|tag -F/--file},
+   * {@code gh issue|pr create|comment|edit|close --body-file/-F}, {@code gh release create|edit
+   * --notes-file/-F}. Standard input ({@code -}) is left out; {@code gh api -F} is a field.
+   */
+  public List<ConsumedFile> consumedFiles() {
+    List<ConsumedFile> result = consumed;
+    if (result == null) {
+      List<ConsumedFile> list = new ArrayList<>();
+      for (GitCommand g : gitCommands()) {
+        g.messageFile().ifPresent(o -> o.value().filter(w -> !w.value().equals("-"))
+            .ifPresent(w -> list.add(new ConsumedFile(g.command(), "git " + g.subcommand(),
+                o.name(), w, g.directory()))));
+      }
+      for (GhCommand g : ghCommands()) {
+        g.bodyFile().ifPresent(o -> o.value().filter(w -> !w.value().equals("-"))
+            .ifPresent(w -> list.add(new ConsumedFile(g.command(),
+                "gh " + g.group() + " " + g.action(), o.name(), w, g.command().directory()))));
+      }
+      list.sort(Comparator.comparingInt(f -> f.command().index()));
+      result = consumed = List.copyOf(list);
+    }
+    return result;
+  }
+
+  /** Every branch created, by every git route, in command order. */
+  public List<CreatedBranch> createdBranches() {
+    List<CreatedBranch> list = new ArrayList<>();
+    for (GitCommand g : gitCommands()) {
+      list.addAll(g.createdBranches());
+    }
+    return List.copyOf(list);
+  }
+
+  /** Every branch deleted, locally or on a remote, in command order. */
+  public List<DeletedBranch> deletedBranches() {
+    List<DeletedBranch> list = new ArrayList<>();
+    for (GitCommand g : gitCommands()) {
+      list.addAll(g.deletedBranches());
+    }
+    return List.copyOf(list);
+  }
+
+  /** Every {@code git worktree remove}. */
+  public List<WorktreeRemoval> worktreeRemovals() {
+    List<WorktreeRemoval> list = new ArrayList<>();
+    for (GitCommand g : gitCommands()) {
+      g.worktreeRemoval().ifPresent(list::add);
+    }
+    return List.copyOf(list);
+  }
+
+  /** Every evacuation command and where its patch lands. */
+  public List<Evacuation> evacuations() {
+    List<Evacuation> list = new ArrayList<>();
+    for (GitCommand g : gitCommands()) {
+      Optional<Evacuation.Kind> kind = g.evacuationKind();
+      if (kind.isEmpty()) {
+        continue;
+      }
+      List<FileTarget> outputs = new ArrayList<>();
+      SimpleCommand c = g.command();
+      boolean toFiles = kind.get() == Evacuation.Kind.FORMAT_PATCH
+          && !g.arguments().has("--stdout");
+      if (toFiles) {
+        Optional<Word> dir = g.arguments().value("-o", "--output-directory");
+        Word target = dir.orElseGet(() -> new Word(".", "", c.end(), c.end(), true));
+        outputs.add(new FileTarget(c, target, g.directory(), FileTarget.Route.OUTPUT_DIRECTORY,
+            false));
+      }
+      g.arguments().value("--output").ifPresent(w -> outputs.add(
+          new FileTarget(c, w, g.directory(), FileTarget.Route.OUTPUT_OPTION, false)));
+      if (!toFiles) {
+        outputs.addAll(standardOutputTargets(c));
+      }
+      list.add(new Evacuation(g, kind.get(), outputs));
+    }
+    return List.copyOf(list);
+  }
+
+  /**
+   * The files {@code command}'s standard output lands in: its own redirection, else the
+   * redirection of the innermost group around it that redirects, else along its pipeline: each
+   * later member's {@code tee} files and standard-output redirections.
+   */
+  public List<FileTarget> standardOutputTargets(SimpleCommand command) {
+    List<FileTarget> out = new ArrayList<>();
+    if (collectStandardOutput(out, command, command.redirections())) {
+      return List.copyOf(out);
+    }
+    for (int i = command.nesting().size() - 1; i >= 0; i--) {
+      if (collectStandardOutput(out, command, command.nesting().get(i).redirections())) {
+        return List.copyOf(out);
+      }
+    }
+    List<SimpleCommand> followers = new ArrayList<>();
+    for (SimpleCommand c : commands) {
+      if (c.pipeline() == command.pipeline() && c.pipelinePosition() > command.pipelinePosition()) {
+        followers.add(c);
+      }
+    }
+    followers.sort(Comparator.comparingInt(SimpleCommand::pipelinePosition));
+    for (SimpleCommand f : followers) {
+      if (f.isNamed("tee")) {
+        addTee(out, f, false);
+      }
+      if (collectStandardOutput(out, f, f.redirections())) {
+        break;
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static boolean collectStandardOutput(List<FileTarget> out, SimpleCommand c,
+      List<Redirection> redirections) {
+    boolean redirected = false;
+    for (Redirection r : redirections) {
+      if (r.redirectsStandardOutput()) {
+        redirected = true;
+        if (r.writesFile()) {
+          out.add(new FileTarget(c, r.target(), c.directory(), r.operator().appends()
+              ? FileTarget.Route.APPEND : FileTarget.Route.REDIRECT, false));
+        }
+      }
+    }
+    return redirected;
+  }
+
+  /** Every {@code rm} command with its paths and options. */
+  public List<Removal> removals() {
+    List<Removal> result = removals;
+    if (result == null) {
+      List<Removal> list = new ArrayList<>();
+      for (SimpleCommand c : commands) {
+        if (c.isNamed("rm")) {
+          Argv argv = Argv.read(c.arguments(), "", Set.of(), false);
+          list.add(new Removal(c, argv.operands(), argv.has("-f", "--force"),
+              argv.has("-r", "-R", "--recursive")));
+        }
+      }
+      result = removals = List.copyOf(list);
+    }
+    return result;
+  }
+
+  /**
+   * True when {@code to} runs after {@code from} and every operator written between them is
+   * {@code &&}, so {@code to} runs only when {@code from} succeeded. False when {@code from} or
+   * a command between them is negated with {@code !}.
+   */
+  public boolean andChained(SimpleCommand from, SimpleCommand to) {
+    if (from.index() >= to.index() || to.index() >= commands.size()
+        || from.isInside(Nesting.Kind.NEGATION)) {
+      return false;
+    }
+    for (int i = from.index() + 1; i <= to.index(); i++) {
+      SimpleCommand c = commands.get(i);
+      if (c.operator() != ListOperator.AND) {
+        return false;
+      }
+      if (i < to.index() && c.isInside(Nesting.Kind.NEGATION)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The {@code rm} that removes {@code file} after its consumer succeeded: a later command,
+   * joined to the consumer by {@code &&} only, naming the same path (see
+   * {@link Directory#sameFile}).
+   */
+  public Optional<Removal> chainedRemoval(ConsumedFile file) {
+    return chainedRemoval(file.command(), file.path(), file.directory());
+  }
+
+  /**
+   * The {@code rm} after {@code after}, joined to it by {@code &&} only, that names
+   * {@code path} as written in a command running in {@code directory}. A path that is not
+   * static matches only the same text (for example the same {@code "$F"}).
+   */
+  public Optional<Removal> chainedRemoval(SimpleCommand after, Word path, Directory directory) {
+    for (Removal r : removals()) {
+      if (r.command().index() <= after.index() || !andChained(after, r.command())) {
+        continue;
+      }
+      for (Word p : r.paths()) {
+        if (samePath(path, directory, p, r.command().directory())) {
+          return Optional.of(r);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean samePath(Word a, Directory da, Word b, Directory db) {
+    if (a.isStatic() != b.isStatic()) {
+      return false;
+    }
+    if (!a.isStatic()) {
+      return a.value().equals(b.value()) && da.equals(db) && !a.value().contains("$(")
+          && !a.value().contains("`");
+    }
+    return da.sameFile(a.value(), db, b.value());
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder text = new StringBuilder();
+    for (SimpleCommand c : commands) {
+      text.append(c).append('\n');
+    }
+    for (ParseProblem p : problems) {
+      text.append("! ").append(p).append('\n');
+    }
+    return text.toString();
+  }
+}

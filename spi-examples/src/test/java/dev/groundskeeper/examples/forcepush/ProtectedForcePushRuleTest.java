@@ -1,0 +1,204 @@
+package dev.groundskeeper.examples.forcepush;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.examples.forcepush.ProtectedForcePushConfig.ProtectedForcePush;
+import dev.groundskeeper.testkit.Events;
+import dev.groundskeeper.testkit.RuleTester;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ProtectedForcePushRuleTest {
+
+  private final RuleTester tester = RuleTester.of(new ProtectedForcePushProvider(),
+      ProtectedForcePushConfig.DEFAULTS);
+
+  @TestFactory
+  Stream<DynamicTest> goldenCases() {
+    return tester.goldenCases("golden/example.protected-force-push.yaml");
+  }
+
+  @Nested
+  class Denied {
+
+    @Test
+    void theDenialNamesBranchRemoteAndTheLeasedCommand() {
+      tester.given(Events.command("git push --force upstream main"))
+          .expectDeny()
+          .reasonIs("A force push replaces the history of protected branch main on upstream: "
+              + "commits pushed there since your last fetch would be lost.")
+          .remedyIs(dev.groundskeeper.api.Remedy.run("Push with a lease instead: it updates "
+              + "the branch only while upstream still has what you last fetched.",
+              "git push --force-with-lease upstream main"))
+          .findings(new Finding(Finding.Kind.BRANCH, "main", "force push to upstream"))
+          .hasNoEffects()
+          .readNoFacts();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "git push -f origin main                  | git push --force-with-lease origin main",
+        "git push origin main --force             | git push origin main --force-with-lease",
+        "git push -uf origin main                 | git push --force-with-lease -u origin main",
+        "git push -fu origin main                 | git push --force-with-lease -u origin main",
+        "git push origin +main                    | git push --force-with-lease origin main",
+        "git push origin +HEAD:main               | git push --force-with-lease origin HEAD:main",
+        "git push origin +feat:refs/heads/main    | git push --force-with-lease origin feat:refs/heads/main",
+        "git push --force --force-with-lease origin main | git push --force-with-lease origin main",
+        "git push --force-with-lease origin +main | git push --force-with-lease origin main",
+        "git push -f -f origin main               | git push --force-with-lease origin main",
+        "git -C app push -f origin main           | git -C app push --force-with-lease origin main",
+        "git -c push.default=simple push -f origin main | git -c push.default=simple push --force-with-lease origin main",
+        "GIT_TRACE=1 git push -f origin main      | GIT_TRACE=1 git push --force-with-lease origin main",
+        "/usr/bin/git push -f origin main         | /usr/bin/git push --force-with-lease origin main",
+        "git push -f origin 'main'                | git push --force-with-lease origin 'main'",
+        "git push --force origin --all            | git push --force-with-lease origin --all",
+        "git push -o ci.skip -f origin main       | git push -o ci.skip --force-with-lease origin main",
+        "git push -fo ci.skip origin main         | git push --force-with-lease -o ci.skip origin main",
+        "git push -f origin main 2>&1             | git push --force-with-lease origin main 2>&1",
+    })
+    void everyWayOfForcingIsDeniedAndCorrected(String command, String corrected) {
+      tester.given(Events.command(command)).expectDeny().remedyCommands(corrected);
+    }
+
+    @Test
+    void onlyTheOffendingPushOfAChainIsRewritten() {
+      tester.given(Events.command(
+          "git commit -m 'rewrite' && git push -f origin feat && git push -f origin main"))
+          .expectDeny()
+          .remedyCommands("git commit -m 'rewrite' && git push -f origin feat && "
+              + "git push --force-with-lease origin main");
+    }
+
+    @Test
+    void severalProtectedBranchesAreAllNamed() {
+      tester.given(Events.command("git push -f origin main master"))
+          .expectDeny()
+          .reasonContains("protected branches main, master on origin")
+          .findingSubjects("main", "master")
+          .remedyCommands("git push --force-with-lease origin main master");
+    }
+
+    @Test
+    void forcingEveryBranchForcesTheProtectedOnes() {
+      tester.given(Events.command("git push --force --all origin"))
+          .expectDeny()
+          .findingSubjects("main", "master");
+    }
+
+    @Test
+    void theConfiguredBranchesAreTheProtectedOnes() {
+      RuleTester release = RuleTester.of(new ProtectedForcePushProvider(),
+          new ProtectedForcePushConfig(new ProtectedForcePush(Mode.BLOCK, List.of("release"))));
+
+      release.given(Events.command("git push -f origin release")).expectDeny();
+      release.given(Events.command("git push -f origin main")).expectAllow();
+    }
+  }
+
+  @Nested
+  class Allowed {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "git push --force-with-lease origin main",
+        "git push --force-with-lease=main:abc123 origin main",
+        "git push --force-with-lease --force-if-includes origin main",
+        "git push origin main",
+        "git push -u origin main",
+        "git push -f origin feat/login",
+        "git push origin +feat/login",
+        "git push origin --delete old",
+        "git push -f origin main-backup",
+        "git push -f origin maintenance",
+        "git push --follow-tags origin main",
+    })
+    void pushesThatCannotRewriteAProtectedBranch(String command) {
+      tester.given(Events.command(command)).expectAllow();
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', value = {
+        "git status",
+        "echo 'git push -f origin main'",
+        "git log --grep push",
+        "ls -f",
+        "# git push -f origin main",
+        "''",
+    })
+    void commandsThatDoNotPushAreOutsideTheRule(String command) {
+      tester.given(Events.command(command)).expectNotApplicable();
+    }
+  }
+
+  @Nested
+  class CouldNotJudge {
+
+    @Test
+    void aForcedPushFoundBeforeAnUnreadablePartIsStillDenied() {
+      tester.given(Events.command("git push -f origin main 'unclosed")).expectDeny();
+    }
+
+    @Test
+    void aForcedPushNamingNoBranchCannotBeJudged() {
+      tester.given(Events.command("git push -f"))
+          .expectCouldNotJudge()
+          .reasonIs("this force push names no branch, so it updates the checked-out one, which "
+              + "the command does not show; name it, as in "
+              + "`git push --force-with-lease origin <branch>`");
+      tester.given(Events.command("git push --force origin")).expectCouldNotJudge();
+    }
+
+    @Test
+    void aLeaseNamingNoBranchIsFine() {
+      tester.given(Events.command("git push --force-with-lease")).expectAllow();
+    }
+
+    @Test
+    void anUnreadableCommandMentioningPushCannotBeJudged() {
+      tester.given(Events.command("echo \"unclosed && git push -f origin main"))
+          .expectCouldNotJudge()
+          .reasonContains("could not be read in full");
+    }
+  }
+
+  @Nested
+  class Modes {
+
+    @Test
+    void underAdviseTheEngineDeliversTheDenialAsAdvice() {
+      RuleTester advising = RuleTester.of(new ProtectedForcePushProvider(),
+          new ProtectedForcePushConfig(new ProtectedForcePush(Mode.ADVISE, List.of("main"))));
+
+      assertThat(advising.mode()).isEqualTo(Mode.ADVISE);
+      assertThat(advising.given(Events.command("git push -f origin main")).decision().outcome())
+          .isEqualTo(Outcome.ADVISE);
+    }
+
+    @Test
+    void offMeansTheEngineNeverRunsIt() {
+      RuleTester off = RuleTester.of(new ProtectedForcePushProvider(),
+          new ProtectedForcePushConfig(new ProtectedForcePush(Mode.OFF, List.of("main"))));
+
+      assertThat(off.given(Events.command("git push -f origin main")).decision().verdicts())
+          .isEmpty();
+    }
+  }
+
+  @Test
+  void aProtectedBranchNameWithWhitespaceIsRefused() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ProtectedForcePush(Mode.BLOCK,
+        List.of("main", "my branch")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("a protected branch is a branch name without whitespace, got 'my branch'");
+  }
+}
