@@ -1,6 +1,8 @@
 package dev.groundskeeper.git.store;
 
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.FactsBuilder;
+import dev.groundskeeper.rules.worktree.WorktreeFacts;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.nio.file.Path;
 import java.util.Map;
@@ -53,6 +55,16 @@ public record StoreLocation(Path home, Optional<Path> userHome) {
               + " place", "set " + HOME_VARIABLE + " to an absolute path"));
     }
     return new StoreLocation(home, userHome);
+  }
+
+  /**
+   * Offers the store's facts to rules ({@link WorktreeFacts#STORE_WORKTREES} and, when known,
+   * {@link WorktreeFacts#USER_HOME}); the CLI adds them to the facts of every event.
+   */
+  public FactsBuilder offerTo(FactsBuilder facts) {
+    facts.value(WorktreeFacts.STORE_WORKTREES, worktrees());
+    userHome.ifPresent(home -> facts.value(WorktreeFacts.USER_HOME, home));
+    return facts;
   }
 
   public Path worktrees() {
