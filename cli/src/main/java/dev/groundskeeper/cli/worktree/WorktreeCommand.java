@@ -159,6 +159,15 @@ public final class WorktreeCommand implements Callable<Integer> {
 
   private int guarded(boolean json, Callable<Integer> verb) {
     try {
+      return refusing(json, verb);
+    } finally {
+      out().flush();
+      spec.commandLine().getErr().flush();
+    }
+  }
+
+  private int refusing(boolean json, Callable<Integer> verb) {
+    try {
       return verb.call();
     } catch (StoreRefusal refusal) {
       PrintWriter err = spec.commandLine().getErr();
