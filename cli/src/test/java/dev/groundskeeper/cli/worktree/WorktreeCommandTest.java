@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,12 +59,14 @@ class WorktreeCommandTest {
 
   private Run run(Path cwd, String... args) {
     CommandLine cli = new CommandLine(new WorktreeCommand(env, cwd, Clock.systemUTC()));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
+    // As the main command does: writers over byte streams that flush only on println.
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    cli.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+    cli.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
     int code = cli.execute(args);
-    return new Run(code, out.toString(), err.toString());
+    return new Run(code, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   private String git(Path dir, String... args) {
