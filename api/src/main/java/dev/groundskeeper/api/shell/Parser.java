@@ -112,20 +112,32 @@ final class Parser {
     Parser parser;
 
     SimpleCommand build(int index) {
-      List<Redirection> redirs = new ArrayList<>(redirections.size());
-      for (RedirBuilder r : redirections) {
-        redirs.add(r.build());
+      List<Redirection> redirs = List.of();
+      if (!redirections.isEmpty()) {
+        redirs = new ArrayList<>(redirections.size());
+        for (RedirBuilder r : redirections) {
+          redirs.add(r.build());
+        }
       }
-      List<Nesting> nests = new ArrayList<>(nesting.size());
-      for (NestBuilder n : nesting) {
-        nests.add(n.build());
+      List<Nesting> nests = List.of();
+      if (!nesting.isEmpty()) {
+        nests = new ArrayList<>(nesting.size());
+        for (NestBuilder n : nesting) {
+          nests.add(n.build());
+        }
       }
       return new SimpleCommand(index, words, assignments, redirs, operator, nests, directory,
           pipeline, position, start, end);
     }
 
+    private String baseName;
+
     String baseName() {
-      return words.isEmpty() || !words.get(0).isStatic() ? "" : Paths.basename(words.get(0).value());
+      if (baseName == null) {
+        baseName = words.isEmpty() || !words.get(0).isStatic() ? ""
+            : Paths.basename(words.get(0).value());
+      }
+      return baseName;
     }
   }
 
@@ -214,6 +226,8 @@ final class Parser {
   }
 
   private final String s;
+  /** The text as characters: the scanning loops index it directly. */
+  private final char[] chars;
   private final int len;
   private final Origin origin;
   private final Sink sink;
@@ -230,6 +244,7 @@ final class Parser {
 
   private Parser(String text, Origin origin, int level, Sink sink) {
     this.s = text;
+    this.chars = text.toCharArray();
     this.len = text.length();
     this.origin = origin;
     this.level = level;
@@ -279,7 +294,7 @@ final class Parser {
 
   private String tokenAt(int at) {
     int end = at + 1;
-    while (end < len && end < at + 12 && !isBlank(s.charAt(end)) && s.charAt(end) != '\n') {
+    while (end < len && end < at + 12 && !isBlank(chars[end]) && chars[end] != '\n') {
       end++;
     }
     return s.substring(at, Math.min(end, len));
@@ -288,7 +303,7 @@ final class Parser {
   // ---------------------------------------------------------------- characters
 
   private char at(int i) {
-    return i < len ? s.charAt(i) : '\0';
+    return i < len ? chars[i] : '\0';
   }
 
   private static boolean isBlank(char c) {
@@ -302,7 +317,7 @@ final class Parser {
 
   /** True when a word ending at {@code i} is delimited there. */
   private boolean delimitedAt(int i) {
-    return i >= len || isMeta(s.charAt(i));
+    return i >= len || isMeta(chars[i]);
   }
 
   private boolean startsWith(String token) {
@@ -311,7 +326,7 @@ final class Parser {
 
   private void skipBlanks() {
     while (pos < len) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (isBlank(c)) {
         pos++;
       } else if (c == '\\' && at(pos + 1) == '\n') {
@@ -324,8 +339,8 @@ final class Parser {
 
   private void skipBlanksAndComment() {
     skipBlanks();
-    if (pos < len && s.charAt(pos) == '#') {
-      while (pos < len && s.charAt(pos) != '\n') {
+    if (pos < len && chars[pos] == '#') {
+      while (pos < len && chars[pos] != '\n') {
         pos++;
       }
     }
@@ -334,7 +349,7 @@ final class Parser {
   private void skipLinebreaks() {
     while (!stopped) {
       skipBlanksAndComment();
-      if (pos < len && s.charAt(pos) == '\n') {
+      if (pos < len && chars[pos] == '\n') {
         pos++;
         newlineConsumed();
       } else {
@@ -352,11 +367,12 @@ final class Parser {
     if (c == '[' && at(pos + 1) == '[' && delimitedAt(pos + 2)) {
       return "[[";
     }
-    if (c < 'a' || c > 'w') {
+    if (c != 'i' && c != 't' && c != 'e' && c != 'f' && c != 'd' && c != 'c' && c != 'w'
+        && c != 'u' && c != 's') {
       return "";
     }
     int end = pos;
-    while (end < len && s.charAt(end) >= 'a' && s.charAt(end) <= 'z') {
+    while (end < len && chars[end] >= 'a' && chars[end] <= 'z') {
       end++;
     }
     if (!delimitedAt(end)) {
@@ -381,7 +397,7 @@ final class Parser {
     if (pos >= len) {
       return true;
     }
-    char c = s.charAt(pos);
+    char c = chars[pos];
     if (c == ')') {
       return true;
     }
@@ -449,7 +465,7 @@ final class Parser {
       if (pos >= len) {
         return;
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == ';') {
         if (at(pos + 1) == ';' || at(pos + 1) == '&') {
           return;
@@ -827,20 +843,20 @@ final class Parser {
 
   private boolean functionDefinitionAt() {
     int i = pos;
-    while (i < len && !isMeta(s.charAt(i)) && "'\"`$\\=".indexOf(s.charAt(i)) < 0) {
+    while (i < len && (chars[i] >= 128 || !SPECIAL[chars[i]]) && chars[i] != '=') {
       i++;
     }
     if (i == pos) {
       return false;
     }
-    while (i < len && isBlank(s.charAt(i))) {
+    while (i < len && isBlank(chars[i])) {
       i++;
     }
     if (at(i) != '(') {
       return false;
     }
     i++;
-    while (i < len && isBlank(s.charAt(i))) {
+    while (i < len && isBlank(chars[i])) {
       i++;
     }
     return at(i) == ')';
@@ -853,7 +869,7 @@ final class Parser {
       skipBlanks();
     }
     int nameStart = pos;
-    while (pos < len && !isMeta(s.charAt(pos))) {
+    while (pos < len && !isMeta(chars[pos])) {
       pos++;
     }
     String name = s.substring(nameStart, pos);
@@ -899,7 +915,7 @@ final class Parser {
         pos += 2;
         break;
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '\n') {
         pos++;
         newlineConsumed();
@@ -907,7 +923,7 @@ final class Parser {
       }
       if ("<>()&|!".indexOf(c) >= 0) {
         int from = pos;
-        while (pos < len && "<>()&|!".indexOf(s.charAt(pos)) >= 0) {
+        while (pos < len && "<>()&|!".indexOf(chars[pos]) >= 0) {
           pos++;
         }
         cb.words.add(word(s.substring(from, pos), from, pos, true));
@@ -960,7 +976,7 @@ final class Parser {
       if (pos >= len) {
         break;
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '#') {
         skipBlanksAndComment();
         break;
@@ -1128,31 +1144,34 @@ final class Parser {
     for (RedirBuilder h : pending) {
       String delimiter = h.target.value();
       boolean strip = h.operator == RedirectOperator.HEREDOC_STRIP_TABS;
-      StringBuilder body = new StringBuilder();
+      StringBuilder body = strip ? new StringBuilder() : null;
       int bodyStart = pos;
+      int bodyEnd = len;
       boolean found = false;
       while (pos < len) {
         int eol = s.indexOf('\n', pos);
         int lineEnd = eol < 0 ? len : eol;
-        String line = s.substring(pos, lineEnd);
+        int from = pos;
         if (strip) {
-          int t = 0;
-          while (t < line.length() && line.charAt(t) == '\t') {
-            t++;
+          while (from < lineEnd && chars[from] == '\t') {
+            from++;
           }
-          line = line.substring(t);
         }
+        int lineStart = pos;
         pos = eol < 0 ? len : eol + 1;
-        if (line.equals(delimiter)) {
+        if (lineEnd - from == delimiter.length() && s.startsWith(delimiter, from)) {
           found = true;
+          bodyEnd = lineStart;
           break;
         }
-        body.append(line);
-        if (eol >= 0) {
-          body.append('\n');
+        if (strip) {
+          body.append(s, from, lineEnd);
+          if (eol >= 0) {
+            body.append('\n');
+          }
         }
       }
-      h.heredocBody = body.toString();
+      h.heredocBody = strip ? body.toString() : s.substring(bodyStart, found ? bodyEnd : len);
       if (!found) {
         problem("the heredoc is not closed by a line '" + delimiter + "'", h.start);
       }
@@ -1181,14 +1200,14 @@ final class Parser {
     }
     if (c >= '0' && c <= '9') {
       int i = pos;
-      while (i < len && Character.isDigit(s.charAt(i))) {
+      while (i < len && Character.isDigit(chars[i])) {
         i++;
       }
       return (at(i) == '<' || at(i) == '>') && !processSubstitutionAt(i);
     }
     if (c == '{') {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+      while (i < len && (Character.isLetterOrDigit(chars[i]) || chars[i] == '_')) {
         i++;
       }
       return i > pos + 1 && at(i) == '}' && (at(i + 1) == '<' || at(i + 1) == '>')
@@ -1212,7 +1231,7 @@ final class Parser {
     char c = at(pos);
     if (c >= '0' && c <= '9') {
       int from = pos;
-      while (pos < len && Character.isDigit(s.charAt(pos))) {
+      while (pos < len && Character.isDigit(chars[pos])) {
         pos++;
       }
       try {
@@ -1233,7 +1252,7 @@ final class Parser {
       }
     }
     skipBlanks();
-    if (pos >= len || (isMeta(s.charAt(pos)) && !processSubstitutionAt(pos))) {
+    if (pos >= len || (isMeta(chars[pos]) && !processSubstitutionAt(pos))) {
       fail("the redirection '" + s.substring(start, Math.min(pos, len)).trim()
           + "' has no target", start);
       return null;
@@ -1288,8 +1307,8 @@ final class Parser {
       return false;
     }
     int i = pos + 1;
-    while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
-        || s.charAt(i) == '_')) {
+    while (i < len && (Character.isLetterOrDigit(chars[i]) && chars[i] < 128
+        || chars[i] == '_')) {
       i++;
     }
     int nameEnd = i;
@@ -1345,14 +1364,14 @@ final class Parser {
     boolean glob = false;
     int i = pos;
     while (i < len) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c < 128 && SPECIAL[c]) {
         break;
       }
       glob |= c == '*' || c == '?';
       i++;
     }
-    if (i > pos && at(pos) != '~' && (i >= len || isMeta(s.charAt(i)))
+    if (i > pos && at(pos) != '~' && (i >= len || isMeta(chars[i]))
         && !processSubstitutionAt(i)) {
       String value = s.substring(pos, i);
       pos = i;
@@ -1365,7 +1384,7 @@ final class Parser {
     }
     loop:
     while (pos < len && !stopped) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       switch (c) {
         case ' ': case '\t': case '\n': case ';': case '&': case '|': case '(': case ')':
         case '\r': case '\f':
@@ -1382,7 +1401,7 @@ final class Parser {
           break loop;
         case '\\':
           if (pos + 1 < len) {
-            char n = s.charAt(pos + 1);
+            char n = chars[pos + 1];
             if (n != '\n') {
               v.append(n);
             }
@@ -1435,13 +1454,13 @@ final class Parser {
     pos++;
     boolean isStatic = true;
     while (pos < len && !stopped) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '"') {
         pos++;
         return isStatic;
       }
       if (c == '\\' && pos + 1 < len) {
-        char n = s.charAt(pos + 1);
+        char n = chars[pos + 1];
         if (n == '\n') {
           pos += 2;
         } else if (n == '$' || n == '`' || n == '"' || n == '\\') {
@@ -1517,8 +1536,8 @@ final class Parser {
     }
     if (Character.isLetter(n) && n < 128 || n == '_') {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
-          || s.charAt(i) == '_')) {
+      while (i < len && (Character.isLetterOrDigit(chars[i]) && chars[i] < 128
+          || chars[i] == '_')) {
         i++;
       }
       v.append(s, start, i);
@@ -1539,7 +1558,7 @@ final class Parser {
     int open = pos;
     pos++;
     while (pos < len) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '\'') {
         pos++;
         return true;
@@ -1549,7 +1568,7 @@ final class Parser {
         pos++;
         continue;
       }
-      char e = s.charAt(pos + 1);
+      char e = chars[pos + 1];
       pos += 2;
       switch (e) {
         case 'n': v.append('\n'); break;
@@ -1563,7 +1582,7 @@ final class Parser {
         case '\\': case '\'': case '"': case '?': v.append(e); break;
         case 'c':
           if (pos < len) {
-            v.append((char) (s.charAt(pos) & 0x1f));
+            v.append((char) (chars[pos] & 0x1f));
             pos++;
           }
           break;
@@ -1592,8 +1611,8 @@ final class Parser {
   private int readNumber(int radix, int maxDigits, int fallback) {
     int value = 0;
     int digits = 0;
-    while (digits < maxDigits && pos < len && Character.digit(s.charAt(pos), radix) >= 0) {
-      value = value * radix + Character.digit(s.charAt(pos), radix);
+    while (digits < maxDigits && pos < len && Character.digit(chars[pos], radix) >= 0) {
+      value = value * radix + Character.digit(chars[pos], radix);
       pos++;
       digits++;
     }
@@ -1609,9 +1628,9 @@ final class Parser {
     boolean escaped = false;
     int i = pos + 1;
     while (i < len) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\' && i + 1 < len) {
-        char n = s.charAt(i + 1);
+        char n = chars[i + 1];
         if (n == '`' || n == '\\' || n == '$') {
           inner.append(n);
           escaped = true;
@@ -1689,7 +1708,7 @@ final class Parser {
   private int arithmeticEnd(int from) {
     int depth = 0;
     for (int i = from; i < len; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\') {
         i++;
       } else if (c == '\'' || c == '"') {
@@ -1714,7 +1733,7 @@ final class Parser {
   private int braceExpansionEnd(int from) {
     int depth = 0;
     for (int i = from; i < len; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\') {
         i++;
       } else if (c == '\'' && depth >= 0) {
@@ -1743,7 +1762,7 @@ final class Parser {
 
   private int doubleQuoteEnd(int open) {
     for (int i = open + 1; i < len; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\') {
         i++;
       } else if (c == '"') {
@@ -1757,7 +1776,7 @@ final class Parser {
   private int balancedParenEnd(int open) {
     int depth = 0;
     for (int i = open; i < len; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\') {
         i++;
       } else if (c == '\'') {

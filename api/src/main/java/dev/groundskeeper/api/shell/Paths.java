@@ -21,6 +21,10 @@ final class Paths {
 
   /** Removes {@code .} segments, empty segments and {@code name/..} pairs; keeps a leading {@code ..}. */
   static String normalize(String path) {
+    if (!path.isEmpty() && !path.startsWith(".") && !path.endsWith("/") && !path.contains("//")
+        && !path.contains("/.")) {
+      return path;
+    }
     boolean absolute = path.startsWith("/");
     List<String> out = new ArrayList<>();
     for (String segment : path.split("/", -1)) {
