@@ -27,7 +27,8 @@ final class Expansions {
       return;
     }
     String name = cb.baseName();
-    if (name.isEmpty() || !EXPANDED.contains(name)) {
+    if (name.isEmpty() || "sdecbntxzkma".indexOf(name.charAt(0)) < 0
+        || !EXPANDED.contains(name)) {
       return;
     }
     List<Assignment> assignments = new ArrayList<>(0);

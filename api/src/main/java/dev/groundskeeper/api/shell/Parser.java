@@ -99,8 +99,23 @@ final class Parser {
 
   static final class CommandBuilder {
     final List<Word> words = new ArrayList<>(6);
-    final List<Assignment> assignments = new ArrayList<>(0);
-    final List<RedirBuilder> redirections = new ArrayList<>(0);
+    /** Empty and immutable until the first one is added: most commands have none. */
+    List<Assignment> assignments = List.of();
+    List<RedirBuilder> redirections = List.of();
+
+    void addAssignment(Assignment a) {
+      if (assignments.isEmpty()) {
+        assignments = new ArrayList<>(2);
+      }
+      assignments.add(a);
+    }
+
+    void addRedirection(RedirBuilder r) {
+      if (redirections.isEmpty()) {
+        redirections = new ArrayList<>(2);
+      }
+      redirections.add(r);
+    }
     ListOperator operator;
     List<NestBuilder> nesting;
     Directory directory = Directory.START;
@@ -593,10 +608,6 @@ final class Parser {
         case "!":
           break;
         case "":
-          if (functionDefinitionAt()) {
-            parseFunction(false);
-            return;
-          }
           break;
         default:
           fail("unexpected '" + reservedAt() + "'", pos);
@@ -841,17 +852,8 @@ final class Parser {
     parseCompoundRedirections(null);
   }
 
-  private boolean functionDefinitionAt() {
-    int i = pos;
-    while (i < len && (chars[i] >= 128 || !SPECIAL[chars[i]]) && chars[i] != '=') {
-      i++;
-    }
-    if (i == pos) {
-      return false;
-    }
-    while (i < len && isBlank(chars[i])) {
-      i++;
-    }
+  /** True when {@code ( )} (blanks allowed) stands at {@code i}. */
+  private boolean functionParensAt(int i) {
     if (at(i) != '(') {
       return false;
     }
@@ -971,6 +973,7 @@ final class Parser {
     ListOperator savedCommandOp = commandOp;
     commandOp = cb.operator;
     int lastEnd = pos;
+    int firstWordAt = pos;
     while (!stopped) {
       skipBlanks();
       if (pos >= len) {
@@ -984,17 +987,29 @@ final class Parser {
       if (redirectionAt()) {
         RedirBuilder r = parseRedirection(cb);
         if (r != null) {
-          cb.redirections.add(r);
+          cb.addRedirection(r);
         }
         lastEnd = pos;
         continue;
       }
       if (isMeta(c) && !processSubstitutionAt(pos)) {
+        if (c == '(' && cb.words.size() == 1 && cb.assignments.isEmpty()
+            && cb.redirections.isEmpty() && functionParensAt(pos)) {
+          // name ( ) compound: a function definition, not a command
+          commandOp = savedCommandOp;
+          pendingOp = cb.operator;
+          pos = firstWordAt;
+          parseFunction(false);
+          return;
+        }
         break;
       }
       if (cb.words.isEmpty() && parseAssignment(cb)) {
         lastEnd = pos;
         continue;
+      }
+      if (cb.words.isEmpty()) {
+        firstWordAt = pos;
       }
       Word w = parseWord();
       if (w == null) {
@@ -1031,7 +1046,8 @@ final class Parser {
       return;
     }
     String name = cb.words.get(0).value();
-    if (!name.equals("cd") && !name.equals("pushd") && !name.equals("popd")) {
+    if (name.length() > 5 || !name.equals("cd") && !name.equals("pushd")
+        && !name.equals("popd")) {
       return;
     }
     List<Word> operands = new ArrayList<>();
@@ -1112,8 +1128,12 @@ final class Parser {
       List<Assignment> assignments) {
     CommandBuilder cb = new CommandBuilder();
     cb.words.addAll(outer.words.subList(from, outer.words.size()));
-    cb.assignments.addAll(assignments);
-    cb.redirections.addAll(outer.redirections);
+    if (!assignments.isEmpty()) {
+      cb.assignments = new ArrayList<>(assignments);
+    }
+    if (!outer.redirections.isEmpty()) {
+      cb.redirections = new ArrayList<>(outer.redirections);
+    }
     cb.operator = outer.operator;
     List<NestBuilder> inner = new ArrayList<>(outer.nesting.size() + 1);
     inner.addAll(outer.nesting);
@@ -1343,7 +1363,7 @@ final class Parser {
       Word w = delimitedAt(pos) && !processSubstitutionAt(pos) ? null : parseWord();
       value = w == null ? word("", pos, pos, true) : w;
     }
-    cb.assignments.add(new Assignment(name, value, append, origin.start(start),
+    cb.addAssignment(new Assignment(name, value, append, origin.start(start),
         origin.end(pos)));
     return true;
   }

@@ -47,6 +47,9 @@ final class Paths {
 
   /** The last segment of a path as written, ignoring trailing slashes. */
   static String basename(String path) {
+    if (path.indexOf('/') < 0) {
+      return path;
+    }
     String trimmed = path;
     while (trimmed.length() > 1 && trimmed.endsWith("/")) {
       trimmed = trimmed.substring(0, trimmed.length() - 1);
