@@ -14,8 +14,20 @@ trap 'rm -f "$samples"' EXIT
 java -cp bench/target/benchmarks.jar dev.groundskeeper.bench.shell.ShellSamples "$corpus" "$samples"
 echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== Java: ShellParseBenchmark (JMH, wall time)"
-java -jar bench/target/benchmarks.jar 'dev.groundskeeper.bench.shell.ShellParseBenchmark' \
-  -jvmArgsAppend "-Dgroundskeeper.shell.corpus=$corpus" -rf text -rff /dev/null | sed -n '/^Benchmark /,$p'
+# JMH runs one benchmark at a time per machine (/tmp/jmh.lock): wait for another run to end.
+for attempt in $(seq 1 40); do
+  if out="$(java -jar bench/target/benchmarks.jar 'dev.groundskeeper.bench.shell.ShellParseBenchmark' \
+      -jvmArgsAppend "-Dgroundskeeper.shell.corpus=$corpus" -rf text -rff /dev/null 2>&1)"; then
+    sed -n '/^Benchmark /,$p' <<<"$out"
+    break
+  fi
+  if ! grep -q "Unable to acquire the JMH lock" <<<"$out"; then
+    echo "$out" >&2
+    exit 1
+  fi
+  echo "(another JMH run holds the lock; waiting, attempt $attempt)"
+  sleep 30
+done
 echo "== Java: CPU time"
 java -cp bench/target/benchmarks.jar dev.groundskeeper.bench.shell.ShellCpuTime "$corpus"
 echo "== Node: unbash on the same commands"

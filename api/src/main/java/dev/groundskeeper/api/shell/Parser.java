@@ -1195,10 +1195,45 @@ final class Parser {
       if (!found) {
         problem("the heredoc is not closed by a line '" + delimiter + "'", h.start);
       }
+      boolean exact = !strip && origin.spanStart < 0;
       if (h.owner != null && Expansions.readsScriptFromStandardInput(h.owner)) {
-        boolean exact = !strip && origin.spanStart < 0;
         reparse(h.owner, h.heredocBody, origin.start(bodyStart), exact ? -1 : h.start,
             exact ? -1 : h.end, Nesting.Kind.SHELL_STRING, h.owner.baseName(), 0);
+      } else if (h.owner != null && !h.heredocQuoted && (h.heredocBody.contains("$(")
+          || h.heredocBody.indexOf('`') >= 0)) {
+        // an unquoted body is expanded when the command runs: its substitutions run too
+        Parser p = new Parser(h.heredocBody, exact ? Origin.exact(origin.start(bodyStart))
+            : Origin.span(h.start, h.end), level + 1, sink);
+        p.commandOp = h.owner.operator;
+        p.pendingOp = h.owner.operator;
+        p.nest = h.owner.nesting;
+        p.dir = h.owner.dirState == null ? DirState.START : h.owner.dirState;
+        p.pipeline = h.owner.pipeline;
+        p.scanExpansions();
+      }
+    }
+  }
+
+  /** Parses the command substitutions of text that is otherwise data (a heredoc body). */
+  private void scanExpansions() {
+    while (pos < len && !stopped) {
+      char c = chars[pos];
+      if (c == '\\') {
+        pos += 2;
+      } else if (c == '$' && at(pos + 1) == '(') {
+        int arithmetic = at(pos + 2) == '(' ? arithmeticEnd(pos + 3) : -1;
+        if (arithmetic >= 0) {
+          pos = arithmetic;
+        } else {
+          substitution(Nesting.Kind.COMMAND_SUBSTITUTION, pos, pos + 2);
+        }
+      } else if (c == '$' && at(pos + 1) == '{') {
+        int end = braceExpansionEnd(pos + 2);
+        pos = end < 0 ? len : end;
+      } else if (c == '`') {
+        parseBacktick(new StringBuilder());
+      } else {
+        pos++;
       }
     }
   }
