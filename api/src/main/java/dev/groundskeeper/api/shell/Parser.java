@@ -17,8 +17,8 @@ final class Parser {
 
   /** What all parsers of one script share. */
   static final class Sink {
-    final List<CommandBuilder> commands = new ArrayList<>();
-    final List<ParseProblem> problems = new ArrayList<>();
+    final List<CommandBuilder> commands = new ArrayList<>(8);
+    final List<ParseProblem> problems = new ArrayList<>(0);
     int pipelines;
   }
 
@@ -251,7 +251,7 @@ final class Parser {
   private boolean stopped;
   private ListOperator pendingOp = ListOperator.NONE;
   private ListOperator commandOp = ListOperator.NONE;
-  private List<NestBuilder> nest = new ArrayList<>();
+  private List<NestBuilder> nest = List.of();
   private DirState dir = DirState.START;
   private final List<RedirBuilder> heredocs = new ArrayList<>(0);
   private int pipeline;
@@ -1056,9 +1056,7 @@ final class Parser {
       Word w = cb.words.get(i);
       if (!ended && w.value().equals("--")) {
         ended = true;
-      } else if (!ended && w.value().length() > 1 && w.value().startsWith("-")
-          && w.value().chars().skip(1).allMatch(ch -> ch == 'L' || ch == 'P' || ch == 'e'
-          || ch == '@' || ch == 'n')) {
+      } else if (!ended && isDirectoryOption(w.value())) {
         continue;
       } else {
         operands.add(w);
@@ -1095,6 +1093,19 @@ final class Parser {
       return;
     }
     dir = dir.moveTo(value);
+  }
+
+  /** {@code cd}/{@code pushd} options: {@code -L}, {@code -P}, {@code -e}, {@code -@}, {@code -n}. */
+  private static boolean isDirectoryOption(String v) {
+    if (v.length() < 2 || v.charAt(0) != '-') {
+      return false;
+    }
+    for (int i = 1; i < v.length(); i++) {
+      if ("LPe@n".indexOf(v.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   // ---------------------------------------------------------------- nested strings
