@@ -398,7 +398,8 @@ final class Parser {
       return "";
     }
     for (String word : RESERVED) {
-      if (word.length() == length && s.startsWith(word, pos)) {
+      if (word.length() == length && word.charAt(0) == c && word.charAt(1) == chars[pos + 1]
+          && s.startsWith(word, pos)) {
         return word;
       }
     }
