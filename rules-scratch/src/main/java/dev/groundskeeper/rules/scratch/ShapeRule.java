@@ -105,6 +105,9 @@ final class ShapeRule implements Rule {
 
   /** Files the script writes by redirection or tee, and output files named by an option. */
   private static List<FileTarget> created(Script script) {
+    if (!script.source().contains("--output")) {
+      return script.writtenFiles();
+    }
     List<FileTarget> all = new ArrayList<>(script.writtenFiles());
     for (Evacuation evacuation : script.evacuations()) {
       all.addAll(evacuation.outputs());
