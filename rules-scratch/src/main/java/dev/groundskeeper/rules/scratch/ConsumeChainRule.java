@@ -45,7 +45,8 @@ final class ConsumeChainRule implements Rule {
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
-    if (!(event instanceof Event.CommandEvent command)) {
+    if (!(event instanceof Event.CommandEvent command)
+        || !consumption.mayConsume(command.command())) {
       return Verdict.notApplicable(ID);
     }
     Script script = Shell.parse(command.command());

@@ -16,6 +16,7 @@ import java.util.Optional;
 final class Consumption {
 
   private final List<ConsumerSpec> configured;
+  private final List<String> names;
 
   Consumption(ScratchConfig.ConsumeChain config) {
     List<ConsumerSpec> specs = new ArrayList<>();
@@ -24,6 +25,26 @@ final class Consumption {
           config.consumers().get(i)));
     }
     this.configured = List.copyOf(specs);
+    List<String> words = new ArrayList<>(List.of("git", "gh"));
+    for (ConsumerSpec spec : configured) {
+      String command = spec.leading().get(0);
+      words.add(command.substring(command.lastIndexOf('/') + 1));
+    }
+    this.names = List.copyOf(words);
+  }
+
+  /**
+   * False when the text cannot hold a consumer: no consumer's name appears in it at all. The
+   * parser resolves no names either (a command named by {@code $GIT} is not static), so this
+   * spares the parse for most commands without changing any verdict.
+   */
+  boolean mayConsume(String command) {
+    for (String name : names) {
+      if (command.contains(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Every consumed file of the script, in command order. */

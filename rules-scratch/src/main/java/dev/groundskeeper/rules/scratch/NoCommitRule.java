@@ -69,6 +69,10 @@ final class NoCommitRule implements Rule {
         || command.context().mode() != EventContext.SessionMode.SCRATCH) {
       return Verdict.notApplicable(ID);
     }
+    if (!command.command().contains("git") && !command.command().contains("gh")) {
+      // Neither tool is named anywhere, so nothing can commit or publish through them.
+      return Verdict.allow(ID);
+    }
     Script script = Shell.parse(command.command());
     List<Finding> findings = new ArrayList<>();
     for (GitCommand git : script.gitCommands()) {

@@ -92,8 +92,14 @@ public final class ScratchPaths {
 
   /** True when a file name matches one of the shapes in force. */
   public static boolean hasShape(String name, ScratchConfig config) {
-    for (String glob : config.shapes().globs()) {
-      if (Glob.matches(glob, name)) {
+    ScratchConfig.Shapes shapes = config.shapes();
+    return (shapes.defaults() && matchesAny(DEFAULT_SHAPES, name))
+        || matchesAny(shapes.extra(), name);
+  }
+
+  private static boolean matchesAny(List<String> globs, String name) {
+    for (int i = 0; i < globs.size(); i++) {
+      if (Glob.matches(globs.get(i), name)) {
         return true;
       }
     }

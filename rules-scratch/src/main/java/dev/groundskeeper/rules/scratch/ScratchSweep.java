@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
@@ -45,8 +46,11 @@ public final class ScratchSweep {
     Instant staleBefore = now.minus(Duration.ofHours(config.sweep().maxAgeHours()));
     List<String> skipped = new ArrayList<>(config.allStores());
     config.spaces().parent().ifPresent(skipped::add);
-    List<SweepReport.Item> items = new ArrayList<>();
+    // Only the oldest max_listed are listed: keep them in a bounded heap, newest on top.
+    int maxListed = config.sweep().maxListed();
+    PriorityQueue<SweepReport.Item> oldest = new PriorityQueue<>(OLDEST_FIRST.reversed());
     List<String> incomplete = new ArrayList<>();
+    int total = 0;
     int predating = 0;
     for (String root : config.roots()) {
       TreeListing listing = trees.list(Path.of(root), budget, prunedBelow(root, skipped));
@@ -67,14 +71,23 @@ public final class ScratchSweep {
         if (inScratch && !entry.modified().isBefore(staleBefore)) {
           continue;
         }
-        items.add(new SweepReport.Item(path,
+        total++;
+        if (oldest.size() == maxListed && entry.modified().isAfter(oldest.peek().modified())) {
+          continue;
+        }
+        SweepReport.Item item = new SweepReport.Item(path,
             inScratch ? SweepReport.Kind.STALE_SCRATCH : SweepReport.Kind.UNREGISTERED,
-            entry.size(), entry.modified(), Duration.between(entry.modified(), now)));
+            entry.size(), entry.modified(), Duration.between(entry.modified(), now));
+        if (oldest.size() < maxListed) {
+          oldest.add(item);
+        } else if (OLDEST_FIRST.compare(item, oldest.peek()) < 0) {
+          oldest.poll();
+          oldest.add(item);
+        }
       }
     }
-    items.sort(OLDEST_FIRST);
-    int total = items.size();
-    List<SweepReport.Item> listed = items.subList(0, Math.min(total, config.sweep().maxListed()));
+    List<SweepReport.Item> listed = new ArrayList<>(oldest);
+    listed.sort(OLDEST_FIRST);
     return new SweepReport(listed, total, predating, baseline, incomplete);
   }
 

@@ -63,7 +63,7 @@ final class ShapeRule implements Rule {
           .map(path -> judge(path, write.content()))
           .orElseGet(() -> Verdict.notApplicable(ID));
     }
-    if (event instanceof Event.CommandEvent command) {
+    if (event instanceof Event.CommandEvent command && mayCreate(command.command())) {
       return judge(command, facts);
     }
     return Verdict.notApplicable(ID);
@@ -95,8 +95,19 @@ final class ShapeRule implements Rule {
     return judged ? Verdict.allow(ID) : Verdict.notApplicable(ID);
   }
 
+  /**
+   * False when the text cannot create a file the way this rule sees files created: without a
+   * {@code >}, {@code tee} or an {@code --output} option there is nothing to parse for.
+   */
+  static boolean mayCreate(String command) {
+    return command.indexOf('>') >= 0 || command.contains("tee") || command.contains("--output");
+  }
+
   /** Files the script writes by redirection or tee, and output files named by an option. */
   private static List<FileTarget> created(Script script) {
+    if (!script.source().contains("--output")) {
+      return script.writtenFiles();
+    }
     List<FileTarget> all = new ArrayList<>(script.writtenFiles());
     for (Evacuation evacuation : script.evacuations()) {
       all.addAll(evacuation.outputs());
