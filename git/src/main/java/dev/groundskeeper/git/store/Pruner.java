@@ -134,6 +134,12 @@ final class Pruner {
           + entry.map(e -> "; its notes were archived to " + e + " and also stay in place")
               .orElse(""), entry, Optional.empty());
     }
+    try {
+      store.forgetStart(root, inspection.name());
+    } catch (StoreRefusal e) {
+      return row(inspection, PruneRow.Outcome.RECLAIMED, decision.reason() + noteWords + "; "
+          + e.reason(), entry, Optional.empty());
+    }
     return row(inspection, PruneRow.Outcome.RECLAIMED, decision.reason() + noteWords, entry,
         Optional.empty());
   }

@@ -128,6 +128,8 @@ public final class WorktreeStore {
     String startCommit = head(path);
     if (creates) {
       recordStart(root, name, startCommit);
+    } else {
+      forgetStart(root, name);
     }
     return new AddedWorktree(path, location.display(path), branch, creates, startCommit);
   }
@@ -174,6 +176,20 @@ public final class WorktreeStore {
       throw new StoreRefusal("the start commit of " + name + " could not be recorded: "
           + e.getMessage(), "the worktree is in place; its merged judgement falls back to the"
           + " branch's reflog");
+    }
+  }
+
+  /**
+   * Drops the start record of {@code name}: a worktree that checks out an existing branch, or one
+   * that was reclaimed, must not inherit a start commit another branch recorded.
+   */
+  void forgetStart(String root, String name) {
+    try {
+      Files.deleteIfExists(location.lane(root).resolve(STARTS).resolve(name));
+    } catch (IOException e) {
+      throw new StoreRefusal("the stale start record of " + name + " could not be removed: "
+          + e.getMessage(), "remove " + location.display(location.lane(root).resolve(STARTS)
+          .resolve(name)) + " by hand");
     }
   }
 

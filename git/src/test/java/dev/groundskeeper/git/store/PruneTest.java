@@ -52,6 +52,7 @@ class PruneTest {
     assertThat(done.path()).doesNotExist();
     assertThat(fixture.branchExists("done")).isTrue();
     assertThat(fixture.git(fixture.repo, "worktree", "list")).doesNotContain("done");
+    assertThat(fixture.lane().resolve(".starts").resolve("done")).doesNotExist();
   }
 
   @Test
