@@ -57,8 +57,8 @@ final class CheckCommand implements Callable<Integer> {
     EventContext context = EventContext.of(SESSION_ID, directory)
         .withMode(HookCommand.sessionMode(invocation));
     Event event = new Event.CommandEvent(context, command);
-    LoadedPolicy loaded = LoadedPolicy.load(invocation, Workspace.locate(directory));
-    Decision decision = loaded.policy().evaluate(event, EventFacts.compose(invocation.clock()));
+    Decision decision = WorkspacePolicy.load(invocation, Workspace.locate(directory))
+        .evaluate(event, EventFacts.compose(invocation.clock()));
     if (json) {
       ObjectNode node = Json.object().put("command", command).put("cwd", directory.toString());
       node.setAll(Json.decision(decision));

@@ -34,15 +34,15 @@ final class ClaudeCodeEvents {
 
   private static EventContext context(Payload payload, SessionMode mode, Path workingDirectory) {
     String sessionId = payload.requiredString("session_id");
-    Path cwd = workingDirectory.resolve(payload.requiredString("cwd")).normalize();
+    Path cwd = payload.requiredPath("cwd", workingDirectory);
     EventContext context = EventContext.of(sessionId, cwd).withMode(mode);
     Optional<String> agent = payload.optionalString("agent_id");
     if (agent.isPresent()) {
       context = context.withAgent(agent.get());
     }
-    Optional<String> transcript = payload.optionalString("transcript_path");
-    if (transcript.isPresent() && !transcript.get().isEmpty()) {
-      context = context.withTranscript(cwd.resolve(transcript.get()));
+    Optional<Path> transcript = payload.optionalPath("transcript_path", cwd);
+    if (transcript.isPresent()) {
+      context = context.withTranscript(transcript.get());
     }
     Optional<String> turn = payload.optionalString("turn_id");
     if (turn.isPresent()) {
@@ -79,7 +79,7 @@ final class ClaudeCodeEvents {
             payload.requiredStringOf("name", "worktree_name")));
       case "WorktreeRemove":
         return Optional.of(new Event.WorktreeRemove(context,
-            context.cwd().resolve(payload.requiredString("worktree_path")).normalize()));
+            payload.requiredPath("worktree_path", context.cwd())));
       default:
         return Optional.empty();
     }
@@ -109,7 +109,7 @@ final class ClaudeCodeEvents {
 
   private static Event fileWrite(Payload payload, EventContext context, Event.WriteKind kind,
       Optional<String> content) {
-    Path path = context.cwd().resolve(payload.requiredString("tool_input.file_path")).normalize();
+    Path path = payload.requiredPath("tool_input.file_path", context.cwd());
     return new Event.FileWriteEvent(context, path, kind, Files.exists(path), content);
   }
 

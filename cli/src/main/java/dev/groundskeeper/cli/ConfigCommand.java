@@ -1,7 +1,6 @@
 package dev.groundskeeper.cli;
 
 import dev.groundskeeper.api.Policy;
-import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.ConfigSchema;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.ConfigView;
@@ -51,8 +50,7 @@ final class ConfigCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      EffectiveConfig config = LoadedPolicy.load(invocation,
-          Workspace.locate(invocation.workingDirectory())).policy().config();
+      EffectiveConfig config = WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())).config();
       invocation.out().print(json ? ConfigView.json(config) : ConfigView.text(config));
       return 0;
     }
@@ -85,12 +83,10 @@ final class ConfigCommand implements Callable<Integer> {
      * configuration file holds exactly those, so no file can hide a provider from the schema.
      */
     static List<ConfigSpec<?>> specs(Invocation invocation) {
-      ClassLoader loader = Plugins.classLoader(invocation.pluginPaths(),
-          ConfigCommand.class.getClassLoader());
-      PolicyBuilder builder = Policy.builder().discover(loader);
-      invocation.policyCustomizer().accept(builder);
+      Policy atDefaults =
+          WorkspacePolicy.discovering(invocation, invocation.pluginPaths()).build();
       List<ConfigSpec<?>> specs = new ArrayList<>();
-      for (Map.Entry<String, Object> section : builder.build().config().sections().entrySet()) {
+      for (Map.Entry<String, Object> section : atDefaults.config().sections().entrySet()) {
         specs.add(spec(section.getKey(), section.getValue()));
       }
       return specs;

@@ -65,10 +65,8 @@ final class HookCommand implements Callable<Integer> {
       return HookReply.nothing();
     }
     Event event = mapped.event().get();
-    LoadedPolicy loaded =
-        LoadedPolicy.load(invocation, Workspace.locate(event.context().cwd()));
-    Decision decision =
-        loaded.policy().evaluate(event, EventFacts.compose(invocation.clock()));
+    Decision decision = WorkspacePolicy.load(invocation, Workspace.locate(event.context().cwd()))
+        .evaluate(event, EventFacts.compose(invocation.clock()));
     return ClaudeCodeAnswers.answer(mapped.hookEventName(), event, decision);
   }
 

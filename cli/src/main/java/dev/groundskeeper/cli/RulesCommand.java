@@ -30,8 +30,7 @@ final class RulesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<ConfiguredRule> rules = LoadedPolicy.load(invocation,
-        Workspace.locate(invocation.workingDirectory())).policy().rules();
+    List<ConfiguredRule> rules = WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())).rules();
     if (json) {
       ArrayNode array = Json.array();
       for (ConfiguredRule rule : rules) {

@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.Verdict;
 import java.io.PrintStream;
 import java.util.List;
@@ -39,10 +40,10 @@ final class SweepCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Workspace workspace = Workspace.locate(invocation.workingDirectory());
-    LoadedPolicy loaded = LoadedPolicy.load(invocation, workspace);
+    Policy policy = WorkspacePolicy.load(invocation, workspace);
     EventContext context = EventContext.of(SESSION_ID, workspace.directory())
         .withMode(HookCommand.sessionMode(invocation));
-    Decision decision = loaded.policy().evaluate(new Event.SweepRequest(context),
+    Decision decision = policy.evaluate(new Event.SweepRequest(context),
         EventFacts.compose(invocation.clock()));
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();

@@ -396,6 +396,17 @@ class HookCommandTest {
     }
 
     @Test
+    void pathsThatCannotBePaths() {
+      assertFails(hook(payload("Stop").put("cwd", "/tmp/a\u0000b")),
+          "the Stop payload's field `cwd` is not a usable path: Nul character not allowed:"
+              + " /tmp/a\u0000b");
+      ObjectNode write = payload("PreToolUse").put("tool_name", "Write");
+      write.putObject("tool_input").put("file_path", "x\u0000y");
+      assertFails(hook(write), "the PreToolUse payload's field `tool_input.file_path` is not a"
+          + " usable path: Nul character not allowed: x\u0000y");
+    }
+
+    @Test
     void anInvalidSessionMode() {
       cli.env("GROUNDSKEEPER_SESSION_MODE", "sandbox");
       assertFails(hook(bash("ls")),

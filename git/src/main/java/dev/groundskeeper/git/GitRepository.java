@@ -36,6 +36,9 @@ final class GitRepository implements AutoCloseable {
   private final Repository repository;
   private final PatchIds patchIds = new PatchIds();
   private final Map<String, InventoryBuilder.Analysis> analyses = new ConcurrentHashMap<>();
+  private InventoryBuilder.Reading lastReading;
+  private String containmentKey = "";
+  private Map<String, Containment> containment = new ConcurrentHashMap<>();
 
   GitRepository(RepositoryLocator.Location location, Repository repository) {
     this.location = location;
@@ -56,6 +59,36 @@ final class GitRepository implements AutoCloseable {
 
   Map<String, InventoryBuilder.Analysis> analyses() {
     return analyses;
+  }
+
+  InventoryBuilder.Reading lastReading() {
+    return lastReading;
+  }
+
+  void lastReading(InventoryBuilder.Reading reading) {
+    this.lastReading = reading;
+  }
+
+  /** The containment cache for one state of the refs (a new state starts it empty). */
+  Map<String, Containment> containmentFor(String refsKey) {
+    if (!refsKey.equals(containmentKey)) {
+      containmentKey = refsKey;
+      containment = new ConcurrentHashMap<>();
+    }
+    return containment;
+  }
+
+  /** Changes whenever the repository's config file is rewritten (branch records live there). */
+  String configStamp() {
+    Path config = repository.getCommonDirectory().toPath().resolve("config");
+    try {
+      java.nio.file.attribute.BasicFileAttributes attributes =
+          Files.readAttributes(config, java.nio.file.attribute.BasicFileAttributes.class);
+      // git rewrites the file through a rename, so the file key (inode) changes with every write
+      return attributes.fileKey() + ":" + attributes.lastModifiedTime() + ":" + attributes.size();
+    } catch (IOException e) {
+      return "unreadable:" + System.nanoTime();
+    }
   }
 
   /** Where git commands for this checkout run. */
@@ -121,7 +154,7 @@ final class GitRepository implements AutoCloseable {
       throw new GitReadException("no worktree directory at " + worktree);
     }
     GitCli.Result result = GitCli.run(worktree, GitCli.READ_TIMEOUT,
-        List.of("status", "--porcelain=v1", "-z", "--ignored"));
+        List.of("status", "--porcelain=v1", "-z", "--ignored=traditional", "--untracked-files=normal"));
     if (!result.ok()) {
       throw new GitReadException("git status failed in " + worktree + ": " + result.stderr());
     }

@@ -133,7 +133,20 @@ final class InventoryBuilder {
     }
   }
 
+  /** What one reading found that does not depend on the clock: reused while nothing it read changed. */
+  record Reading(String key, DefaultBranch defaultBranch, List<Draft> drafts, boolean complete) {}
+
   BranchInventory build(RefSnapshot refs, Instant now, List<Worktree> worktrees) throws IOException {
+    String key = refs.fingerprint() + "|" + settings + "|" + worktrees + "|" + repo.configStamp();
+    Reading reading = repo.lastReading();
+    if (reading == null || !reading.key().equals(key)) {
+      reading = read(refs, worktrees, key);
+      repo.lastReading(reading);
+    }
+    return finish(reading, refs, now);
+  }
+
+  private Reading read(RefSnapshot refs, List<Worktree> worktrees, String key) throws IOException {
     DefaultBranch defaultBranch = repo.defaultBranch(settings, refs);
     Map<String, ObjectId> locals = refs.under(Constants.R_HEADS);
     Map<String, ObjectId> remotes = GitRepository.remoteBranches(settings, refs);
@@ -171,53 +184,82 @@ final class InventoryBuilder {
           if (analysis.judgements().stream().anyMatch(j -> j.result() == MergeJudgement.Result.NOT_PROVEN)) {
             complete = false;
           }
-          if (analysis.mergedState() != null) {
-            draft.state = analysis.mergedState();
-          } else if (draft.park.isPresent()) {
-            draft.state = BranchState.PARKED;
-          } else {
-            long idleDays = Math.max(0, Duration.between(draft.lastCommit, now).toDays());
-            Dormancy.Stage stage = Dormancy.stageFor(idleDays, settings.dormancy());
-            draft.state = stage == null ? BranchState.LIVE : BranchState.DORMANT;
-            draft.idleDays = idleDays;
-            draft.stage = stage;
-          }
+          draft.state = analysis.mergedState(); // null: work, decided against the clock below
         }
         drafts.add(draft);
       }
-      List<String> dormantTips = drafts.stream().filter(d -> d.state == BranchState.DORMANT)
-          .map(d -> d.tip.name()).distinct().toList();
-      Map<String, Containment> containment = dormantTips.isEmpty() ? Map.of()
-          : new ContainmentScanner(targets.history(), targets.reader, budget)
-              .scan(dormantTips, remoteTrackingRefs(refs), Set.of());
-      Map<String, List<String>> sameTip = new HashMap<>();
-      for (Draft d : drafts) {
-        if (d.state != BranchState.EXEMPT) {
-          sameTip.computeIfAbsent(d.tip.name(), k -> new ArrayList<>()).add(d.name);
-        }
-      }
-      List<BranchRecord> records = new ArrayList<>();
-      for (Draft d : drafts) {
-        List<String> others = d.state == BranchState.EXEMPT ? List.of()
-            : sameTip.get(d.tip.name()).stream().filter(n -> !n.equals(d.name)).toList();
-        Optional<Dormancy> dormancy = Optional.empty();
-        if (d.state == BranchState.DORMANT) {
-          Containment c = containment.get(d.tip.name());
-          String own = Constants.R_REMOTES + settings.remote() + "/" + d.name;
-          List<String> elsewhere = c.containingRefs().stream().filter(r -> !r.equals(own)).toList();
-          Dormancy.Where where = !elsewhere.isEmpty() ? Dormancy.Where.IN_OTHER_REMOTE_REF
-              : c.containingRefs().contains(own) ? Dormancy.Where.OWN_REMOTE_ONLY : Dormancy.Where.NOWHERE;
-          if (!c.complete()) {
-            complete = false;
-          }
-          dormancy = Optional.of(new Dormancy(d.stage, d.idleDays, where, elsewhere));
-        }
-        records.add(new BranchRecord(d.name, d.local.map(ObjectId::name), d.remote.map(ObjectId::name),
-            d.upstream, d.ahead, d.behind, d.worktree, d.lastCommit, d.park, d.planTokens,
-            d.provenance, d.state, d.judgements, others, dormancy));
-      }
-      return new BranchInventory(defaultBranch, settings.remote(), records, now, complete);
     }
+    return new Reading(key, defaultBranch, List.copyOf(drafts), complete);
+  }
+
+  private BranchInventory finish(Reading reading, RefSnapshot refs, Instant now) throws IOException {
+    boolean complete = reading.complete();
+    Map<String, BranchState> states = new HashMap<>();
+    Map<String, Long> idle = new HashMap<>();
+    for (Draft d : reading.drafts()) {
+      BranchState state = d.state;
+      if (state == null) {
+        long idleDays = Math.max(0, Duration.between(d.lastCommit, now).toDays());
+        idle.put(d.name, idleDays);
+        state = d.park.isPresent() ? BranchState.PARKED
+            : Dormancy.stageFor(idleDays, settings.dormancy()) == null ? BranchState.LIVE : BranchState.DORMANT;
+      }
+      states.put(d.name, state);
+    }
+    List<String> dormantTips = reading.drafts().stream().filter(d -> states.get(d.name) == BranchState.DORMANT)
+        .map(d -> d.tip.name()).distinct().toList();
+    Map<String, Containment> containment = remoteContainment(refs, reading.defaultBranch(), dormantTips);
+    Map<String, List<String>> sameTip = new HashMap<>();
+    for (Draft d : reading.drafts()) {
+      if (states.get(d.name) != BranchState.EXEMPT) {
+        sameTip.computeIfAbsent(d.tip.name(), k -> new ArrayList<>()).add(d.name);
+      }
+    }
+    List<BranchRecord> records = new ArrayList<>();
+    for (Draft d : reading.drafts()) {
+      BranchState state = states.get(d.name);
+      List<String> others = state == BranchState.EXEMPT ? List.of()
+          : sameTip.get(d.tip.name()).stream().filter(n -> !n.equals(d.name)).toList();
+      Optional<Dormancy> dormancy = Optional.empty();
+      if (state == BranchState.DORMANT) {
+        Containment c = containment.get(d.tip.name());
+        String own = Constants.R_REMOTES + settings.remote() + "/" + d.name;
+        List<String> elsewhere = c.containingRefs().stream().filter(r -> !r.equals(own)).toList();
+        Dormancy.Where where = !elsewhere.isEmpty() ? Dormancy.Where.IN_OTHER_REMOTE_REF
+            : c.containingRefs().contains(own) ? Dormancy.Where.OWN_REMOTE_ONLY : Dormancy.Where.NOWHERE;
+        if (!c.complete()) {
+          complete = false;
+        }
+        long days = idle.get(d.name);
+        dormancy = Optional.of(new Dormancy(Dormancy.stageFor(days, settings.dormancy()), days, where, elsewhere));
+      }
+      records.add(new BranchRecord(d.name, d.local.map(ObjectId::name), d.remote.map(ObjectId::name),
+          d.upstream, d.ahead, d.behind, d.worktree, d.lastCommit, d.park, d.planTokens,
+          d.provenance, state, d.judgements, others, dormancy));
+    }
+    return new BranchInventory(reading.defaultBranch(), settings.remote(), records, now, complete);
+  }
+
+  /** Containment in the remote's tracking refs, cached per tip while the refs are unchanged. */
+  private Map<String, Containment> remoteContainment(RefSnapshot refs, DefaultBranch defaultBranch,
+      List<String> tips) throws IOException {
+    Map<String, Containment> known = repo.containmentFor(refs.fingerprint() + "|" + settings.remote());
+    List<String> missing = tips.stream().filter(t -> !known.containsKey(t)).toList();
+    if (!missing.isEmpty()) {
+      try (Targets targets = new Targets(refs, defaultBranch, List.of())) {
+        Map<String, Containment> scanned = new ContainmentScanner(targets.history(), targets.reader, budget)
+            .scan(missing, remoteTrackingRefs(refs), Set.of());
+        scanned.forEach((tip, c) -> {
+          if (c.complete()) {
+            known.put(tip, c);
+          }
+        });
+        Map<String, Containment> all = new HashMap<>(known);
+        all.putAll(scanned);
+        return all;
+      }
+    }
+    return known;
   }
 
   private Map<String, ObjectId> remoteTrackingRefs(RefSnapshot refs) {
@@ -420,7 +462,7 @@ final class InventoryBuilder {
     return Optional.of(Constants.R_REMOTES + remote + "/" + merge.substring(Constants.R_HEADS.length()));
   }
 
-  private static final class Draft {
+  static final class Draft {
     final String name;
     final Optional<ObjectId> local;
     final Optional<ObjectId> remote;
@@ -435,8 +477,6 @@ final class InventoryBuilder {
     List<MergeJudgement> judgements = List.of();
     OptionalInt ahead = OptionalInt.empty();
     OptionalInt behind = OptionalInt.empty();
-    long idleDays;
-    Dormancy.Stage stage;
 
     Draft(String name, Optional<ObjectId> local, Optional<ObjectId> remote, ObjectId tip) {
       this.name = name;

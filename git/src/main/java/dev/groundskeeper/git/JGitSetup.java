@@ -12,7 +12,10 @@ import org.eclipse.jgit.util.SystemReader;
  * JGit asks the git executable where the system configuration lives the first time it opens a
  * repository (a process spawned inside a hook's budget). This reader answers without a process:
  * no system configuration when {@code GIT_CONFIG_NOSYSTEM} is set, as git does, else
- * {@code /etc/gitconfig}. Installed once, process-wide, before any repository is opened.
+ * {@code /etc/gitconfig}. JGit's own settings file (where it caches a measurement of the file
+ * system's timestamp resolution) is kept in memory, so reading a repository never writes under the
+ * user's home, and the measurement runs in the background instead of delaying the first read.
+ * Installed once, process-wide, before any repository is opened.
  */
 final class JGitSetup {
 
@@ -31,6 +34,7 @@ final class JGitSetup {
         if (!(current instanceof NoSpawnSystemReader)) {
           SystemReader.setInstance(new NoSpawnSystemReader(current));
         }
+        FS.FileStoreAttributes.setBackground(true);
         installed = true;
       }
     }
@@ -40,6 +44,26 @@ final class JGitSetup {
 
     NoSpawnSystemReader(SystemReader delegate) {
       super(delegate);
+    }
+
+    @Override
+    public FileBasedConfig openJGitConfig(Config parent, FS fs) {
+      return new FileBasedConfig(parent, null, fs) {
+        @Override
+        public void load() {
+          // nothing persisted: see the class comment
+        }
+
+        @Override
+        public void save() {
+          // nothing persisted: see the class comment
+        }
+
+        @Override
+        public boolean isOutdated() {
+          return false;
+        }
+      };
     }
 
     @Override

@@ -31,6 +31,7 @@ final class TestRepo {
     Files.createDirectories(home);
     TestRepo repo = new TestRepo(dir, home);
     repo.git("init", "-q", "-b", "main");
+    repo.git("config", "gc.auto", "0"); // no background gc racing the test's own reads and cleanup
     return repo;
   }
 

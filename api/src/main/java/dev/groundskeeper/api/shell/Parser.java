@@ -129,20 +129,26 @@ final class Parser {
     }
   }
 
-  /** The directory chain as the parser walks the script. */
+  /**
+   * The directory chain as the parser walks the script. Immutable: every move makes a new state,
+   * so saving and restoring the chain around a subshell or pipeline is sharing a reference.
+   */
   static final class DirState {
-    String path = "";
-    boolean moved;
-    Directory.Certainty certainty = Directory.Certainty.CERTAIN;
-    List<String> stack = new ArrayList<>();
+    static final DirState START = new DirState("", false, Directory.Certainty.CERTAIN, List.of());
 
-    DirState copy() {
-      DirState d = new DirState();
-      d.path = path;
-      d.moved = moved;
-      d.certainty = certainty;
-      d.stack = new ArrayList<>(stack);
-      return d;
+    final String path;
+    final boolean moved;
+    final Directory.Certainty certainty;
+    /** The pushd stack; {@code null} entries are directories that were not known. */
+    final List<String> stack;
+    private Directory snapshot;
+
+    private DirState(String path, boolean moved, Directory.Certainty certainty,
+        List<String> stack) {
+      this.path = path;
+      this.moved = moved;
+      this.certainty = certainty;
+      this.stack = stack;
     }
 
     boolean sameAs(DirState o) {
@@ -150,37 +156,60 @@ final class Parser {
     }
 
     Directory snapshot() {
-      if (certainty == Directory.Certainty.UNKNOWN) {
-        return new Directory(certainty, Optional.empty());
+      if (snapshot == null) {
+        if (certainty == Directory.Certainty.UNKNOWN) {
+          snapshot = new Directory(certainty, Optional.empty());
+        } else if (!moved && certainty == Directory.Certainty.CERTAIN) {
+          snapshot = Directory.START;
+        } else {
+          snapshot = new Directory(certainty, path.isEmpty() ? Optional.empty() : Optional.of(path));
+        }
       }
-      if (!moved && certainty == Directory.Certainty.CERTAIN) {
-        return Directory.START;
-      }
-      return new Directory(certainty, path.isEmpty() ? Optional.empty() : Optional.of(path));
+      return snapshot;
     }
 
-    void afterOperator(ListOperator op) {
-      if (moved && (op == ListOperator.SEMICOLON || op == ListOperator.NEWLINE
-          || op == ListOperator.OR || op == ListOperator.BACKGROUND)) {
-        certainty = certainty.weakest(Directory.Certainty.UNCERTAIN);
+    DirState afterOperator(ListOperator op) {
+      if (moved && certainty == Directory.Certainty.CERTAIN && (op == ListOperator.SEMICOLON
+          || op == ListOperator.NEWLINE || op == ListOperator.OR
+          || op == ListOperator.BACKGROUND)) {
+        return new DirState(path, true, Directory.Certainty.UNCERTAIN, stack);
       }
+      return this;
     }
 
-    void moveUnknown() {
-      moved = true;
-      path = "";
-      certainty = Directory.Certainty.UNKNOWN;
+    DirState weakened() {
+      Directory.Certainty c = certainty.weakest(Directory.Certainty.UNCERTAIN);
+      return c == certainty ? this : new DirState(path, moved, c, stack);
     }
 
-    void moveTo(String target) {
-      moved = true;
+    DirState unknown() {
+      return new DirState("", true, Directory.Certainty.UNKNOWN, stack);
+    }
+
+    DirState moveTo(String target) {
       boolean absolute = target.startsWith("/") || target.equals("~") || target.startsWith("~/");
       if (absolute) {
-        path = Paths.normalize(target);
-        certainty = Directory.Certainty.CERTAIN;
-      } else if (certainty != Directory.Certainty.UNKNOWN) {
-        path = Paths.join(path, target);
+        return new DirState(Paths.normalize(target), true, Directory.Certainty.CERTAIN, stack);
       }
+      if (certainty == Directory.Certainty.UNKNOWN) {
+        return new DirState("", true, certainty, stack);
+      }
+      return new DirState(Paths.join(path, target), true, certainty, stack);
+    }
+
+    DirState returnTo(String back) {
+      return new DirState(back, true, certainty, stack.subList(0, stack.size() - 1));
+    }
+
+    DirState pushed() {
+      List<String> next = new ArrayList<>(stack.size() + 1);
+      next.addAll(stack);
+      next.add(certainty == Directory.Certainty.UNKNOWN ? null : path);
+      return new DirState(path, moved, certainty, next);
+    }
+
+    DirState popped() {
+      return new DirState(path, moved, certainty, stack.subList(0, stack.size() - 1));
     }
   }
 
@@ -194,7 +223,7 @@ final class Parser {
   private ListOperator pendingOp = ListOperator.NONE;
   private ListOperator commandOp = ListOperator.NONE;
   private List<NestBuilder> nest = new ArrayList<>();
-  private DirState dir = new DirState();
+  private DirState dir = DirState.START;
   private final List<RedirBuilder> heredocs = new ArrayList<>(0);
   private int pipeline;
   private int position;
@@ -333,16 +362,20 @@ final class Parser {
     if (!delimitedAt(end)) {
       return "";
     }
-    String word = s.substring(pos, end);
-    switch (word) {
-      case "if": case "then": case "elif": case "else": case "fi": case "do": case "done":
-      case "case": case "esac": case "while": case "until": case "for": case "select":
-      case "function": case "in":
-        return word;
-      default:
-        return "";
+    int length = end - pos;
+    if (length < 2 || length > 8) {
+      return "";
     }
+    for (String word : RESERVED) {
+      if (word.length() == length && s.startsWith(word, pos)) {
+        return word;
+      }
+    }
+    return "";
   }
+
+  private static final String[] RESERVED = {"if", "then", "elif", "else", "fi", "do", "done",
+      "case", "esac", "while", "until", "for", "select", "function", "in"};
 
   private boolean atListEnd() {
     if (pos >= len) {
@@ -354,6 +387,9 @@ final class Parser {
     }
     if (c == ';' && (at(pos + 1) == ';' || at(pos + 1) == '&')) {
       return true;
+    }
+    if (c != 't' && c != 'e' && c != 'f' && c != 'd' && c != '}') {
+      return false;
     }
     switch (reservedAt()) {
       case "then": case "elif": case "else": case "fi": case "do": case "done": case "esac":
@@ -404,7 +440,7 @@ final class Parser {
   private void parseList() {
     skipLinebreaks();
     while (!stopped && !atListEnd()) {
-      DirState before = dir.copy();
+      DirState before = dir;
       parseAndOr();
       if (stopped) {
         return;
@@ -465,7 +501,7 @@ final class Parser {
     int savedPosition = position;
     pipeline = ++sink.pipelines;
     position = 0;
-    DirState before = dir.copy();
+    DirState before = dir;
     parseCommand();
     while (!stopped) {
       skipBlanks();
@@ -475,7 +511,7 @@ final class Parser {
         pendingOp = stderr ? ListOperator.PIPE_STDERR : ListOperator.PIPE;
         skipLinebreaks();
         position++;
-        dir = before.copy();
+        dir = before;
         parseCommand();
       } else {
         break;
@@ -574,7 +610,7 @@ final class Parser {
     pos++;
     List<NestBuilder> savedNest = nest;
     NestBuilder n = push(Nesting.Kind.SUBSHELL, "", start);
-    DirState saved = dir.copy();
+    DirState saved = dir;
     parseList();
     if (!stopped) {
       if (at(pos) == ')') {
@@ -606,7 +642,7 @@ final class Parser {
     pos += 2;
     List<NestBuilder> savedNest = nest;
     NestBuilder n = push(Nesting.Kind.IF, "if", start);
-    DirState before = dir.copy();
+    DirState before = dir;
     parseList();
     if (!expectReserved("then", start)) {
       return;
@@ -643,7 +679,7 @@ final class Parser {
 
   private void endConditional(DirState before) {
     if (!dir.sameAs(before)) {
-      dir.certainty = dir.certainty.weakest(Directory.Certainty.UNCERTAIN);
+      dir = dir.weakened();
     }
   }
 
@@ -653,7 +689,7 @@ final class Parser {
     pos += word.length();
     List<NestBuilder> savedNest = nest;
     NestBuilder n = push(Nesting.Kind.LOOP, word, start);
-    DirState before = dir.copy();
+    DirState before = dir;
     parseList();
     parseLoopBody(start, before, savedNest, n);
   }
@@ -690,7 +726,7 @@ final class Parser {
     pos += word.length();
     List<NestBuilder> savedNest = nest;
     NestBuilder n = push(Nesting.Kind.LOOP, word, start);
-    DirState before = dir.copy();
+    DirState before = dir;
     skipBlanks();
     if (startsWith("((")) {
       int end = arithmeticEnd(pos + 2);
@@ -743,7 +779,7 @@ final class Parser {
       return;
     }
     List<NestBuilder> savedNest = nest;
-    DirState before = dir.copy();
+    DirState before = dir;
     while (!stopped) {
       skipLinebreaks();
       if (pos >= len || reservedAt().equals("esac")) {
@@ -838,7 +874,7 @@ final class Parser {
     skipLinebreaks();
     List<NestBuilder> savedNest = nest;
     push(Nesting.Kind.FUNCTION, name, start);
-    DirState saved = dir.copy();
+    DirState saved = dir;
     ListOperator savedOp = pendingOp;
     pendingOp = ListOperator.SEMICOLON;
     parseCommand();
@@ -966,9 +1002,9 @@ final class Parser {
     if (cb.end == 0 && cb.start > 0 || cb.end < cb.start) {
       cb.end = origin.end(pos);
     }
-    dir.afterOperator(cb.operator);
+    dir = dir.afterOperator(cb.operator);
     cb.directory = dir.snapshot();
-    cb.dirState = dir.copy();
+    cb.dirState = dir;
     sink.commands.add(cb);
     applyMove(cb);
     Expansions.expand(cb, this, 0);
@@ -998,27 +1034,22 @@ final class Parser {
     }
     if (name.equals("popd")) {
       if (dir.stack.isEmpty() || !operands.isEmpty()) {
-        dir.moveUnknown();
+        dir = dir.unknown();
       } else {
-        String back = dir.stack.remove(dir.stack.size() - 1);
-        if (back == null) {
-          dir.moveUnknown();
-        } else {
-          dir.moved = true;
-          dir.path = back;
-        }
+        String back = dir.stack.get(dir.stack.size() - 1);
+        dir = back == null ? dir.popped().unknown() : dir.returnTo(back);
       }
       return;
     }
     if (name.equals("pushd")) {
-      dir.stack.add(dir.certainty == Directory.Certainty.UNKNOWN ? null : dir.path);
+      dir = dir.pushed();
       if (operands.isEmpty()) {
-        dir.moveUnknown();
+        dir = dir.unknown();
         return;
       }
     }
     if (operands.isEmpty()) {
-      dir.moveTo("~");
+      dir = dir.moveTo("~");
       return;
     }
     Word target = operands.get(0);
@@ -1028,10 +1059,10 @@ final class Parser {
         && !target.source().contains("$") && !target.source().contains("`"));
     if (!known || value.equals("-") || value.isEmpty() || (value.startsWith("~") && !home)
         || (name.equals("pushd") && (value.startsWith("+") || value.startsWith("-")))) {
-      dir.moveUnknown();
+      dir = dir.unknown();
       return;
     }
-    dir.moveTo(value);
+    dir = dir.moveTo(value);
   }
 
   // ---------------------------------------------------------------- nested strings
@@ -1048,7 +1079,7 @@ final class Parser {
     inner.addAll(cb.nesting);
     inner.add(n);
     p.nest = inner;
-    p.dir = cb.dirState == null ? new DirState() : cb.dirState.copy();
+    p.dir = cb.dirState == null ? DirState.START : cb.dirState;
     p.pipeline = ++sink.pipelines;
     if (p.level > MAX_LEVEL) {
       p.fail("nesting deeper than " + MAX_LEVEL + " levels", 0);
@@ -1246,8 +1277,9 @@ final class Parser {
   // ---------------------------------------------------------------- words
 
   private Word word(String value, int start, int end, boolean isStatic) {
-    return new Word(value, s.substring(start, end), origin.start(start), origin.end(end),
-        isStatic);
+    String source = value.length() == end - start && s.regionMatches(start, value, 0,
+        value.length()) ? value : s.substring(start, end);
+    return new Word(value, source, origin.start(start), origin.end(end), isStatic);
   }
 
   private boolean parseAssignment(CommandBuilder cb) {
@@ -1297,9 +1329,35 @@ final class Parser {
     return true;
   }
 
+  /** Characters that end a word or need more than copying: metacharacters, quotes, escapes, expansions. */
+  private static final boolean[] SPECIAL = new boolean[128];
+
+  static {
+    for (char c : " \t\n\r\f;&|()<>\\'\"$`".toCharArray()) {
+      SPECIAL[c] = true;
+    }
+  }
+
   /** Reads one word at the cursor; null when none starts here. */
   private Word parseWord() {
     int start = pos;
+    // Most words are plain text: take them without building a value.
+    boolean glob = false;
+    int i = pos;
+    while (i < len) {
+      char c = s.charAt(i);
+      if (c < 128 && SPECIAL[c]) {
+        break;
+      }
+      glob |= c == '*' || c == '?';
+      i++;
+    }
+    if (i > pos && at(pos) != '~' && (i >= len || isMeta(s.charAt(i)))
+        && !processSubstitutionAt(i)) {
+      String value = s.substring(pos, i);
+      pos = i;
+      return new Word(value, value, origin.start(start), origin.end(i), !glob);
+    }
     StringBuilder v = new StringBuilder();
     boolean isStatic = true;
     if (at(pos) == '~') {
@@ -1585,7 +1643,7 @@ final class Parser {
     List<NestBuilder> n = new ArrayList<>(nest);
     n.add(new NestBuilder(Nesting.Kind.BACKTICK, "", origin.start(open)));
     p.nest = n;
-    p.dir = dir.copy();
+    p.dir = dir;
     p.pipeline = ++sink.pipelines;
     if (p.level > MAX_LEVEL) {
       fail("nesting deeper than " + MAX_LEVEL + " levels", open);
@@ -1606,7 +1664,7 @@ final class Parser {
     int savedPipeline = pipeline;
     int savedPosition = position;
     DirState savedDir = dir;
-    dir = dir.copy();
+    dir = dir;
     push(kind, "", open);
     pendingOp = commandOp;
     parseList();
