@@ -4,6 +4,8 @@ import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.config.ConfigLayers;
+import dev.groundskeeper.api.config.ConfigSpec;
+import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.LaneListing;
@@ -11,6 +13,7 @@ import dev.groundskeeper.git.store.PruneReport;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
 import dev.groundskeeper.git.store.WorktreeStore;
+import dev.groundskeeper.rules.branches.BranchesConfig;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -146,15 +149,15 @@ public final class WorktreeCommand implements Callable<Integer> {
   }
 
   private WorktreeStore store() {
-    WorktreesConfig config = config();
-    return new WorktreeStore(StoreLocation.resolve(environment, config), config,
-        RepositorySettings.defaults(), environment, clock);
-  }
-
-  private WorktreesConfig config() {
-    Policy policy = Policy.builder().discover(WorktreeCommand.class.getClassLoader())
-        .config(ConfigLayers.discover(workingDirectory, environment)).build();
-    return policy.config().get(WorktreesConfig.spec());
+    EffectiveConfig effective = Policy.builder()
+        .discover(WorktreeCommand.class.getClassLoader())
+        .config(ConfigLayers.discover(workingDirectory, environment)).build().config();
+    WorktreesConfig config = effective.get(WorktreesConfig.spec());
+    // The default branch and remote are the branch rules' settings (branches.default, .remote).
+    RepositorySettings settings = effective.get(new ConfigSpec<>("branches",
+        BranchesConfig.class, BranchesConfig.DEFAULTS)).repositorySettings();
+    return new WorktreeStore(StoreLocation.resolve(environment, config), config, settings,
+        environment, clock);
   }
 
   private int guarded(boolean json, Callable<Integer> verb) {

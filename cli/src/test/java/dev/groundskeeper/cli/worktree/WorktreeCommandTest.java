@@ -212,6 +212,22 @@ class WorktreeCommandTest {
   }
 
   @Test
+  void theDefaultBranchComesFromTheBranchesConfiguration() throws IOException {
+    Files.writeString(repo.resolve("dev.txt"), "d\n");
+    git(repo, "add", "dev.txt");
+    git(repo, "commit", "-q", "-m", "develop only");
+    git(repo, "branch", "develop");
+    git(repo, "reset", "-q", "--hard", "HEAD~1");
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), "branches:\n  default: develop\n");
+
+    Run run = run(repo, "add", "from-develop");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    Path path = Path.of(run.out().strip().replace("~", env.get("HOME")));
+    assertThat(path.resolve("dev.txt")).exists();
+  }
+
+  @Test
   void theConfiguredHomeIsUsedWhenTheVariableIsNotSet() throws IOException {
     env.remove("GROUNDSKEEPER_HOME");
     Files.writeString(repo.resolve(".groundskeeper.yaml"), "worktrees:\n  home: ~/stash\n");
