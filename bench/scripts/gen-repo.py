@@ -97,14 +97,14 @@ def main():
             _, kind, _, commits, style = plan[j]
             changes = [f for k in range(commits) for f in branch_files(j, k)]
             if kind == "merged":
-                main_tip = commit("refs/heads/main", when, f"Merge branch b{j}", main_tip, merge=tips[j],
+                main_tip = commit("refs/heads/main", when, f"Merge branch topic-{j}", main_tip, merge=tips[j],
                                   files=changes)
             elif style == "pick":
                 for k in range(commits):
-                    main_tip = commit("refs/heads/main", when + k, f"b{j} change {k} (picked)", main_tip,
+                    main_tip = commit("refs/heads/main", when + k, f"topic-{j} change {k} (picked)", main_tip,
                                       files=branch_files(j, k))
             else:
-                main_tip = commit("refs/heads/main", when, f"Squashed b{j}", main_tip, files=changes)
+                main_tip = commit("refs/heads/main", when, f"Squashed topic-{j}", main_tip, files=changes)
         else:
             main_tip = commit("refs/heads/main", when, f"main {position}", main_tip,
                               files=[(f"src/f{position % 50}.txt", f"main version {position}\n")])
@@ -112,7 +112,7 @@ def main():
             _, kind, _, commits, _ = plan[j]
             tip = main_tip
             for k in range(commits):
-                tip = commit(f"refs/heads/b{j}", when + 1 + k, f"b{j} change {k}", tip, files=branch_files(j, k))
+                tip = commit(f"refs/heads/topic-{j}", when + 1 + k, f"topic-{j} change {k}", tip, files=branch_files(j, k))
             tips[j] = tip
         position += 1
     w.write(f"reset refs/remotes/origin/main\nfrom :{main_tip}\n\n".encode())
@@ -126,7 +126,7 @@ def main():
     subprocess.run(["git", "-C", args.out, "reset", "-q", "--hard", "main"], check=True, env=env)
     with open(args.out.rstrip("/") + ".kinds.tsv", "w") as kinds_file:
         for j, kind, fork, commits, style in plan:
-            kinds_file.write(f"b{j}\t{kind if kind != 'equivalent' else style}\t{commits}\n")
+            kinds_file.write(f"topic-{j}\t{kind if kind != 'equivalent' else style}\t{commits}\n")
     print(f"{args.out}: {args.branches} branches, {position} main positions, {mark[0]} commits")
 
 

@@ -40,7 +40,7 @@ pipeline() {
   git -C "$repo" for-each-ref --format='%(refname)%00%(objectname)%00%(committerdate:unix)%00%(upstream)%00%(trailers:key=Parked-Reason,valueonly,separator=%x1f)' \
     refs/heads refs/remotes/origin > "$out/pipeline.refs"
   git -C "$repo" for-each-ref --format='%(refname:short)' refs/heads | while read -r b; do
-    printf '%s %s\n' "$b" "$(git -C "$repo" rev-list --left-right --count "$b...main")"
+    printf "%s %s\n" "$b" "$(git -C "$repo" rev-list --left-right --count "refs/heads/$b...main")"
   done > "$out/pipeline.ahead-behind"
   git -C "$repo" for-each-ref --merged=main --format='%(refname:short)' refs/heads refs/remotes/origin \
     > "$out/pipeline.merged-ancestry"

@@ -12,10 +12,12 @@ import org.eclipse.jgit.util.SystemReader;
  * JGit asks the git executable where the system configuration lives the first time it opens a
  * repository (a process spawned inside a hook's budget). This reader answers without a process:
  * no system configuration when {@code GIT_CONFIG_NOSYSTEM} is set, as git does, else
- * {@code /etc/gitconfig}. JGit's own settings file (where it caches a measurement of the file
- * system's timestamp resolution) is kept in memory, so reading a repository never writes under the
- * user's home, and the measurement runs in the background instead of delaying the first read.
- * Installed once, process-wide, before any repository is opened.
+ * {@code /etc/gitconfig}. Installed once, process-wide, before any repository is opened.
+ *
+ * <p>JGit's own settings file ({@code $XDG_CONFIG_HOME/jgit/config}) is left to JGit: it caches
+ * there, once per file system, a measurement of the timestamp resolution that otherwise costs
+ * about 3 s in every new process (measured here). Measuring in the background instead leaves probe
+ * files being written inside the repository after a read returns, so it stays off.
  */
 final class JGitSetup {
 
@@ -34,7 +36,6 @@ final class JGitSetup {
         if (!(current instanceof NoSpawnSystemReader)) {
           SystemReader.setInstance(new NoSpawnSystemReader(current));
         }
-        FS.FileStoreAttributes.setBackground(true);
         installed = true;
       }
     }
@@ -44,26 +45,6 @@ final class JGitSetup {
 
     NoSpawnSystemReader(SystemReader delegate) {
       super(delegate);
-    }
-
-    @Override
-    public FileBasedConfig openJGitConfig(Config parent, FS fs) {
-      return new FileBasedConfig(parent, null, fs) {
-        @Override
-        public void load() {
-          // nothing persisted: see the class comment
-        }
-
-        @Override
-        public void save() {
-          // nothing persisted: see the class comment
-        }
-
-        @Override
-        public boolean isOutdated() {
-          return false;
-        }
-      };
     }
 
     @Override
