@@ -210,6 +210,7 @@ public final class WorktreeStore {
   }
 
   /** What {@code list} shows for the repository holding {@code directory}. */
+  @API(status = API.Status.EXPERIMENTAL)
   public record Listing(List<WorktreeRow> rows, List<LaneListing> notLanes,
       Optional<String> forgeNote) {
     public Listing {
