@@ -16,8 +16,9 @@ final class ClaudeCodeAnswers {
 
   static HookReply answer(String hookEventName, Event event, Decision decision) {
     String message = decision.message();
-    if (event instanceof Event.WorktreeCreate create) {
-      return worktreeCreate(create, decision);
+    if (event instanceof Event.WorktreeCreate) {
+      // Only a refused creation is answered here; HookWorktrees creates the allowed ones.
+      return new HookReply("", message, HookWorktrees.REFUSED);
     }
     if (event instanceof Event.WorktreeRemove) {
       // Claude Code only logs what this hook says; the message goes where it can be found.
@@ -74,20 +75,5 @@ final class ClaudeCodeAnswers {
     ObjectNode root = Json.object();
     root.set("hookSpecificOutput", hookSpecificOutput);
     return HookReply.json(Json.compact(root));
-  }
-
-  /**
-   * Claude Code hands worktree creation to this hook and expects the created path on standard
-   * output. A denial refuses with exit 2 (a deliberate block, its reason shown to the agent).
-   * Creating the worktree belongs to {@code groundskeeper worktree add}; until this build has it,
-   * an allowed creation is refused as an error so Claude Code reports it instead of guessing.
-   */
-  private static HookReply worktreeCreate(Event.WorktreeCreate create, Decision decision) {
-    if (decision.outcome() == Outcome.DENY) {
-      return new HookReply("", decision.message(), 2);
-    }
-    return new HookReply("", "groundskeeper: cannot create worktree '" + create.name()
-        + "': this build of groundskeeper does not create worktrees; remove its WorktreeCreate"
-        + " hook so Claude Code creates them itself", 1);
   }
 }

@@ -10,24 +10,29 @@ import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.git.GitFacts;
 import dev.groundskeeper.git.files.FileSystemFacts;
+import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.rules.branches.BranchesConfig;
+import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.time.Clock;
 import java.util.Optional;
 
 /**
- * The one place that composes what rules may know for an event: the clock, and inside a
- * repository the file facts of its checkout and the repository facts of the git module, read with
- * the settings of the {@code branches:} block in force.
+ * The one place that composes what rules may know for an event: the clock, where the worktree
+ * store lives, and inside a repository the file facts of its checkout and the repository facts of
+ * the git module, read with the settings of the {@code branches:} block in force.
  */
 final class EventFacts {
 
-  private static final ConfigSpec<BranchesConfig> BRANCHES =
+  static final ConfigSpec<BranchesConfig> BRANCHES =
       new ConfigSpec<>("branches", BranchesConfig.class, BranchesConfig.DEFAULTS);
 
   private EventFacts() {}
 
-  static Facts compose(Clock clock, Workspace workspace, Policy policy) {
+  static Facts compose(Invocation invocation, Workspace workspace, Policy policy) {
+    Clock clock = invocation.clock();
     FactsBuilder builder = Facts.builder().supplier(Facts.NOW, facts -> clock.instant());
+    StoreLocation.resolve(invocation.environment(), policy.config().get(WorktreesConfig.spec()))
+        .offerTo(builder);
     if (workspace.root().isPresent()) {
       FileSystemFacts.register(builder, workspace.root().get());
       RepositorySettings settings = policy.config().get(BRANCHES).repositorySettings();

@@ -69,8 +69,11 @@ final class HookCommand implements Callable<Integer> {
     Workspace workspace = Workspace.locate(event.context().cwd());
     Policy policy = WorkspacePolicy.load(invocation, workspace);
     Decision decision =
-        policy.evaluate(event, EventFacts.compose(invocation.clock(), workspace, policy));
+        policy.evaluate(event, EventFacts.compose(invocation, workspace, policy));
     DecisionEffects.perform(decision, workspace, invocation.err());
+    if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
+      return HookWorktrees.create(create, invocation, workspace, policy);
+    }
     return ClaudeCodeAnswers.answer(mapped.hookEventName(), event, decision);
   }
 

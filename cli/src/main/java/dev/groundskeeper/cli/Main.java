@@ -4,6 +4,7 @@ import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.EffectiveConfig;
+import dev.groundskeeper.cli.branch.BranchCommand;
 import dev.groundskeeper.cli.scratch.ScratchCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import java.io.InputStream;
@@ -70,8 +71,14 @@ public final class Main {
         .addSubcommand(new ConfigCommand.Show(invocation))
         .addSubcommand(new ConfigCommand.Schema(invocation)));
     cli.addSubcommand(new WorktreeCommand(invocation.environment(),
-        invocation.workingDirectory(), invocation.clock()));
+        invocation.workingDirectory(), invocation.clock(),
+        () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory()))
+            .config()));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
+    cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
+        invocation.workingDirectory(), invocation.clock(),
+        directory -> WorkspacePolicy.load(invocation, Workspace.locate(directory)).config()
+            .get(EventFacts.BRANCHES)).commandLine());
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     cli.setExecutionExceptionHandler(Main::failed);

@@ -44,7 +44,7 @@ final class SweepCommand implements Callable<Integer> {
     EventContext context = EventContext.of(SESSION_ID, workspace.directory())
         .withMode(HookCommand.sessionMode(invocation));
     Decision decision = policy.evaluate(new Event.SweepRequest(context),
-        EventFacts.compose(invocation.clock(), workspace, policy));
+        EventFacts.compose(invocation, workspace, policy));
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();
     if (json) {

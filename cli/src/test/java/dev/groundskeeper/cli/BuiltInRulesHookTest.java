@@ -96,4 +96,39 @@ class BuiltInRulesHookTest {
     assertThat(result.out()).contains("scratch.sweep", "stray-notes.md")
         .doesNotContain("could not judge");
   }
+
+  @Test
+  void anAllowedWorktreeCreationAddsItToTheStoreAndAnswersItsPath() throws IOException {
+    Path home = temp.resolve("gk-home");
+    cli.env("GROUNDSKEEPER_HOME", home.toString());
+    ObjectNode create = Json.object().put("session_id", "s1").put("cwd", repo.toString())
+        .put("hook_event_name", "WorktreeCreate").put("name", "fix-login");
+
+    CliRunner.Result result =
+        cli.withInput(repo, Json.MAPPER.writeValueAsString(create), "hook");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    Path created = Path.of(result.output());
+    assertThat(created).isAbsolute().startsWith(home.resolve("worktrees")).isDirectory();
+    assertThat(created.getFileName().toString()).isEqualTo("fix-login");
+    assertThat(Git.run(repo, "worktree", "list", "--porcelain")).contains(created.toString());
+    assertThat(Git.run(repo, "branch", "--list", "fix-login")).contains("fix-login");
+  }
+
+  @Test
+  void aWorktreeCreationWithATakenNameIsRefusedAndNothingIsWritten() throws IOException {
+    cli.env("GROUNDSKEEPER_HOME", temp.resolve("gk-home").toString());
+    Git.run(repo, "branch", "fix-login");
+    ObjectNode create = Json.object().put("session_id", "s1").put("cwd", repo.toString())
+        .put("hook_event_name", "WorktreeCreate").put("name", "fix-login");
+
+    CliRunner.Result result =
+        cli.withInput(repo, Json.MAPPER.writeValueAsString(create), "hook");
+
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.output()).isEmpty();
+    assertThat(result.error()).startsWith("groundskeeper: cannot create worktree 'fix-login': ");
+    assertThat(Git.run(repo, "worktree", "list", "--porcelain").lines()
+        .filter(line -> line.startsWith("worktree ")).count()).isEqualTo(1);
+  }
 }

@@ -313,14 +313,14 @@ class HookCommandTest {
     }
 
     @Test
-    void anAllowedCreationIsRefusedAsAnErrorBecauseNothingHereCreatesWorktrees() {
+    void anAllowedCreationOutsideARepositoryIsRefusedWithExitTwoAndTheReason() {
       CliRunner.Result result = hook(payload("WorktreeCreate").put("worktree_name", "lane-1"));
-      assertThat(result.exit()).isEqualTo(1);
+      assertThat(result.exit()).isEqualTo(2);
       assertThat(result.output()).isEmpty();
-      assertThat(result.error()).isEqualTo("groundskeeper: cannot create worktree 'lane-1': this"
-          + " build of groundskeeper does not create worktrees; remove its WorktreeCreate hook so"
-          + " Claude Code creates them itself");
+      assertThat(result.error()).isEqualTo("groundskeeper: cannot create worktree 'lane-1': "
+          + project + " is not inside a git repository");
     }
+
 
     @Test
     void removalIsAnsweredWithAnEmptyObjectAndTheNoteOnStandardError() {

@@ -1,0 +1,55 @@
+package dev.groundskeeper.cli;
+
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.git.store.StoreLocation;
+import dev.groundskeeper.git.store.StoreRefusal;
+import dev.groundskeeper.git.store.WorktreeStore;
+import dev.groundskeeper.rules.worktree.WorktreeNames;
+import dev.groundskeeper.rules.worktree.WorktreesConfig;
+import java.util.Optional;
+
+/**
+ * Claude Code's WorktreeCreate hook hands the whole creation to the hook: when no rule refuses,
+ * the worktree is added to the machine's store exactly as {@code groundskeeper worktree add}
+ * would, and its absolute path is the answer.
+ */
+final class HookWorktrees {
+
+  /** A refusal Claude Code shows: the creation fails with the reason. */
+  static final int REFUSED = 2;
+
+  private HookWorktrees() {}
+
+  static HookReply create(Event.WorktreeCreate create, Invocation invocation, Workspace workspace,
+      Policy policy) {
+    if (workspace.root().isEmpty()) {
+      return refused(create, workspace.directory() + " is not inside a git repository");
+    }
+    // Claude Code's names are free text; the store takes one plain segment, so an unusable name
+    // becomes the store's suggestion for it rather than a refusal.
+    String name = WorktreeNames.problem(create.name()).isEmpty()
+        ? create.name()
+        : WorktreeNames.suggest(create.name()).orElse("");
+    if (name.isEmpty()) {
+      return refused(create, "no worktree name can be made of it");
+    }
+    WorktreesConfig worktrees = policy.config().get(WorktreesConfig.spec());
+    WorktreeStore store = new WorktreeStore(
+        StoreLocation.resolve(invocation.environment(), worktrees), worktrees,
+        policy.config().get(EventFacts.BRANCHES).repositorySettings(), invocation.environment(),
+        invocation.clock());
+    try {
+      AddedWorktree added = store.add(workspace.directory(), name, Optional.empty());
+      return new HookReply(added.path().toString(), "", 0);
+    } catch (StoreRefusal refusal) {
+      return refused(create, refusal.getMessage());
+    }
+  }
+
+  private static HookReply refused(Event.WorktreeCreate create, String why) {
+    return new HookReply("", "groundskeeper: cannot create worktree '" + create.name() + "': "
+        + why, REFUSED);
+  }
+}
