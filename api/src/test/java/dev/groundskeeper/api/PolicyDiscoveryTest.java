@@ -3,6 +3,7 @@ package dev.groundskeeper.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.groundskeeper.api.config.ConfigLayer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
@@ -108,6 +109,31 @@ class PolicyDiscoveryTest {
         .build();
 
     assertThat(DiscoveryFixtures.RECORDINGS_BUILT).hasValue(0);
+    assertThat(policy.rules()).extracting(ConfiguredRule::id)
+        .containsExactly("disc.one", "disc.two");
+  }
+
+  @Test
+  void theEngineBlockOfTheConfigurationFiltersBeforeInstantiationToo() {
+    Policy policy = Policy.builder()
+        .discover(loaderListing(PLAIN, RECORDING, EXPLODING))
+        .config(ConfigLayer.ofText("repository",
+            "engine:\n  exclude: [\"rec.*\", boom.rule]\n"))
+        .build();
+
+    assertThat(DiscoveryFixtures.RECORDINGS_BUILT).hasValue(0);
+    assertThat(policy.rules()).extracting(ConfiguredRule::id)
+        .containsExactly("disc.one", "disc.two");
+  }
+
+  @Test
+  void anExcludedProvidersNamespaceIsAcceptedInTheConfiguration() {
+    Policy policy = Policy.builder()
+        .discover(loaderListing(PLAIN, RECORDING))
+        .config(ConfigLayer.ofText("repository", "engine:\n  include: [\"disc.*\"]\n"
+            + "rec: {}\n"))
+        .build();
+
     assertThat(policy.rules()).extracting(ConfiguredRule::id)
         .containsExactly("disc.one", "disc.two");
   }

@@ -326,6 +326,23 @@ class PolicyEvaluationTest {
     }
 
     @Test
+    void aSourceAnsweringNullIsReportedAsAnUnavailableFact() {
+      Facts broken = new Facts() {
+        @Override
+        public <T> Optional<T> find(Fact<T> fact) {
+          return null;
+        }
+      };
+
+      Verdict verdict = Policy.builder().rule(readingBranchTwice("a.first")).build()
+          .evaluate(COMMAND, broken).verdicts().get(0);
+
+      assertThat(verdict.outcome()).isEqualTo(Outcome.COULD_NOT_JUDGE);
+      assertThat(verdict.reason())
+          .isEqualTo("fact 'test.branch' is unavailable: facts returned null for test.branch");
+    }
+
+    @Test
     void aFactNoSourceOffersIsCouldNotJudgeForARuleThatRequiresIt() {
       Verdict verdict = Policy.builder().rule(readingBranchTwice("a.first")).build()
           .evaluate(COMMAND, Facts.none()).verdicts().get(0);
@@ -393,6 +410,58 @@ class PolicyEvaluationTest {
       assertThat(verdict.outcome()).isEqualTo(Outcome.COULD_NOT_JUDGE);
       assertThat(verdict.reason())
           .isEqualTo("fact 'test.count' is unavailable: took longer than 200 ms");
+    }
+
+    @Test
+    void withOnErrorDenyAThrowingRuleDeniesAndSaysHowToStopThat() {
+      Policy policy = Policy.builder()
+          .config(dev.groundskeeper.api.config.ConfigLayer.ofText("repository",
+              "engine:\n  on_error: deny\n"))
+          .rule(StubRule.reading("a.throws", (event, facts) -> {
+            throw new IllegalStateException("bug in rule");
+          }))
+          .build();
+
+      Decision decision = policy.evaluate(COMMAND, Facts.none());
+
+      Verdict verdict = decision.verdicts().get(0);
+      assertThat(decision.outcome()).isEqualTo(Outcome.DENY);
+      assertThat(verdict.reason()).isEqualTo("the rule failed: java.lang.IllegalStateException: "
+          + "bug in rule (engine.on_error is deny)");
+      assertThat(verdict.remedy()).contains(Remedy.describe("Fix or exclude the rule "
+          + "(engine.exclude), or set engine.on_error to allow."));
+    }
+
+    @Test
+    void withOnErrorDenyAnUnavailableFactIsStillCouldNotJudge() {
+      Policy policy = Policy.builder()
+          .config(dev.groundskeeper.api.config.ConfigLayer.ofText("repository",
+              "engine:\n  on_error: deny\n"))
+          .rule(StubRule.reading("a.reads", (event, facts) -> {
+            facts.get(BRANCH);
+            return Verdict.allow("a.reads");
+          }))
+          .build();
+
+      Decision decision = policy.evaluate(COMMAND, Facts.none());
+
+      assertThat(decision.verdicts().get(0).outcome()).isEqualTo(Outcome.COULD_NOT_JUDGE);
+      assertThat(decision.outcome()).isEqualTo(Outcome.ADVISE);
+    }
+
+    @Test
+    void onErrorAllowIsTheDefault() {
+      Policy policy = Policy.builder()
+          .config(dev.groundskeeper.api.config.ConfigLayer.ofText("repository",
+              "engine:\n  on_error: allow\n"))
+          .rule(StubRule.reading("a.throws", (event, facts) -> {
+            throw new IllegalStateException("bug in rule");
+          }))
+          .build();
+
+      assertThat(policy.evaluate(COMMAND, Facts.none()).outcome()).isEqualTo(Outcome.ADVISE);
+      assertThat(Policy.builder().build().config().engine().onError())
+          .isEqualTo(dev.groundskeeper.api.config.EngineConfig.OnError.ALLOW);
     }
 
     @Test

@@ -55,15 +55,16 @@ final class Invocation {
     return Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty());
   }
 
+  /** The whole environment, for APIs that read their own variables from it. */
+  Map<String, String> environment() {
+    return env;
+  }
+
   Path workingDirectory() {
     return workingDirectory;
   }
 
   /** Resolves a path given by the person against the working directory. */
-  Path resolve(String path) {
-    return workingDirectory.resolve(expandHome(path)).normalize();
-  }
-
   Path resolve(Path path) {
     return workingDirectory.resolve(path).normalize();
   }

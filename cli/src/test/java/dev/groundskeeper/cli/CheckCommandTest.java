@@ -120,4 +120,13 @@ class CheckCommandTest {
     cli.env("GROUNDSKEEPER_SESSION_MODE", "scratch");
     assertThat(cli.run(project, "check", "--", "git", "commit", "-m", "x").exit()).isEqualTo(3);
   }
+
+  @Test
+  void anInvalidSessionModeCannotBeJudged() {
+    cli.env("GROUNDSKEEPER_SESSION_MODE", "maybe");
+    CliRunner.Result result = cli.run(project, "check", "--", "ls");
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.error()).isEqualTo("groundskeeper check: GROUNDSKEEPER_SESSION_MODE must be"
+        + " `normal` or `scratch`, not `maybe`");
+  }
 }

@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli;
 
+import dev.groundskeeper.api.PolicyBuilder;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Runs the command in-process with its own home, configuration directory, clock and working
@@ -24,8 +26,24 @@ final class CliRunner {
 
   private final Path home;
   private final Map<String, String> env = new HashMap<>();
+  private final Consumer<PolicyBuilder> rules;
 
   CliRunner(Path temp) {
+    this(temp, builder -> builder.include("clitest.*", "clitestplugin.*"));
+  }
+
+  /** Runs with the rule modules of the main class path only, as the packaged command does. */
+  static CliRunner builtInRulesOnly(Path temp) {
+    return new CliRunner(temp, builder -> builder.exclude("clitest.*", "clitestplugin.*"));
+  }
+
+  /** Runs with a policy builder the test prepares itself (for example one that fails). */
+  static CliRunner withPolicy(Path temp, Consumer<PolicyBuilder> rules) {
+    return new CliRunner(temp, rules);
+  }
+
+  private CliRunner(Path temp, Consumer<PolicyBuilder> rules) {
+    this.rules = rules;
     try {
       home = Files.createDirectories(temp.resolve("home"));
       Files.createDirectories(temp.resolve("xdg"));
@@ -48,8 +66,7 @@ final class CliRunner {
   Result withInput(Path workingDirectory, String stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Main main = new Main(Clock.fixed(NOW, ZoneOffset.UTC),
-        builder -> builder.include("clitest.*", "clitestplugin.*"));
+    Main main = new Main(Clock.fixed(NOW, ZoneOffset.UTC), rules);
     int exit = main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), env, workingDirectory);

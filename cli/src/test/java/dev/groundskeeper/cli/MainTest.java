@@ -19,13 +19,15 @@ class MainTest {
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("Usage: groundskeeper ")
         .contains("--plugin-path=PATH")
-        .contains("  hook  ", "  check  ", "  rules  ", "  sweep  ");
+        .contains("  hook  ", "  check  ", "  rules  ", "  sweep  ", "  config  ");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"hook", "check", "rules", "sweep"})
+  @ValueSource(strings = {"hook", "check", "rules", "sweep", "config", "config show",
+      "config schema"})
   void everyVerbHasHelp(String verb) {
-    CliRunner.Result result = new CliRunner(temp).run(temp, verb, "--help");
+    String[] args = (verb + " --help").split(" ");
+    CliRunner.Result result = new CliRunner(temp).run(temp, args);
     assertThat(result.exit()).isZero();
     assertThat(result.out()).startsWith("Usage: groundskeeper " + verb);
   }

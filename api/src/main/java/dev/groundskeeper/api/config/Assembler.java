@@ -61,8 +61,10 @@ final class Assembler {
       Optional<Object> value;
       if (setting == null && baseValue == null && emptyValue(component.type()) == null
           && !(component.type() instanceof RecordType)) {
-        problems.add(where, keyPath, "missing key: a new entry needs "
-            + component.type().expected());
+        if (!problems.lostWithin(keyPath)) {
+          problems.add(where, keyPath, "missing key: a new entry needs "
+              + component.type().expected());
+        }
         value = Optional.empty();
       } else {
         value = build(component.type(), baseValue, setting, keyPath, where);
@@ -70,7 +72,7 @@ final class Assembler {
       value.ifPresent(values::add);
       complete &= value.isPresent();
     }
-    if (!complete || problems.within(path)) {
+    if (!complete || problems.lostWithin(path)) {
       return Optional.empty();
     }
     try {

@@ -18,9 +18,14 @@ final class Nearest {
         bestDistance = distance;
       }
     }
-    // A suggestion further than a third of the word away is noise, not help.
-    int allowed = Math.max(1, Math.max(wrong.length(), best == null ? 0 : best.length()) / 3);
-    return best != null && bestDistance <= allowed ? Optional.of(best) : Optional.empty();
+    if (best == null) {
+      return Optional.empty();
+    }
+    // A suggestion further than a third of the word away, or sharing no letter with it, is
+    // noise, not help.
+    int longer = Math.max(wrong.length(), best.length());
+    boolean close = bestDistance <= Math.max(1, longer / 3) && bestDistance < longer;
+    return close ? Optional.of(best) : Optional.empty();
   }
 
   /** Levenshtein distance, with a swap of two adjacent letters counting as one edit. */

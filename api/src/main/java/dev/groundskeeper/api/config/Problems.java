@@ -1,8 +1,10 @@
 package dev.groundskeeper.api.config;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.nodes.Node;
 
@@ -22,12 +24,20 @@ final class Problems {
   }
 
   private final List<ConfigProblem> problems = new ArrayList<>();
+  private final Set<String> lostValues = new HashSet<>();
 
+  /** A value at {@code keyPath} was unusable, so a default may stand in for it. */
   void add(Location where, String keyPath, String message) {
     add(where, keyPath, message, Optional.empty());
   }
 
   void add(Location where, String keyPath, String message, Optional<String> suggestion) {
+    lostValues.add(keyPath);
+    addHarmless(where, keyPath, message, suggestion);
+  }
+
+  /** A problem that lost no value (an unknown key): the values around it are still judged. */
+  void addHarmless(Location where, String keyPath, String message, Optional<String> suggestion) {
     problems.add(new ConfigProblem(where.source(), where.line(), where.column(), keyPath, message,
         suggestion));
   }
@@ -36,10 +46,14 @@ final class Problems {
     return problems.size();
   }
 
-  /** True when a problem was recorded at {@code keyPath} or below it. */
-  boolean within(String keyPath) {
-    return problems.stream().anyMatch(p -> p.keyPath().equals(keyPath)
-        || p.keyPath().startsWith(keyPath + ".") || p.keyPath().startsWith(keyPath + "["));
+  /**
+   * True when a value at {@code keyPath} or below it was lost to a problem: then a record's
+   * cross-field rule or a missing-key check would only echo that problem with a default in its
+   * place, so they are not judged.
+   */
+  boolean lostWithin(String keyPath) {
+    return lostValues.stream().anyMatch(p -> p.equals(keyPath)
+        || p.startsWith(keyPath + ".") || p.startsWith(keyPath + "["));
   }
 
   void throwIfAny() {

@@ -142,7 +142,8 @@ sealed interface ValueType {
         case BOOLEAN -> "`true` or `false` values";
         case INT, LONG -> "integers";
         case DOUBLE -> "numbers";
-        case STRING -> scalar.words().isEmpty() ? "strings" : "words among " + quoteAll(scalar.words());
+        case STRING -> scalar.words().isEmpty() ? "strings"
+            : "words among " + quoteAll(scalar.words());
         case INSTANT -> "ISO-8601 timestamps";
       };
       return scalar.bounds().bounded() ? base + " " + scalar.bounds().describe() : base;

@@ -4,13 +4,20 @@ import dev.groundskeeper.api.config.Problems.Location;
 import java.io.StringReader;
 import java.util.Optional;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.ReaderException;
+import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /** Composes a layer's text into a SnakeYAML node tree, keeping marks for line and column. */
 final class YamlSource {
+
+  // Only read after construction, so one instance serves every thread.
+  private static final Resolver RESOLVER = new Resolver();
 
   private YamlSource() {}
 
@@ -23,14 +30,37 @@ final class YamlSource {
     // Keys are checked for duplicates by the binder, which can name both lines.
     options.setAllowDuplicateKeys(true);
     try {
-      return Optional.ofNullable(new Yaml(options).compose(new StringReader(layer.yaml())));
+      // A bare composer: no constructor or representer is needed to read nodes.
+      Composer composer = new Composer(
+          new ParserImpl(new StreamReader(new StringReader(layer.yaml())), options), RESOLVER,
+          options);
+      return Optional.ofNullable(composer.getSingleNode());
     } catch (MarkedYAMLException e) {
       String context = e.getContext() == null ? "" : e.getContext() + ": ";
       problems.add(Location.of(layer.source(), e.getProblemMark()), "",
           "YAML syntax error: " + context + e.getProblem());
+    } catch (ReaderException e) {
+      problems.add(at(layer, e.getPosition()), "", String.format(
+          "the character U+%04X is not allowed in YAML text", e.getCodePoint()));
     } catch (YAMLException e) {
       problems.add(new Location(layer.source(), 0, 0), "", "YAML error: " + e.getMessage());
     }
     return Optional.empty();
+  }
+
+  /** The line and column of a code-point offset into the layer's text. */
+  private static Location at(ConfigLayer layer, int codePointOffset) {
+    int line = 1;
+    int column = 1;
+    int[] codePoints = layer.yaml().codePoints().limit(codePointOffset).toArray();
+    for (int c : codePoints) {
+      if (c == '\n') {
+        line++;
+        column = 1;
+      } else {
+        column++;
+      }
+    }
+    return new Location(layer.source(), line, column);
   }
 }

@@ -189,8 +189,8 @@ class ConfigLoaderTest {
         `off`, got a list
           /repo/.groundskeeper.yaml:5:19: branches.wip.count_remote: expected `true` or `false`, \
         got the quoted string `true`
-          /repo/.groundskeeper.yaml:6:20: branches.protected_names: expected a list of strings, got \
-        `main`
+          /repo/.groundskeeper.yaml:6:20: branches.protected_names: expected a list of strings, \
+        got `main`
           /repo/.groundskeeper.yaml:7:10: branches.ratio: expected a number between 0 and 1, got \
         `high`
           /repo/.groundskeeper.yaml:8:10: branches.since: expected an ISO-8601 timestamp such as \
@@ -245,7 +245,8 @@ class ConfigLoaderTest {
   void aLaterLayerCanRepairAnEarlierInconsistency() {
     ConfigLayer user = new ConfigLayer("user", Optional.empty(),
         "branches:\n  dormancy:\n    advisory_days: 20\n");
-    ConfigLayer repository = repo("branches:\n  dormancy:\n    noisy_days: 21\n    block_days: 40\n");
+    ConfigLayer repository =
+        repo("branches:\n  dormancy:\n    noisy_days: 21\n    block_days: 40\n");
     assertThat(load(user, repository).get(SampleConfig.SPEC).dormancy())
         .isEqualTo(new SampleConfig.Dormancy(SampleConfig.Preset.STANDARD, Optional.of(20),
             Optional.of(21), Optional.of(40)));

@@ -114,4 +114,39 @@ class ConfigViewTest {
     assertThat(branches.get("since")).isEqualTo("2026-01-31T12:00:00Z");
     assertThat(((Map<?, ?>) branches.get("dormancy")).get("advisory_days")).isNull();
   }
+
+  @Test
+  void listsOfBlocksAreWrittenAsBlockSequencesAndReadBack() {
+    ConfigLayer layer = ConfigLayer.ofText("repository", """
+        extras:
+          steps:
+            - {id: lint, mode: advise}
+            - {id: "x: y", mode: off, limit: 3}
+          letters: [b]
+        """);
+    EffectiveConfig config = ConfigLoader.load(List.of(layer), List.of(ExtrasConfig.SPEC),
+        Set.of());
+    String text = ConfigView.text(config);
+    assertThat(text.substring(text.indexOf("extras:"))).isEqualTo("""
+        extras:
+          steps:            # from repository
+            - id: lint
+              mode: advise
+              limit: null
+            - id: "x: y"
+              mode: off
+              limit: 3
+          limits:
+            x: 1            # default
+          note: null        # default
+          style: short      # default
+          letters: [b]      # from repository
+          nested:
+            inner:
+              flag: true    # default
+        """);
+    EffectiveConfig again = ConfigLoader.load(List.of(ConfigLayer.ofText("shown", text)),
+        List.of(ExtrasConfig.SPEC), Set.of());
+    assertThat(again.get(ExtrasConfig.SPEC)).isEqualTo(config.get(ExtrasConfig.SPEC));
+  }
 }

@@ -1,0 +1,39 @@
+package dev.groundskeeper.api.repo;
+
+import dev.groundskeeper.api.API;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The repository's default branch and how it was found.
+ *
+ * @param name the short branch name ({@code main})
+ * @param localTip the tip of {@code refs/heads/<name>}, when that branch exists locally
+ * @param remoteTip the tip of {@code refs/remotes/<remote>/<name>}, when it exists
+ * @param source how the name was chosen
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public record DefaultBranch(
+    String name, Optional<String> localTip, Optional<String> remoteTip, Source source) {
+
+  public DefaultBranch {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(localTip, "localTip");
+    Objects.requireNonNull(remoteTip, "remoteTip");
+    Objects.requireNonNull(source, "source");
+    localTip.ifPresent(CommitIds::requireValid);
+    remoteTip.ifPresent(CommitIds::requireValid);
+  }
+
+  @API(status = API.Status.EXPERIMENTAL)
+  public enum Source {
+    /** Named in the configuration. */
+    CONFIGURED,
+    /** {@code refs/remotes/<remote>/HEAD}. */
+    REMOTE_HEAD,
+    /** A local {@code main} branch. */
+    LOCAL_MAIN,
+    /** A local {@code master} branch. */
+    LOCAL_MASTER
+  }
+}

@@ -1,0 +1,139 @@
+package dev.groundskeeper.api.repo;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Effect;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The repository effects the git module's executor performs. Each carries the proof the executor
+ * re-checks at the moment it acts (the tip the rule saw, for instance); a stale proof refuses the
+ * effect and loses nothing.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public sealed interface RepoEffect extends Effect {
+
+  /** Delete a local branch, only while its tip is still {@code expectedTip}. */
+  record DeleteBranch(String branch, String expectedTip) implements RepoEffect {
+    public DeleteBranch {
+      Objects.requireNonNull(branch, "branch");
+      CommitIds.requireValid(expectedTip);
+    }
+
+    @Override
+    public String describe() {
+      return "delete branch " + branch + " at " + expectedTip
+          + " (restore: git branch " + branch + " " + expectedTip + ")";
+    }
+  }
+
+  /**
+   * Park a branch: an empty commit on its tip with {@code Parked-Reason} and {@code Parked-By}
+   * trailers, written without a checkout, only while the tip is still {@code expectedTip}.
+   */
+  record ParkBranch(String branch, String expectedTip, String reason, String parkedBy)
+      implements RepoEffect {
+    public ParkBranch {
+      Objects.requireNonNull(branch, "branch");
+      CommitIds.requireValid(expectedTip);
+      Objects.requireNonNull(parkedBy, "parkedBy");
+      if (Objects.requireNonNull(reason, "reason").isBlank() || reason.contains("\n")) {
+        throw new IllegalArgumentException("a park reason is one non-blank line");
+      }
+      if (parkedBy.contains("\n")) {
+        throw new IllegalArgumentException("parked-by is one line");
+      }
+    }
+
+    @Override
+    public String describe() {
+      return "park branch " + branch + ": " + reason;
+    }
+  }
+
+  /** Unpark a branch: an empty commit with an {@code Unparked} trailer, resuming its clock. */
+  record UnparkBranch(String branch, String expectedTip, String unparkedBy) implements RepoEffect {
+    public UnparkBranch {
+      Objects.requireNonNull(branch, "branch");
+      CommitIds.requireValid(expectedTip);
+      if (Objects.requireNonNull(unparkedBy, "unparkedBy").contains("\n")) {
+        throw new IllegalArgumentException("unparked-by is one line");
+      }
+    }
+
+    @Override
+    public String describe() {
+      return "unpark branch " + branch;
+    }
+  }
+
+  /** Record who created a branch, when, and by which route, in the repository's git config. */
+  record RecordCreator(String branch, String creator, Instant created, String route)
+      implements RepoEffect {
+    public RecordCreator {
+      Objects.requireNonNull(branch, "branch");
+      Objects.requireNonNull(creator, "creator");
+      Objects.requireNonNull(created, "created");
+      Objects.requireNonNull(route, "route");
+    }
+
+    @Override
+    public String describe() {
+      return "record " + creator + " as the creator of branch " + branch + " (" + route + ")";
+    }
+  }
+
+  /** Add {@code toucher} to a branch's touched-by record, unless it is already there. */
+  record RecordTouch(String branch, String toucher) implements RepoEffect {
+    public RecordTouch {
+      Objects.requireNonNull(branch, "branch");
+      Objects.requireNonNull(toucher, "toucher");
+    }
+
+    @Override
+    public String describe() {
+      return "record " + toucher + " as touching branch " + branch;
+    }
+  }
+
+  /**
+   * {@code git worktree add}: a new branch {@code branch} cut from {@code startPoint}, or an
+   * existing branch checked out when {@code startPoint} is empty.
+   */
+  record AddWorktree(Path path, String branch, Optional<String> startPoint) implements RepoEffect {
+    public AddWorktree {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(branch, "branch");
+      Objects.requireNonNull(startPoint, "startPoint");
+    }
+
+    public boolean createsBranch() {
+      return startPoint.isPresent();
+    }
+
+    @Override
+    public String describe() {
+      return "add worktree " + path + " on "
+          + (createsBranch() ? "new branch " + branch + " from " + startPoint.get() : "branch " + branch);
+    }
+  }
+
+  /**
+   * {@code git worktree remove} without {@code --force}, only while its HEAD is still
+   * {@code expectedHead} (when given); git itself refuses a dirty or locked worktree.
+   */
+  record RemoveWorktree(Path path, Optional<String> expectedHead) implements RepoEffect {
+    public RemoveWorktree {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(expectedHead, "expectedHead");
+      expectedHead.ifPresent(CommitIds::requireValid);
+    }
+
+    @Override
+    public String describe() {
+      return "remove worktree " + path;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.groundskeeper.api.repo;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Fact;
+import java.util.List;
+
+/**
+ * The keys of the repository facts. Outside a repository none of them is offered
+ * ({@code facts.find(...)} is empty); inside one, each is computed on first read.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class RepoFacts {
+
+  private RepoFacts() {}
+
+  /** The checkout's layout (top level, git dir, common dir) and its HEAD. */
+  public static final Fact<RepositoryLayout> LAYOUT =
+      Fact.of("repo.layout", "the checkout's top level, git dir, common dir and HEAD");
+
+  /** The settings the facts were read with. */
+  public static final Fact<RepositorySettings> SETTINGS =
+      Fact.of("repo.settings", "the settings the repository facts were read with");
+
+  /** The default branch; unavailable (with a clear reason) when none can be found. */
+  public static final Fact<DefaultBranch> DEFAULT_BRANCH =
+      Fact.of("repo.default-branch", "the default branch and how it was found");
+
+  /** Every branch name with its local and remote tips; no history walked (the cheap read). */
+  public static final Fact<List<BranchTip>> BRANCH_TIPS =
+      Fact.of("repo.branch-tips", "every branch name with its local and remote tips");
+
+  /** The full branch inventory with states. */
+  public static final Fact<BranchInventory> BRANCHES =
+      Fact.of("repo.branches", "the branch inventory with states and merged judgements");
+
+  /** Every worktree of the repository, the main one first. */
+  public static final Fact<List<Worktree>> WORKTREES =
+      Fact.of("repo.worktrees", "every worktree of the repository");
+
+  /** The status of the checkout the event happened in. */
+  public static final Fact<WorktreeStatus> STATUS =
+      Fact.of("repo.status", "the status of the event's checkout");
+
+  /** Questions with arguments: merged judgements, containment, status of any worktree. */
+  public static final Fact<RepositoryQueries> QUERIES =
+      Fact.of("repo.queries", "merged judgements, containment and worktree status on demand");
+}

@@ -1,0 +1,291 @@
+package dev.groundskeeper.git;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.api.repo.BranchProvenance;
+import dev.groundskeeper.api.repo.ParkMarker;
+import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.Worktree;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.eclipse.jgit.lib.CommitBuilder;
+import org.eclipse.jgit.lib.ConfigConstants;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.RefUpdate;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+
+/**
+ * Performs the {@link RepoEffect}s rules return, re-checking each one's proof at the moment it
+ * acts: ref updates compare and swap on the tip the rule saw, a branch a worktree holds is never
+ * deleted, {@code git worktree remove} never runs with {@code --force}, and nothing here can start
+ * a garbage collection (no JGit porcelain command runs; objects are written and refs moved
+ * directly).
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class EffectExecutor {
+
+  private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9._/@%+=:,-]+");
+  private static final int CONFIG_ATTEMPTS = 5;
+
+  private final GitRepository repo;
+
+  private EffectExecutor(GitRepository repo) {
+    this.repo = repo;
+  }
+
+  /** The executor for the repository holding {@code cwd}. */
+  public static EffectExecutor forDirectory(Path cwd) {
+    try {
+      return new EffectExecutor(GitRepositories.forDirectory(cwd)
+          .orElseThrow(() -> new IllegalArgumentException(cwd + " is not inside a git repository")));
+    } catch (IOException e) {
+      throw new IllegalArgumentException("the repository at " + cwd + " could not be opened: " + e.getMessage(), e);
+    }
+  }
+
+  /** Performs each repository effect in order; other effects are refused as not ours. */
+  public List<EffectResult> performAll(List<? extends Effect> effects) {
+    List<EffectResult> results = new ArrayList<>();
+    for (Effect effect : effects) {
+      results.add(effect instanceof RepoEffect repoEffect ? perform(repoEffect)
+          : EffectResult.refused(effect, "not a repository effect; the git executor does not perform it"));
+    }
+    return results;
+  }
+
+  public EffectResult perform(RepoEffect effect) {
+    Objects.requireNonNull(effect, "effect");
+    try {
+      synchronized (repo) {
+        if (effect instanceof RepoEffect.DeleteBranch delete) {
+          return deleteBranch(delete);
+        } else if (effect instanceof RepoEffect.ParkBranch park) {
+          return emptyCommit(park, park.branch(), park.expectedTip(), "Park " + park.branch() + "\n\n"
+              + ParkMarker.REASON_TRAILER + ": " + park.reason() + "\n" + ParkMarker.BY_TRAILER + ": "
+              + park.parkedBy() + "\n", "park");
+        } else if (effect instanceof RepoEffect.UnparkBranch unpark) {
+          return emptyCommit(unpark, unpark.branch(), unpark.expectedTip(), "Unpark " + unpark.branch() + "\n\n"
+              + ParkMarker.UNPARKED_TRAILER + ": " + unpark.unparkedBy() + "\n", "unpark");
+        } else if (effect instanceof RepoEffect.RecordCreator creator) {
+          return recordCreator(creator);
+        } else if (effect instanceof RepoEffect.RecordTouch touch) {
+          return recordTouch(touch);
+        } else if (effect instanceof RepoEffect.AddWorktree add) {
+          return addWorktree(add);
+        } else if (effect instanceof RepoEffect.RemoveWorktree remove) {
+          return removeWorktree(remove);
+        }
+        return EffectResult.refused(effect, "unknown repository effect");
+      }
+    } catch (IOException | RuntimeException e) {
+      return EffectResult.failed(effect, effect.describe() + " failed: " + e.getMessage());
+    }
+  }
+
+  private EffectResult deleteBranch(RepoEffect.DeleteBranch effect) throws IOException {
+    Repository jgit = repo.jgit();
+    String refName = Constants.R_HEADS + effect.branch();
+    Ref ref = jgit.exactRef(refName);
+    if (ref == null || ref.getObjectId() == null) {
+      return EffectResult.refused(effect, "branch " + effect.branch() + " no longer exists; nothing deleted");
+    }
+    if (!ref.getObjectId().name().equals(effect.expectedTip())) {
+      return EffectResult.refused(effect, "branch " + effect.branch() + " moved from " + effect.expectedTip()
+          + " to " + ref.getObjectId().name() + " since it was judged; nothing deleted");
+    }
+    Optional<Worktree> holder = repo.worktrees().stream()
+        .filter(w -> w.branch().filter(effect.branch()::equals).isPresent()).findFirst();
+    if (holder.isPresent()) {
+      return EffectResult.refused(effect, "branch " + effect.branch() + " is checked out in " + holder.get().path()
+          + "; nothing deleted");
+    }
+    RefUpdate update = jgit.updateRef(refName);
+    update.setExpectedOldObjectId(ObjectId.fromString(effect.expectedTip()));
+    update.setForceUpdate(true);
+    RefUpdate.Result result = update.delete();
+    if (result != RefUpdate.Result.FORCED && result != RefUpdate.Result.FAST_FORWARD
+        && result != RefUpdate.Result.NO_CHANGE) {
+      return EffectResult.refused(effect, "branch " + effect.branch() + " was not deleted (" + result
+          + "): it changed or is locked");
+    }
+    // git branch -d drops the branch's config section with it; so do we (a failure changes nothing).
+    GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
+        List.of("config", "--remove-section", "branch." + effect.branch()));
+    return EffectResult.done(effect, "deleted branch " + effect.branch() + " (was " + effect.expectedTip() + ")",
+        List.of("git branch " + quote(effect.branch()) + " " + effect.expectedTip()));
+  }
+
+  private EffectResult emptyCommit(RepoEffect effect, String branch, String expectedTip, String message, String verb)
+      throws IOException {
+    Repository jgit = repo.jgit();
+    String refName = Constants.R_HEADS + branch;
+    Ref ref = jgit.exactRef(refName);
+    if (ref == null || ref.getObjectId() == null || !ref.getObjectId().name().equals(expectedTip)) {
+      return EffectResult.refused(effect, "branch " + branch + " is no longer at " + expectedTip
+          + "; not " + verb + "ed");
+    }
+    ObjectId commitId;
+    try (ObjectInserter inserter = jgit.newObjectInserter(); RevWalk walk = new RevWalk(jgit)) {
+      RevCommit tip = walk.parseCommit(ref.getObjectId());
+      PersonIdent who = identity(jgit);
+      CommitBuilder commit = new CommitBuilder();
+      commit.setTreeId(tip.getTree());
+      commit.setParentId(tip);
+      commit.setAuthor(who);
+      commit.setCommitter(who);
+      commit.setMessage(message);
+      commitId = inserter.insert(commit);
+      inserter.flush();
+    }
+    RefUpdate update = jgit.updateRef(refName);
+    update.setExpectedOldObjectId(ObjectId.fromString(expectedTip));
+    update.setNewObjectId(commitId);
+    update.setRefLogMessage("groundskeeper: " + verb, false);
+    RefUpdate.Result result = update.update();
+    if (result != RefUpdate.Result.FAST_FORWARD && result != RefUpdate.Result.FORCED) {
+      return EffectResult.refused(effect, "branch " + branch + " was not " + verb + "ed (" + result
+          + "): it moved or is locked");
+    }
+    return EffectResult.done(effect, verb + "ed branch " + branch + " with commit " + commitId.name(),
+        List.of("git update-ref " + quote(refName) + " " + expectedTip + " " + commitId.name()));
+  }
+
+  private static PersonIdent identity(Repository jgit) {
+    String name = jgit.getConfig().getString("user", null, "name");
+    String email = jgit.getConfig().getString("user", null, "email");
+    return new PersonIdent(name == null || name.isBlank() ? "Groundskeeper" : name,
+        email == null || email.isBlank() ? "groundskeeper@localhost" : email);
+  }
+
+  private EffectResult recordCreator(RepoEffect.RecordCreator effect) throws IOException {
+    if (repo.jgit().exactRef(Constants.R_HEADS + effect.branch()) == null) {
+      return EffectResult.refused(effect, "branch " + effect.branch() + " does not exist; nothing recorded");
+    }
+    String section = "branch." + effect.branch() + ".";
+    for (String[] entry : List.of(
+        new String[] {BranchProvenance.CREATOR_KEY, effect.creator()},
+        new String[] {BranchProvenance.CREATED_KEY, Long.toString(effect.created().getEpochSecond())},
+        new String[] {BranchProvenance.ROUTE_KEY, effect.route()})) {
+      Optional<String> failure = config(List.of("config", section + entry[0], entry[1]));
+      if (failure.isPresent()) {
+        return EffectResult.failed(effect, "could not record the creator of " + effect.branch() + ": " + failure.get());
+      }
+    }
+    return EffectResult.done(effect, "recorded " + effect.creator() + " as creator of " + effect.branch(), List.of());
+  }
+
+  private EffectResult recordTouch(RepoEffect.RecordTouch effect) throws IOException {
+    if (repo.jgit().exactRef(Constants.R_HEADS + effect.branch()) == null) {
+      return EffectResult.refused(effect, "branch " + effect.branch() + " does not exist; nothing recorded");
+    }
+    String[] known = repo.jgit().getConfig().getStringList(ConfigConstants.CONFIG_BRANCH_SECTION,
+        effect.branch(), BranchProvenance.TOUCHED_BY_KEY);
+    if (Arrays.asList(known).contains(effect.toucher())) {
+      return EffectResult.done(effect, effect.toucher() + " was already recorded on " + effect.branch(), List.of());
+    }
+    Optional<String> failure = config(List.of("config", "--add",
+        "branch." + effect.branch() + "." + BranchProvenance.TOUCHED_BY_KEY, effect.toucher()));
+    return failure.isPresent()
+        ? EffectResult.failed(effect, "could not record a touch of " + effect.branch() + ": " + failure.get())
+        : EffectResult.done(effect, "recorded " + effect.toucher() + " on " + effect.branch(), List.of());
+  }
+
+  /** Runs a {@code git config} write, retrying briefly while another writer holds the lock. */
+  private Optional<String> config(List<String> args) {
+    String last = "";
+    for (int attempt = 1; attempt <= CONFIG_ATTEMPTS; attempt++) {
+      GitCli.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT, args);
+      if (result.ok()) {
+        return Optional.empty();
+      }
+      last = result.stderr();
+      if (!last.contains("lock")) {
+        break;
+      }
+      try {
+        Thread.sleep(20L * attempt);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    return Optional.of(last.isEmpty() ? "git config failed" : last);
+  }
+
+  private EffectResult addWorktree(RepoEffect.AddWorktree effect) {
+    List<String> args = new ArrayList<>(List.of("worktree", "add"));
+    if (effect.createsBranch()) {
+      args.addAll(List.of("-b", effect.branch(), "--", effect.path().toString(), effect.startPoint().get()));
+    } else {
+      args.addAll(List.of("--", effect.path().toString(), effect.branch()));
+    }
+    GitCli.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT, args);
+    if (!result.ok()) {
+      return EffectResult.refused(effect, "git worktree add refused: " + firstLine(result.stderr()));
+    }
+    return EffectResult.done(effect, "added worktree " + effect.path() + " on branch " + effect.branch(),
+        List.of("git worktree remove " + quote(effect.path().toString())));
+  }
+
+  private EffectResult removeWorktree(RepoEffect.RemoveWorktree effect) throws IOException {
+    Path wanted = effect.path().toAbsolutePath().normalize();
+    Optional<Worktree> listed = repo.worktrees().stream().filter(w -> samePath(w.path(), wanted)).findFirst();
+    if (listed.isEmpty()) {
+      return EffectResult.refused(effect, "git lists no worktree at " + wanted + "; nothing removed");
+    }
+    Worktree worktree = listed.get();
+    if (worktree.main()) {
+      return EffectResult.refused(effect, wanted + " is the main worktree; it is never removed");
+    }
+    if (effect.expectedHead().isPresent() && !worktree.head().equals(effect.expectedHead())) {
+      return EffectResult.refused(effect, "the worktree at " + wanted + " moved to "
+          + worktree.head().orElse("an unborn branch") + " since it was judged; nothing removed");
+    }
+    GitCli.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
+        List.of("worktree", "remove", worktree.path().toString()));
+    if (!result.ok()) {
+      return EffectResult.refused(effect, "git worktree remove refused: " + firstLine(result.stderr()));
+    }
+    String restoreTarget = worktree.branch().orElseGet(() -> worktree.head().orElse(""));
+    List<String> restore = restoreTarget.isEmpty() ? List.of()
+        : List.of("git worktree add " + (worktree.branch().isEmpty() ? "--detach " : "")
+            + quote(worktree.path().toString()) + " " + quote(restoreTarget));
+    return EffectResult.done(effect, "removed worktree " + worktree.path(), restore);
+  }
+
+  private static boolean samePath(Path listed, Path wanted) {
+    if (listed.equals(wanted)) {
+      return true;
+    }
+    try {
+      return listed.toRealPath().equals(wanted.toRealPath());
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static String firstLine(String text) {
+    int newline = text.indexOf('\n');
+    return newline < 0 ? text : text.substring(0, newline);
+  }
+
+  /** Quotes a word for a POSIX shell when it holds anything but plainly safe characters. */
+  static String quote(String word) {
+    if (!word.isEmpty() && SHELL_SAFE.matcher(word).matches()) {
+      return word;
+    }
+    return "'" + word.replace("'", "'\\''") + "'";
+  }
+}

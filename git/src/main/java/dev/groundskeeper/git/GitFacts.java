@@ -1,0 +1,144 @@
+package dev.groundskeeper.git;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Fact;
+import dev.groundskeeper.api.FactUnavailableException;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.FactsBuilder;
+import dev.groundskeeper.api.repo.BranchInventory;
+import dev.groundskeeper.api.repo.Containment;
+import dev.groundskeeper.api.repo.MergeJudgement;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.repo.RepositoryQueries;
+import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.repo.WorktreeStatus;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The repository facts of a directory ({@link RepoFacts}), read from the repository that holds it.
+ * Each fact is computed on first read and at most once per returned {@link Facts}; what does not
+ * change for the same commits (patch ids, judgements per tip and target) is reused across readings
+ * in this process. Outside a repository only {@link Facts#NOW} is offered.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class GitFacts {
+
+  private GitFacts() {}
+
+  /**
+   * Closes every repository this process opened and forgets what was cached about them (patch ids,
+   * judgements, the last reading), so the next read starts cold. For benchmarks and tools that
+   * measure or must not keep repositories open; rules never need it.
+   */
+  @API(status = API.Status.INTERNAL)
+  public static void clearCaches() {
+    GitRepositories.clear();
+  }
+
+  public static Facts forDirectory(Path cwd, RepositorySettings settings) {
+    return forDirectory(cwd, settings, Clock.systemUTC());
+  }
+
+  public static Facts forDirectory(Path cwd, RepositorySettings settings, Clock clock) {
+    Objects.requireNonNull(cwd, "cwd");
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(clock, "clock");
+    FactsBuilder builder = Facts.builder().supplier(Facts.NOW, facts -> clock.instant());
+    Optional<GitRepository> found;
+    try {
+      found = GitRepositories.forDirectory(cwd);
+    } catch (IOException | RuntimeException e) {
+      String why = "the repository at " + cwd + " could not be opened: " + e.getMessage();
+      for (Fact<?> fact : List.of(RepoFacts.LAYOUT, RepoFacts.DEFAULT_BRANCH, RepoFacts.BRANCH_TIPS,
+          RepoFacts.BRANCHES, RepoFacts.WORKTREES, RepoFacts.STATUS, RepoFacts.QUERIES)) {
+        builder.supplier(fact, facts -> {
+          throw new FactUnavailableException(fact, why, e);
+        });
+      }
+      return builder.build();
+    }
+    if (found.isEmpty()) {
+      return builder.build();
+    }
+    GitRepository repo = found.get();
+    Path workTree = repo.location().workTree().orElse(null);
+    return builder
+        .value(RepoFacts.SETTINGS, settings)
+        .supplier(RepoFacts.LAYOUT, facts -> io(RepoFacts.LAYOUT, repo::layout))
+        .supplier(RepoFacts.DEFAULT_BRANCH, facts -> read(RepoFacts.DEFAULT_BRANCH,
+            () -> repo.defaultBranch(settings, repo.refs())))
+        .supplier(RepoFacts.BRANCH_TIPS, facts -> read(RepoFacts.BRANCH_TIPS,
+            () -> GitRepository.tips(settings, repo.refs())))
+        .supplier(RepoFacts.WORKTREES, facts -> read(RepoFacts.WORKTREES, repo::worktrees))
+        .supplier(RepoFacts.BRANCHES, facts -> {
+          List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
+          return read(RepoFacts.BRANCHES, () -> repo.inventory(settings, facts.get(Facts.NOW), worktrees));
+        })
+        .supplier(RepoFacts.STATUS, facts -> workTree == null ? null
+            : read(RepoFacts.STATUS, () -> GitRepository.status(workTree)))
+        .value(RepoFacts.QUERIES, new Queries(repo, settings))
+        .build();
+  }
+
+  /** A reading step that may fail on I/O or on what it finds. */
+  @FunctionalInterface
+  private interface Read<T> {
+    T get() throws IOException;
+  }
+
+  private static <T> T io(Fact<T> fact, Read<T> read) {
+    return read(fact, read);
+  }
+
+  static <T> T read(Fact<?> fact, Read<T> read) {
+    try {
+      return read.get();
+    } catch (IOException e) {
+      throw new FactUnavailableException(fact, "git data could not be read: " + e.getMessage(), e);
+    } catch (GitRepository.NoDefaultBranchException | GitRepository.GitReadException e) {
+      throw new FactUnavailableException(fact, e.getMessage(), e);
+    } catch (GitCli.GitCliException e) {
+      throw new FactUnavailableException(fact, e.getMessage(), e);
+    } catch (UncheckedIOException e) {
+      throw new FactUnavailableException(fact, e.getMessage(), e);
+    }
+  }
+
+  private record Queries(GitRepository repo, RepositorySettings settings) implements RepositoryQueries {
+
+    @Override
+    public MergeJudgement judgeMerged(String branch, Optional<String> startCommit) {
+      return read(RepoFacts.QUERIES, () -> repo.judgeMerged(settings, branch, startCommit));
+    }
+
+    @Override
+    public Containment containment(String tip, Set<String> excludedRefs) {
+      return containment(List.of(tip), excludedRefs).get(tip);
+    }
+
+    @Override
+    public Map<String, Containment> containment(Collection<String> tips, Set<String> excludedRefs) {
+      return read(RepoFacts.QUERIES, () -> repo.containment(settings, tips, excludedRefs));
+    }
+
+    @Override
+    public WorktreeStatus status(Path worktree) {
+      return read(RepoFacts.QUERIES, () -> GitRepository.status(worktree));
+    }
+
+    @Override
+    public Optional<Path> commonDirectory(Path checkout) {
+      return GitRepository.commonDirOf(checkout);
+    }
+  }
+}

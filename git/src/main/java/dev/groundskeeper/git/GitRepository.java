@@ -1,0 +1,235 @@
+package dev.groundskeeper.git;
+
+import dev.groundskeeper.api.repo.BranchInventory;
+import dev.groundskeeper.api.repo.BranchTip;
+import dev.groundskeeper.api.repo.Containment;
+import dev.groundskeeper.api.repo.DefaultBranch;
+import dev.groundskeeper.api.repo.MergeJudgement;
+import dev.groundskeeper.api.repo.RepositoryLayout;
+import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.repo.WorktreeStatus;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.Repository;
+
+/**
+ * One repository, opened once per process: every read goes through here, and what never changes
+ * for the same objects (patch ids per commit, a branch's judgements per tip and targets) is kept
+ * for as long as the process lives.
+ */
+final class GitRepository implements AutoCloseable {
+
+  private final RepositoryLocator.Location location;
+  private final Repository repository;
+  private final PatchIds patchIds = new PatchIds();
+  private final Map<String, InventoryBuilder.Analysis> analyses = new ConcurrentHashMap<>();
+  private InventoryBuilder.Reading lastReading;
+  private String containmentKey = "";
+  private Map<String, Containment> containment = new ConcurrentHashMap<>();
+
+  GitRepository(RepositoryLocator.Location location, Repository repository) {
+    this.location = location;
+    this.repository = repository;
+  }
+
+  Repository jgit() {
+    return repository;
+  }
+
+  RepositoryLocator.Location location() {
+    return location;
+  }
+
+  PatchIds patchIds() {
+    return patchIds;
+  }
+
+  Map<String, InventoryBuilder.Analysis> analyses() {
+    return analyses;
+  }
+
+  InventoryBuilder.Reading lastReading() {
+    return lastReading;
+  }
+
+  void lastReading(InventoryBuilder.Reading reading) {
+    this.lastReading = reading;
+  }
+
+  /** The containment cache for one state of the refs (a new state starts it empty). */
+  Map<String, Containment> containmentFor(String refsKey) {
+    if (!refsKey.equals(containmentKey)) {
+      containmentKey = refsKey;
+      containment = new ConcurrentHashMap<>();
+    }
+    return containment;
+  }
+
+  /** Changes whenever the repository's config file is rewritten (branch records live there). */
+  String configStamp() {
+    Path config = repository.getCommonDirectory().toPath().resolve("config");
+    try {
+      java.nio.file.attribute.BasicFileAttributes attributes =
+          Files.readAttributes(config, java.nio.file.attribute.BasicFileAttributes.class);
+      // git rewrites the file through a rename, so the file key (inode) changes with every write
+      return attributes.fileKey() + ":" + attributes.lastModifiedTime() + ":" + attributes.size();
+    } catch (IOException e) {
+      return "unreadable:" + System.nanoTime();
+    }
+  }
+
+  /** Where git commands for this checkout run. */
+  Path commandDirectory() {
+    return location.workTree().orElse(location.gitDir());
+  }
+
+  synchronized RepositoryLayout layout() throws IOException {
+    return RepositoryLocator.layout(repository, location);
+  }
+
+  synchronized RefSnapshot refs() throws IOException {
+    return RefSnapshot.read(repository);
+  }
+
+  DefaultBranch defaultBranch(RepositorySettings settings, RefSnapshot refs) {
+    StringBuilder why = new StringBuilder();
+    return DefaultBranchResolver.resolve(settings, refs, why)
+        .orElseThrow(() -> new NoDefaultBranchException(why.toString()));
+  }
+
+  static List<BranchTip> tips(RepositorySettings settings, RefSnapshot refs) {
+    // Both maps are sorted by name: one merge pass (this is the hot path of a creation command).
+    java.util.Iterator<Map.Entry<String, ObjectId>> l = refs.under(Constants.R_HEADS).entrySet().iterator();
+    java.util.Iterator<Map.Entry<String, ObjectId>> r = remoteBranches(settings, refs).entrySet().iterator();
+    List<BranchTip> tips = new ArrayList<>();
+    Map.Entry<String, ObjectId> local = l.hasNext() ? l.next() : null;
+    Map.Entry<String, ObjectId> remote = r.hasNext() ? r.next() : null;
+    while (local != null || remote != null) {
+      int order = local == null ? 1 : remote == null ? -1 : local.getKey().compareTo(remote.getKey());
+      String name = order <= 0 ? local.getKey() : remote.getKey();
+      Optional<String> localTip = order <= 0 ? Optional.of(local.getValue().name()) : Optional.empty();
+      Optional<String> remoteTip = order >= 0 ? Optional.of(remote.getValue().name()) : Optional.empty();
+      tips.add(new BranchTip(name, localTip, remoteTip));
+      if (order <= 0) {
+        local = l.hasNext() ? l.next() : null;
+      }
+      if (order >= 0) {
+        remote = r.hasNext() ? r.next() : null;
+      }
+    }
+    return List.copyOf(tips);
+  }
+
+  static Map<String, ObjectId> remoteBranches(RepositorySettings settings, RefSnapshot refs) {
+    Map<String, ObjectId> remotes = refs.under(Constants.R_REMOTES + settings.remote() + "/");
+    remotes.remove(Constants.HEAD);
+    return remotes;
+  }
+
+  static List<String> union(Collection<String> a, Collection<String> b) {
+    java.util.TreeSet<String> names = new java.util.TreeSet<>(a);
+    names.addAll(b);
+    return new ArrayList<>(names);
+  }
+
+  List<Worktree> worktrees() {
+    GitCli.Result result = GitCli.run(commandDirectory(), GitCli.READ_TIMEOUT,
+        List.of("worktree", "list", "--porcelain", "-z"));
+    if (result.ok()) {
+      return WorktreeListing.parseNulTerminated(result.stdout());
+    }
+    // git before 2.36 has no -z: read the newline form, whose reasons are C-quoted.
+    GitCli.Result plain = GitCli.run(commandDirectory(), GitCli.READ_TIMEOUT,
+        List.of("worktree", "list", "--porcelain"));
+    if (!plain.ok()) {
+      throw new GitReadException("git worktree list failed: " + plain.stderr());
+    }
+    return WorktreeListing.parseNewlineTerminated(plain.out());
+  }
+
+  static WorktreeStatus status(Path worktree) {
+    if (!Files.isDirectory(worktree)) {
+      throw new GitReadException("no worktree directory at " + worktree);
+    }
+    GitCli.Result result = GitCli.run(worktree, GitCli.READ_TIMEOUT,
+        List.of("status", "--porcelain=v1", "-z", "--ignored=traditional", "--untracked-files=normal"));
+    if (!result.ok()) {
+      throw new GitReadException("git status failed in " + worktree + ": " + result.stderr());
+    }
+    return StatusParser.parse(result.stdout());
+  }
+
+  /**
+   * The common directory of the checkout at {@code checkout}, as git resolves it; empty unless git
+   * gives exactly one existing directory.
+   */
+  static Optional<Path> commonDirOf(Path checkout) {
+    if (!Files.isDirectory(checkout)) {
+      return Optional.empty();
+    }
+    GitCli.Result result = GitCli.run(checkout, GitCli.READ_TIMEOUT,
+        List.of("rev-parse", "--path-format=absolute", "--git-common-dir"));
+    if (!result.ok()) {
+      return Optional.empty();
+    }
+    String out = result.out();
+    if (!out.endsWith("\n") || out.indexOf('\n') != out.length() - 1) {
+      return Optional.empty();
+    }
+    Path dir = Path.of(out.substring(0, out.length() - 1));
+    try {
+      return Files.isDirectory(dir) ? Optional.of(dir.toRealPath()) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  synchronized BranchInventory inventory(RepositorySettings settings, Instant now, List<Worktree> worktrees)
+      throws IOException {
+    return new InventoryBuilder(this, settings).build(refs(), now, worktrees);
+  }
+
+  synchronized MergeJudgement judgeMerged(RepositorySettings settings, String branch, Optional<String> start)
+      throws IOException {
+    return new InventoryBuilder(this, settings).judgeMerged(refs(), branch, start);
+  }
+
+  synchronized Map<String, Containment> containment(RepositorySettings settings, Collection<String> tips,
+      Set<String> excluded) throws IOException {
+    return new InventoryBuilder(this, settings).containment(refs(), tips, excluded);
+  }
+
+  @Override
+  public void close() {
+    repository.close();
+  }
+
+  static final class NoDefaultBranchException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NoDefaultBranchException(String message) {
+      super(message);
+    }
+  }
+
+  static final class GitReadException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    GitReadException(String message) {
+      super(message);
+    }
+  }
+}
