@@ -145,8 +145,8 @@ final class BranchRoutes {
     for (Word spec : ops.subList(1, ops.size())) {
       String v = spec.value();
       if (delete) {
-        out.add(new DeletedBranch(git, stripHeads(spec, 0), remote, false, false,
-            DeletedBranch.Route.PUSH_DELETE));
+        out.add(new DeletedBranch(git, stripHeads(spec, v.startsWith(":") ? 1 : 0), remote,
+            false, false, DeletedBranch.Route.PUSH_DELETE));
       } else if (v.startsWith(":") && v.length() > 1) {
         out.add(new DeletedBranch(git, stripHeads(spec, 1), remote, false, false,
             DeletedBranch.Route.PUSH_DELETE));

@@ -147,6 +147,8 @@ class RuleQueriesTest {
     assertThat(deleted("git push -d origin refs/heads/feat/x"))
         .containsExactly("PUSH_DELETE:origin/feat/x");
     assertThat(deleted("git push origin feat/x")).isEmpty();
+    assertThat(deleted("git push origin --delete :feat/x"))
+        .containsExactly("PUSH_DELETE:origin/feat/x");
     assertThat(Shell.parseFresh("git branch -dr origin/x").deletedBranches().get(0).remoteTracking())
         .isTrue();
   }

@@ -10,6 +10,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.arbitraries.StringArbitrary;
 
 /** Invariants of the parser over generated input. Tries come from {@code jqwik.tries.default}. */
 class ShellPropertiesTest {
@@ -126,10 +127,15 @@ class ShellPropertiesTest {
 
   @Provide
   Arbitrary<List<Step>> scripts() {
+    return scripts(Arbitraries.strings());
+  }
+
+  /** Generated steps whose words come from {@code chars}. */
+  static Arbitrary<List<Step>> scripts(StringArbitrary chars) {
     Arbitrary<ListOperator> ops = Arbitraries.of(ListOperator.AND, ListOperator.OR,
         ListOperator.SEMICOLON, ListOperator.NEWLINE, ListOperator.PIPE, ListOperator.PIPE_STDERR,
         ListOperator.BACKGROUND);
-    Arbitrary<List<String>> words = Arbitraries.strings().ofMinLength(1).ofMaxLength(8)
+    Arbitrary<List<String>> words = chars.ofMinLength(1).ofMaxLength(8)
         .list().ofMinSize(1).ofMaxSize(5);
     Arbitrary<Nesting.Kind> groups = Arbitraries.of(Nesting.Kind.SUBSHELL,
         Nesting.Kind.BRACE_GROUP, Nesting.Kind.COMMAND_SUBSTITUTION, Nesting.Kind.SHELL_STRING,

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
@@ -20,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * docs/shell-model.md). On generated scripts they must always agree.
  */
 class TreeSitterDifferentialTest {
+
+  /** One parser for every try: creating a tree-sitter parser costs more than parsing. */
+  private static final TreeSitterOracle oracle = new TreeSitterOracle();
 
   private static Map<String, String> known() throws IOException {
     Map<String, String> known = new LinkedHashMap<>();
@@ -38,7 +43,6 @@ class TreeSitterDifferentialTest {
 
   @Test
   void corpusAgreesWithTreeSitterExceptKnownDifferences() throws IOException {
-    TreeSitterOracle oracle = new TreeSitterOracle();
     Map<String, String> known = known();
     List<String> unexpected = new ArrayList<>();
     List<String> agreeingButListed = new ArrayList<>();
@@ -83,17 +87,16 @@ class TreeSitterDifferentialTest {
         text.append(simple);
       }
     }
-    TreeSitterOracle oracle = new TreeSitterOracle();
     String script = text.toString();
+    Assume.that(!oracle.joinsCommandsAcrossLines(script));
     assertThat(TreeSitterOracle.ours(Shell.parseFresh(script))).as(script)
         .isEqualTo(oracle.read(script));
   }
 
   @net.jqwik.api.Provide
   net.jqwik.api.Arbitrary<List<ShellPropertiesTest.Step>> scripts() {
-    // tree-sitter reads text as UTF-8 bytes; keep generated words to printable ASCII so both
-    // parsers see the same characters
-    return new ShellPropertiesTest().scripts().filter(steps -> steps.stream()
-        .allMatch(s -> s.words().stream().allMatch(w -> w.chars().allMatch(c -> c >= 32 && c < 127))));
+    // tree-sitter reads text as UTF-8 bytes; printable ASCII words keep both parsers on the
+    // same characters
+    return ShellPropertiesTest.scripts(Arbitraries.strings().withCharRange(' ', '~'));
   }
 }

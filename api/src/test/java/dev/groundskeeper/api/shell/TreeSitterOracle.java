@@ -43,6 +43,31 @@ final class TreeSitterOracle {
     return out;
   }
 
+  /**
+   * True when tree-sitter reads one simple command across a line break. Generated words hold no
+   * line break, so this is tree-sitter-bash 0.23.3 joining two commands, as it does after a
+   * pipeline of subshells: {@code ( a ) | ( b ) | echo "$(c)"⏎echo "$(d)"}.
+   */
+  boolean joinsCommandsAcrossLines(String text) {
+    TSTree tree = parser.parseString(null, text);
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    boolean joined = joins(tree.getRootNode(), bytes);
+    Reference.reachabilityFence(tree);
+    return joined;
+  }
+
+  private static boolean joins(TSNode node, byte[] bytes) {
+    if (node.getType().equals("command") && text(node, bytes).indexOf('\n') >= 0) {
+      return true;
+    }
+    for (int i = 0; i < node.getChildCount(); i++) {
+      if (joins(node.getChild(i), bytes)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   boolean hasError(String text) {
     TSTree tree = parser.parseString(null, text);
     boolean error = tree.getRootNode().hasError();
