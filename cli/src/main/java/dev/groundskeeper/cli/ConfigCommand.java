@@ -31,10 +31,11 @@ final class ConfigCommand implements Callable<Integer> {
       description = {
           "Prints the effective configuration with the layer each value came from.",
           "",
-          "Layers, weakest first: the embedded defaults, the user file",
-          "($XDG_CONFIG_HOME/groundskeeper/config.yaml), the repository's .groundskeeper.yaml",
-          "(in a linked worktree the main checkout's, then the worktree's own). The text form is",
-          "YAML that can be saved as a configuration file."},
+          "Layers, weakest first: the embedded defaults, the user file"
+              + " ($XDG_CONFIG_HOME/groundskeeper/config.yaml), the repository's"
+              + " .groundskeeper.yaml (in a linked worktree the main checkout's, then the"
+              + " worktree's own). The text form is YAML that can be saved as a configuration"
+              + " file."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:shown", "2:the configuration or a plugin is unusable"})
   static final class Show implements Callable<Integer> {
@@ -60,8 +61,8 @@ final class ConfigCommand implements Callable<Integer> {
       description = {
           "Prints the JSON Schema (draft 2020-12) of the configuration file.",
           "",
-          "Generated from the typed configuration of every rule provider found (built-in and",
-          "--plugin-path), so editors can complete and check .groundskeeper.yaml."},
+          "Generated from the typed configuration of every rule provider found (built-in and"
+              + " --plugin-path), so editors can complete and check .groundskeeper.yaml."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:printed", "2:a plugin is unusable"})
   static final class Schema implements Callable<Integer> {

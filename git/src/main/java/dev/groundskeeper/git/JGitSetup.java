@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.eclipse.jgit.lib.Config;
 import org.eclipse.jgit.storage.file.FileBasedConfig;
+import org.eclipse.jgit.storage.file.WindowCacheConfig;
 import org.eclipse.jgit.util.FS;
 import org.eclipse.jgit.util.SystemReader;
 
@@ -36,9 +37,23 @@ final class JGitSetup {
         if (!(current instanceof NoSpawnSystemReader)) {
           SystemReader.setInstance(new NoSpawnSystemReader(current));
         }
+        installCaches();
         installed = true;
       }
     }
+  }
+
+  /**
+   * JGit's default caches (10 MiB of pack windows, 10 MiB of delta bases) are sized for small
+   * repositories: walking ten thousand commits of a repository with wide trees re-inflates the
+   * same delta chains over and over. These sizes keep the working set of an inventory in memory.
+   */
+  private static void installCaches() {
+    WindowCacheConfig config = new WindowCacheConfig();
+    config.setPackedGitLimit(256L * 1024 * 1024);
+    config.setPackedGitWindowSize(64 * 1024);
+    config.setDeltaBaseCacheLimit(96 * 1024 * 1024);
+    config.install();
   }
 
   private static final class NoSpawnSystemReader extends SystemReader.Delegate {

@@ -21,7 +21,7 @@ public final class ShellSamples {
 
   /** 120 characters: the typical agent command a rule judges. */
   public static final String TYPICAL = "cd api && git add -A && git commit -qF untracked/scratch/"
-      + "commit-42.txt && git push -u origin HEAD && rm -f untracked/scratch/commit-42.txt";
+      + "commit-4.txt && git push && rm -f untracked/scratch/commit-4.txt";
 
   /** About 2 KB: a body written through a heredoc, then consumed and removed. */
   public static final String LONG = longHeredoc();

@@ -4,6 +4,8 @@ import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.config.ConfigLayers;
+import dev.groundskeeper.api.config.ConfigSpec;
+import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.LaneListing;
@@ -11,6 +13,7 @@ import dev.groundskeeper.git.store.PruneReport;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
 import dev.groundskeeper.git.store.WorktreeStore;
+import dev.groundskeeper.rules.branches.BranchesConfig;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -21,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -49,14 +53,32 @@ public final class WorktreeCommand implements Callable<Integer> {
   private final Map<String, String> environment;
   private final Path workingDirectory;
   private final Clock clock;
+  private final Supplier<EffectiveConfig> configuration;
 
   @Spec
   private CommandSpec spec;
 
+  /**
+   * A command that reads the configuration of {@code workingDirectory} with the rule providers on
+   * this class's class path (no plugin jars).
+   */
   public WorktreeCommand(Map<String, String> environment, Path workingDirectory, Clock clock) {
+    this(environment, workingDirectory, clock, () -> Policy.builder()
+        .discover(WorktreeCommand.class.getClassLoader())
+        .config(ConfigLayers.discover(workingDirectory, environment)).build().config());
+  }
+
+  /**
+   * A command that takes the effective configuration from {@code configuration}, called once per
+   * verb: the main command passes the policy it loads with plugins, so that a plugin's block in
+   * the file is known.
+   */
+  public WorktreeCommand(Map<String, String> environment, Path workingDirectory, Clock clock,
+      Supplier<EffectiveConfig> configuration) {
     this.environment = Map.copyOf(environment);
     this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.configuration = Objects.requireNonNull(configuration, "configuration");
   }
 
   @Override
@@ -146,15 +168,13 @@ public final class WorktreeCommand implements Callable<Integer> {
   }
 
   private WorktreeStore store() {
-    WorktreesConfig config = config();
-    return new WorktreeStore(StoreLocation.resolve(environment, config), config,
-        RepositorySettings.defaults(), environment, clock);
-  }
-
-  private WorktreesConfig config() {
-    Policy policy = Policy.builder().discover(WorktreeCommand.class.getClassLoader())
-        .config(ConfigLayers.discover(workingDirectory, environment)).build();
-    return policy.config().get(WorktreesConfig.spec());
+    EffectiveConfig effective = configuration.get();
+    WorktreesConfig config = effective.get(WorktreesConfig.spec());
+    // The default branch and remote are the branch rules' settings (branches.default, .remote).
+    RepositorySettings settings = effective.get(new ConfigSpec<>("branches",
+        BranchesConfig.class, BranchesConfig.DEFAULTS)).repositorySettings();
+    return new WorktreeStore(StoreLocation.resolve(environment, config), config, settings,
+        environment, clock);
   }
 
   private int guarded(boolean json, Callable<Integer> verb) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
@@ -209,6 +210,39 @@ class WorktreeCommandTest {
 
     assertThat(run.code()).isEqualTo(2);
     assertThat(run.err()).contains("quiet_days");
+  }
+
+  @Test
+  void theDefaultBranchComesFromTheBranchesConfiguration() throws IOException {
+    Files.writeString(repo.resolve("dev.txt"), "d\n");
+    git(repo, "add", "dev.txt");
+    git(repo, "commit", "-q", "-m", "develop only");
+    git(repo, "branch", "develop");
+    git(repo, "reset", "-q", "--hard", "HEAD~1");
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), "branches:\n  default: develop\n");
+
+    Run run = run(repo, "add", "from-develop");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    Path path = Path.of(run.out().strip().replace("~", env.get("HOME")));
+    assertThat(path.resolve("dev.txt")).exists();
+  }
+
+  @Test
+  void theMainCommandCanHandInTheConfiguration() throws IOException {
+    env.remove("GROUNDSKEEPER_HOME");
+    Path handed = temp.toRealPath().resolve("handed");
+    var config = dev.groundskeeper.api.config.ConfigLoader.load(List.of(
+        dev.groundskeeper.api.config.ConfigLayer.ofText("test", "worktrees:\n  home: " + handed
+            + "\n")), List.of(dev.groundskeeper.rules.worktree.WorktreesConfig.spec()),
+        java.util.Set.of());
+    CommandLine cli = new CommandLine(new WorktreeCommand(env, repo, Clock.systemUTC(),
+        () -> config));
+    StringWriter out = new StringWriter();
+    cli.setOut(new PrintWriter(out, true));
+
+    assertThat(cli.execute("add", "handed-in")).isZero();
+    assertThat(handed.resolve("worktrees")).isDirectory();
   }
 
   @Test

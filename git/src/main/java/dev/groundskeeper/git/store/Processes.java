@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 final class Processes {
 
   static final Duration READ = Duration.ofSeconds(20);
-  static final Duration CHECKOUT = Duration.ofSeconds(300);
 
   private static final List<String> REPOSITORY_VARIABLES = List.of("GIT_DIR", "GIT_WORK_TREE",
       "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",

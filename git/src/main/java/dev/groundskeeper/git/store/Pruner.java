@@ -1,8 +1,11 @@
 package dev.groundskeeper.git.store;
 
+import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.git.EffectExecutor;
+import dev.groundskeeper.git.EffectResult;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import dev.groundskeeper.rules.worktree.ProofOfBelonging;
 import dev.groundskeeper.rules.worktree.PruneCandidate;
@@ -134,6 +137,12 @@ final class Pruner {
           + entry.map(e -> "; its notes were archived to " + e + " and also stay in place")
               .orElse(""), entry, Optional.empty());
     }
+    try {
+      store.forgetStart(root, inspection.name());
+    } catch (StoreRefusal e) {
+      return row(inspection, PruneRow.Outcome.RECLAIMED, decision.reason() + noteWords + "; "
+          + e.reason(), entry, Optional.empty());
+    }
     return row(inspection, PruneRow.Outcome.RECLAIMED, decision.reason() + noteWords, entry,
         Optional.empty());
   }
@@ -169,10 +178,10 @@ final class Pruner {
     if (!now.get().head().equals(judged.head()) || !now.get().branch().equals(judged.branch())) {
       return Optional.of("its HEAD moved since it was judged; run prune again");
     }
-    Processes.Result result = git.run(checkout.workTree(), Processes.CHECKOUT,
-        List.of("worktree", "remove", judged.path().toString()));
-    if (!result.ok()) {
-      return Optional.of("git refused the removal: " + Sanitizer.text(result.stderr()));
+    EffectResult result = EffectExecutor.forDirectory(checkout.workTree())
+        .perform(new RepoEffect.RemoveWorktree(judged.path(), judged.head()));
+    if (!result.done()) {
+      return Optional.of(location.display(result.message()));
     }
     return Optional.empty();
   }

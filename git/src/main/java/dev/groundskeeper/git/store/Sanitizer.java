@@ -1,7 +1,5 @@
 package dev.groundskeeper.git.store;
 
-import dev.groundskeeper.api.API;
-
 /**
  * Escapes what another checkout controls (branch names, lock reasons, paths) before it reaches a
  * terminal or a JSON document: control characters, including escape sequences and the C1 range,
@@ -9,12 +7,11 @@ import dev.groundskeeper.api.API;
  * escapes (backslash, x and two hex digits; for an override, backslash, u and the code point in
  * braces), and a backslash is doubled so escapes stay unambiguous.
  */
-@API(status = API.Status.EXPERIMENTAL)
-public final class Sanitizer {
+final class Sanitizer {
 
   private Sanitizer() {}
 
-  public static String text(String text) {
+  static String text(String text) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

@@ -3,9 +3,12 @@ package dev.groundskeeper.git.store;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.repo.MergeJudgement;
+import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.git.EffectExecutor;
+import dev.groundskeeper.git.EffectResult;
 import dev.groundskeeper.rules.worktree.LaneKeys;
 import dev.groundskeeper.rules.worktree.MergePolicy;
 import dev.groundskeeper.rules.worktree.MergeStatus;
@@ -93,16 +96,15 @@ public final class WorktreeStore {
           + location.display(path) + ")", "choose another name, or list the lane with"
           + " groundskeeper worktree list");
     }
-    List<String> args = new ArrayList<>(List.of("worktree", "add"));
     boolean creates = existingBranch.isEmpty();
+    RepoEffect.AddWorktree effect;
     if (creates) {
       if (checkout.localTip(name).isPresent()) {
         throw new StoreRefusal("a branch named '" + name + "' already exists",
             "check it out in the store with: groundskeeper worktree add " + name + " --branch "
                 + name);
       }
-      String start = startPoint(checkout);
-      args.addAll(List.of("-b", name, path.toString(), start));
+      effect = new RepoEffect.AddWorktree(path, name, Optional.of(startPoint(checkout)));
     } else {
       String branch = existingBranch.get();
       if (checkout.localTip(branch).isEmpty()) {
@@ -110,12 +112,12 @@ public final class WorktreeStore {
             "create it first (git branch " + ShellWords.quote(branch) + " <start>), or leave"
                 + " out --branch to cut a new branch named " + name);
       }
-      args.addAll(List.of(path.toString(), branch));
+      effect = new RepoEffect.AddWorktree(path, branch, Optional.empty());
     }
     new StoreLevels(location).ensure(List.of("worktrees", root));
-    Processes.Result result = git.run(checkout.workTree(), Processes.CHECKOUT, args);
-    if (!result.ok()) {
-      throw new StoreRefusal("git worktree add refused: " + Sanitizer.text(result.stderr()), "");
+    EffectResult result = EffectExecutor.forDirectory(checkout.workTree()).perform(effect);
+    if (!result.done()) {
+      throw new StoreRefusal(Sanitizer.text(location.display(result.message())), "");
     }
     try {
       Files.setPosixFilePermissions(path, StoreLevels.OWNER_ONLY);
@@ -128,6 +130,8 @@ public final class WorktreeStore {
     String startCommit = head(path);
     if (creates) {
       recordStart(root, name, startCommit);
+    } else {
+      forgetStart(root, name);
     }
     return new AddedWorktree(path, location.display(path), branch, creates, startCommit);
   }
@@ -177,6 +181,20 @@ public final class WorktreeStore {
     }
   }
 
+  /**
+   * Drops the start record of {@code name}: a worktree that checks out an existing branch, or one
+   * that was reclaimed, must not inherit a start commit another branch recorded.
+   */
+  void forgetStart(String root, String name) {
+    try {
+      Files.deleteIfExists(location.lane(root).resolve(STARTS).resolve(name));
+    } catch (IOException e) {
+      throw new StoreRefusal("the stale start record of " + name + " could not be removed: "
+          + e.getMessage(), "remove " + location.display(location.lane(root).resolve(STARTS)
+          .resolve(name)) + " by hand");
+    }
+  }
+
   /** The start commit add recorded for {@code name}, when there is a readable record. */
   Optional<String> recordedStart(String root, String name) {
     Path file = location.lane(root).resolve(STARTS).resolve(name);
@@ -192,6 +210,7 @@ public final class WorktreeStore {
   }
 
   /** What {@code list} shows for the repository holding {@code directory}. */
+  @API(status = API.Status.EXPERIMENTAL)
   public record Listing(List<WorktreeRow> rows, List<LaneListing> notLanes,
       Optional<String> forgeNote) {
     public Listing {

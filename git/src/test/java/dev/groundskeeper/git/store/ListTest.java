@@ -67,6 +67,18 @@ class ListTest {
   }
 
   @Test
+  void aDirectoryGoneThatGitStillListsSaysSo() throws IOException {
+    AddedWorktree gone = store.add(fixture.repo, "gone", Optional.empty());
+    try (var walk = Files.walk(gone.path())) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+
+    WorktreeRow row = row(store.list(fixture.repo), "gone");
+
+    assertThat(row.problem()).contains(ProofOfBelonging.DIRECTORY_GONE);
+  }
+
+  @Test
   void aMovedCheckoutFindsTheSameLaneAndSaysToRepair() throws IOException {
     store.add(fixture.repo, "kept", Optional.empty());
     Path moved = fixture.base.resolve("projects").resolve("repo-moved");

@@ -52,6 +52,7 @@ class PruneTest {
     assertThat(done.path()).doesNotExist();
     assertThat(fixture.branchExists("done")).isTrue();
     assertThat(fixture.git(fixture.repo, "worktree", "list")).doesNotContain("done");
+    assertThat(fixture.lane().resolve(".starts").resolve("done")).doesNotExist();
   }
 
   @Test
@@ -270,6 +271,47 @@ class PruneTest {
     assertThatThrownBy(() -> store.prune(fixture.repo, false, Set.of()))
         .isInstanceOf(StoreRefusal.class).hasMessageContaining("group or others");
     assertThat(done.path()).isDirectory();
+  }
+
+  @Test
+  void gitsOwnRefusalAtTheMomentOfRemovalBecomesAKeptRow() throws IOException {
+    AddedWorktree done = mergedByAncestry("done");
+    fixture.write(done.path(), ".groundskeeper/notes/n.md", "note\n");
+    // The clock is read after judging and before acting: a file appears in between, as when an
+    // agent writes while prune runs.
+    java.time.Clock racing = new java.time.Clock() {
+      @Override
+      public java.time.ZoneId getZone() {
+        return java.time.ZoneOffset.UTC;
+      }
+
+      @Override
+      public java.time.Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public java.time.Instant instant() {
+        try {
+          Files.writeString(done.path().resolve("late.txt"), "written while prune ran\n");
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        return java.time.Instant.now();
+      }
+    };
+
+    PruneReport report = fixture.store(racing).prune(fixture.repo, false, Set.of());
+
+    assertThat(report.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+      assertThat(row.reason()).contains("git worktree remove refused")
+          .contains("its notes were archived to ~/.gk/notes/");
+      assertThat(row.archive()).isPresent();
+    });
+    assertThat(report.exitCode()).isEqualTo(1);
+    assertThat(done.path().resolve("late.txt")).exists();
+    assertThat(done.path().resolve(".groundskeeper/notes/n.md")).exists();
   }
 
   @Test

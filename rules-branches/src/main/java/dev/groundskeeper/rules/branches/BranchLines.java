@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.PriorityQueue;
 
 /**
  * How branches are described to agents and people: one line per branch with its state, age,
@@ -96,17 +97,13 @@ final class BranchLines {
    * At most {@link #MAX_LINES} lines, then a count of the rest.
    */
   static List<String> openList(List<BranchRecord> open, Instant now, String remote) {
-    List<BranchRecord> ordered = new ArrayList<>(open);
-    ordered.sort(Comparator.comparingInt((BranchRecord b) -> rank(b.state()))
-        .thenComparing(Comparator.comparing(BranchRecord::lastCommit))
-        .thenComparing(BranchRecord::name));
+    return listLines(firstShown(open), open.size(), now, remote);
+  }
+
+  /** The lines of the branches shown, then a count of the rest of {@code total}. */
+  static List<String> listLines(List<BranchRecord> shown, int total, Instant now, String remote) {
     List<String> lines = new ArrayList<>();
-    for (BranchRecord branch : ordered) {
-      if (lines.size() == MAX_LINES) {
-        lines.add("... and " + (ordered.size() - MAX_LINES) + " more (groundskeeper sweep lists"
-            + " them all)");
-        break;
-      }
+    for (BranchRecord branch : shown) {
       String line = "- " + line(branch, now);
       if (branch.state().merged()) {
         line += ": " + deleteCommand(branch, remote);
@@ -115,7 +112,40 @@ final class BranchLines {
       }
       lines.add(line);
     }
+    if (total > shown.size()) {
+      lines.add("... and " + (total - shown.size()) + " more (groundskeeper sweep lists"
+          + " them all)");
+    }
     return lines;
+  }
+
+  /** The order refusals list branches in. */
+  static final Comparator<BranchRecord> LISTING =
+      Comparator.comparingInt((BranchRecord b) -> rank(b.state()))
+          .thenComparing(BranchRecord::lastCommit)
+          .thenComparing(BranchRecord::name);
+
+  /**
+   * The first {@link #MAX_LINES} branches in {@link #LISTING} order, chosen without sorting them
+   * all (a refusal over ten thousand branches shows twenty).
+   */
+  static List<BranchRecord> firstShown(List<BranchRecord> open) {
+    return SHOWN.get(() -> choose(open), open);
+  }
+
+  private static final Memo<List<BranchRecord>> SHOWN = new Memo<>();
+
+  private static List<BranchRecord> choose(List<BranchRecord> open) {
+    PriorityQueue<BranchRecord> best = new PriorityQueue<>(MAX_LINES + 1, LISTING.reversed());
+    for (BranchRecord record : open) {
+      best.add(record);
+      if (best.size() > MAX_LINES) {
+        best.poll();
+      }
+    }
+    List<BranchRecord> shown = new ArrayList<>(best);
+    shown.sort(LISTING);
+    return List.copyOf(shown);
   }
 
   private static int rank(BranchState state) {

@@ -72,6 +72,14 @@ public record BranchesConfig(
   }
 
   /**
+   * True when no agent may delete {@code branch}: a protected name, the default branch, an
+   * integration line or an exempt branch.
+   */
+  public boolean protects(String branch, String defaultBranch) {
+    return new Scope(this, defaultBranch).isProtected(branch);
+  }
+
+  /**
    * The settings the git module reads the repository facts with, so that the inventory's states
    * and dormancy stages are judged exactly as these rules are configured.
    */

@@ -54,18 +54,15 @@ final class ContainmentRule implements Rule {
     }
     Scope scope = Scopes.of(config, facts);
     Instant now = facts.get(Facts.NOW);
-    List<BranchRecord> nowhere = new ArrayList<>();
-    for (BranchRecord record : facts.get(RepoFacts.BRANCHES).branches()) {
-      if (BranchLines.containedNowhere(record) && scope.isWork(record.name())) {
-        nowhere.add(record);
-      }
-    }
+    List<BranchRecord> nowhere = IdleIndex.of(facts.get(RepoFacts.BRANCHES), scope, config)
+        .nowhere();
     if (nowhere.isEmpty()) {
       return Verdict.allow(ID);
     }
     List<String> commands = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
-    for (BranchRecord record : nowhere) {
+    for (BranchRecord record : nowhere.subList(0, Math.min(nowhere.size(),
+        BranchLines.MAX_LINES))) {
       commands.add(BranchLines.pushCommand(record, config.remote()));
       findings.add(BranchLines.finding(record, now));
     }

@@ -2,7 +2,6 @@ package dev.groundskeeper.rules.branches;
 
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
-import dev.groundskeeper.api.repo.BranchTip;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.shell.CreatedBranch;
@@ -95,13 +94,12 @@ final class Creations {
     if (created.isEmpty()) {
       return Reading.NONE;
     }
-    List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
+    Set<String> local = TipsIndex.localNames(facts.get(RepoFacts.BRANCH_TIPS));
     List<NewBranch> branches = new ArrayList<>();
     for (CreatedBranch branch : created) {
       Optional<String> name = branch.name().isStatic()
           ? Optional.of(branch.name().value()) : Optional.empty();
-      boolean existsLocally = name.isPresent() && tips.stream()
-          .anyMatch(tip -> tip.local() && tip.name().equals(name.get()));
+      boolean existsLocally = name.isPresent() && local.contains(name.get());
       if (existsLocally && (branch.force() || branch.dwim())) {
         // -C/-B/-f reset an existing branch, and a bare `worktree add` checks it out.
         continue;

@@ -8,7 +8,6 @@ import dev.groundskeeper.api.Remedy;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.Dormancy;
 import dev.groundskeeper.api.repo.RepoFacts;
@@ -103,18 +102,25 @@ final class DormancyRule implements Rule {
 
   /** The dormant work branches at {@code lowest} or a later stage, longest idle first. */
   private List<BranchRecord> atStage(Facts facts, Dormancy.Stage lowest) {
-    BranchInventory inventory = facts.get(RepoFacts.BRANCHES);
-    Scope scope = Scopes.of(config, facts);
+    IdleIndex index = IdleIndex.of(facts.get(RepoFacts.BRANCHES), Scopes.of(config, facts),
+        config);
+    return AT_STAGE[lowest.ordinal()].get(() -> atStage(index, lowest), index, config);
+  }
+
+  /** One memo per stage asked for, so that asking for two stages in turn does not thrash. */
+  @SuppressWarnings("unchecked")
+  private static final Memo<List<BranchRecord>>[] AT_STAGE = new Memo[] {
+      new Memo<>(), new Memo<>(), new Memo<>()};
+
+  private List<BranchRecord> atStage(IdleIndex index, Dormancy.Stage lowest) {
     List<BranchRecord> found = new ArrayList<>();
-    for (BranchRecord record : inventory.branches()) {
-      Optional<Dormancy> dormancy = record.dormancy();
-      if (dormancy.isPresent() && scope.isWork(record.name())
-          && stage(dormancy.get()).compareTo(lowest) >= 0) {
-        found.add(withStage(record, stage(dormancy.get())));
+    for (BranchRecord record : index.idle()) {
+      Dormancy.Stage stage = stage(record.dormancy().orElseThrow());
+      if (stage.compareTo(lowest) >= 0) {
+        found.add(withStage(record, stage));
       }
     }
-    found.sort((a, b) -> a.lastCommit().compareTo(b.lastCommit()));
-    return found;
+    return List.copyOf(found);
   }
 
   /** Under {@code warn}, the last stage is reported as the noisy one. */
@@ -143,9 +149,12 @@ final class DormancyRule implements Rule {
     Instant now = facts.get(Facts.NOW);
     List<String> lines = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
-    for (BranchRecord record : idle) {
+    for (BranchRecord record : idle.subList(0, Math.min(idle.size(), BranchLines.MAX_LINES))) {
       lines.add("- " + BranchLines.line(record, now));
       findings.add(BranchLines.finding(record, now));
+    }
+    if (idle.size() > BranchLines.MAX_LINES) {
+      lines.add("... and " + (idle.size() - BranchLines.MAX_LINES) + " more");
     }
     String reason = heading + "\n" + String.join("\n", lines) + "\n" + waysOut();
     return Verdict.advise(ID, reason).withFindings(findings);
@@ -163,7 +172,7 @@ final class DormancyRule implements Rule {
         .append(String.join("\n", BranchLines.openList(blocking, now, config.remote())));
     List<String> commands = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
-    for (BranchRecord record : blocking) {
+    for (BranchRecord record : BranchLines.firstShown(blocking)) {
       findings.add(BranchLines.finding(record, now));
       commands.add("groundskeeper branch park " + record.name() + " --reason \"<why it waits>\"");
     }

@@ -14,7 +14,9 @@ import dev.groundskeeper.api.repo.BranchTip;
 import dev.groundskeeper.api.repo.RepoFacts;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -55,25 +57,35 @@ final class DuplicateStemRule implements Rule {
     List<String> lines = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
     List<String> commands = new ArrayList<>();
+    TipsIndex index = TipsIndex.of(tips, scope, config);
     for (String name : reading.names()) {
       String stem = Stems.stem(name, remote);
-      List<String> numbers = Stems.numberTokens(name, remote);
-      for (BranchTip tip : tips) {
-        if (tip.name().equals(name) || !scope.isWork(tip.name())) {
-          continue;
-        }
-        Optional<String> why = likeness(stem, numbers, tip.name(), remote);
-        if (why.isEmpty()) {
-          continue;
-        }
-        Optional<BranchRecord> record = inventory.flatMap(i -> i.find(tip.name()));
-        String described = record.map(r -> BranchLines.line(r, now)).orElse(tip.name());
-        lines.add("- `" + name + "` " + why.get() + " as " + described);
-        findings.add(new Finding(Finding.Kind.BRANCH, tip.name(), why.get()));
+      Map<String, String> similar = new LinkedHashMap<>();
+      if (!stem.isEmpty()) {
+        index.withStem(stem).forEach(t -> similar.putIfAbsent(t.name(),
+            "has the same stem `" + stem + "`"));
+      }
+      for (String number : Stems.numberTokens(name, remote)) {
+        index.withNumber(number).forEach(t -> similar.putIfAbsent(t.name(),
+            "shares the number " + number));
+      }
+      similar.remove(name);
+      for (Map.Entry<String, String> entry : similar.entrySet()) {
+        String other = entry.getKey();
+        String why = entry.getValue();
+        Optional<BranchTip> tip = index.withStem(Stems.stem(other, remote)).stream()
+            .filter(t -> t.name().equals(other)).findFirst()
+            .or(() -> tips.stream().filter(t -> t.name().equals(other)).findFirst());
+        Optional<BranchRecord> record = inventory.map(IdleIndex::byName)
+            .map(records -> records.get(other));
+        String described = record.map(r -> BranchLines.line(r, now)).orElse(other);
+        lines.add("- `" + name + "` " + why + " as " + described);
+        findings.add(new Finding(Finding.Kind.BRANCH, other, why));
+        boolean local = tip.map(BranchTip::local).orElse(true);
         commands.add(record.flatMap(BranchRecord::worktree)
             .map(path -> "cd " + path)
-            .orElse(tip.local() ? "git switch " + tip.name()
-                : "git switch --track " + remote + "/" + tip.name()));
+            .orElse(local ? "git switch " + other
+                : "git switch --track " + remote + "/" + other));
       }
     }
     if (lines.isEmpty()) {
@@ -85,19 +97,5 @@ final class DuplicateStemRule implements Rule {
     return Verdict.advise(ID, reason)
         .withRemedy(new Remedy("Continue on the open branch:", commands))
         .withFindings(findings);
-  }
-
-  /** Why {@code other} looks like the new branch, or empty. */
-  static Optional<String> likeness(String stem, List<String> numbers, String other,
-      String remote) {
-    if (!stem.isEmpty() && stem.equals(Stems.stem(other, remote))) {
-      return Optional.of("has the same stem `" + stem + "`");
-    }
-    for (String number : Stems.numberTokens(other, remote)) {
-      if (numbers.contains(number)) {
-        return Optional.of("shares the number " + number);
-      }
-    }
-    return Optional.empty();
   }
 }

@@ -1,6 +1,5 @@
 package dev.groundskeeper.rules.branches;
 
-import dev.groundskeeper.api.repo.BranchGlob;
 import java.util.Objects;
 
 /**
@@ -13,10 +12,12 @@ final class Scope {
 
   private final BranchesConfig config;
   private final String defaultBranch;
+  private final Classifier classifier;
 
   Scope(BranchesConfig config, String defaultBranch) {
     this.config = Objects.requireNonNull(config, "config");
     this.defaultBranch = Objects.requireNonNull(defaultBranch, "defaultBranch");
+    this.classifier = Classifier.of(config);
   }
 
   String defaultBranch() {
@@ -28,13 +29,14 @@ final class Scope {
   }
 
   Role role(String name) {
-    if (BranchGlob.matchesAny(config.exempt(), name)) {
+    int bits = classifier.matches(name);
+    if ((bits & Classifier.EXEMPT) != 0) {
       return Role.EXEMPT;
     }
     if (name.equals(defaultBranch)) {
       return Role.DEFAULT;
     }
-    return BranchGlob.matchesAny(config.integrationLines(), name) ? Role.LINE : Role.WORK;
+    return (bits & Classifier.LINE) != 0 ? Role.LINE : Role.WORK;
   }
 
   /** True for names that count toward the cap and that the rules judge. */

@@ -29,11 +29,20 @@ final class Texts {
    */
   static List<String> lostWork(List<BranchRecord> records, Instant now, String remote) {
     List<String> lines = new ArrayList<>();
+    int more = 0;
     for (BranchRecord record : records) {
-      if (BranchLines.containedNowhere(record)) {
-        lines.add("- " + record.name() + " (idle " + BranchLines.days(
-            BranchLines.ageDays(record, now)) + "): " + BranchLines.pushCommand(record, remote));
+      if (!BranchLines.containedNowhere(record)) {
+        continue;
       }
+      if (lines.size() == BranchLines.MAX_LINES) {
+        more++;
+        continue;
+      }
+      lines.add("- " + record.name() + " (idle " + BranchLines.days(
+          BranchLines.ageDays(record, now)) + "): " + BranchLines.pushCommand(record, remote));
+    }
+    if (more > 0) {
+      lines.add("... and " + more + " more (groundskeeper sweep lists them all)");
     }
     return lines;
   }

@@ -27,6 +27,26 @@ final class WipCapRule implements Rule {
           + " merged-but-undeleted and parked included) already reach branches.wip.cap.",
       Mode.BLOCK, Creations.EVENTS, "rules/" + ID + ".md");
 
+  private static final Memo<Listing> LISTING = new Memo<>();
+
+  /** What a refusal lists, derived once per reading: the first branches shown and the rest. */
+  private record Listing(List<BranchRecord> shown, int total, boolean anyFinished,
+      List<BranchRecord> nowhere) {
+    static Listing of(BranchInventory inventory, OpenBranches open, Scope scope,
+        BranchesConfig config) {
+      List<BranchRecord> records = new ArrayList<>();
+      boolean finished = false;
+      for (BranchRecord record : inventory.branches()) {
+        if (open.contains(record.name())) {
+          records.add(record);
+          finished |= record.state().merged();
+        }
+      }
+      return new Listing(BranchLines.firstShown(records), records.size(), finished,
+          IdleIndex.of(inventory, scope, config).nowhere());
+    }
+  }
+
   private final BranchesConfig config;
 
   WipCapRule(BranchesConfig config) {
@@ -49,7 +69,7 @@ final class WipCapRule implements Rule {
     }
     Scope scope = Scopes.of(config, facts);
     List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
-    OpenBranches open = OpenBranches.of(tips, scope, config.wip().countRemote());
+    OpenBranches open = TipsIndex.of(tips, scope, config).open;
     int after = open.count() + open.added(reading.namesForCounting());
     int cap = config.wip().cap();
     if (after <= cap) {
@@ -69,17 +89,16 @@ final class WipCapRule implements Rule {
     Optional<BranchInventory> inventory = Scopes.inventory(facts);
     if (inventory.isPresent()) {
       Instant now = facts.get(Facts.NOW);
-      List<BranchRecord> records = new ArrayList<>();
-      for (BranchRecord record : inventory.get().branches()) {
-        if (open.contains(record.name())) {
-          records.add(record);
-          findings.add(BranchLines.finding(record, now));
-        }
+      Listing listing = LISTING.get(() -> Listing.of(inventory.get(), open, scope, config),
+          inventory.get(), open, scope.defaultBranch(), config);
+      for (BranchRecord shown : listing.shown()) {
+        findings.add(BranchLines.finding(shown, now));
       }
-      Texts.appendLostWork(reason, records, now, config.remote());
+      Texts.appendLostWork(reason, listing.nowhere(), now, config.remote());
       reason.append("\n\nOpen branches, finished ones first:\n")
-          .append(String.join("\n", BranchLines.openList(records, now, config.remote())));
-      if (records.stream().anyMatch(r -> r.state().merged())) {
+          .append(String.join("\n", BranchLines.listLines(listing.shown(), listing.total(), now,
+              config.remote())));
+      if (listing.anyFinished()) {
         commands.add("groundskeeper branch clean");
       }
     } else {
@@ -87,7 +106,9 @@ final class WipCapRule implements Rule {
       for (BranchTip tip : tips) {
         if (open.contains(tip.name())) {
           names.add(tip.name());
-          findings.add(Finding.of(Finding.Kind.BRANCH, tip.name()));
+          if (findings.size() < BranchLines.MAX_LINES) {
+            findings.add(Finding.of(Finding.Kind.BRANCH, tip.name()));
+          }
         }
       }
       reason.append("\n\nOpen branches: ").append(String.join(", ", names.subList(0,

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 class DocumentationSnippetsTest {
 
   private static final List<Path> PAGES = List.of(Path.of("../docs/writing-rules.md"),
-      Path.of("../docs/testkit.md"));
+      Path.of("../docs/testkit.md"), Path.of("../README.md"));
   private static final Path SOURCES = Path.of("src/test/java");
 
   private static final Pattern PAGE_SNIPPET = Pattern.compile(

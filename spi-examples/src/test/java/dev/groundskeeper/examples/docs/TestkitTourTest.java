@@ -15,7 +15,11 @@ import dev.groundskeeper.testkit.EventArbitraries;
 import dev.groundskeeper.testkit.Events;
 import dev.groundskeeper.testkit.RuleTester;
 import dev.groundskeeper.testkit.TestFacts;
+import dev.groundskeeper.testkit.repo.InMemoryRepository;
+import dev.groundskeeper.api.repo.RepoFacts;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -64,6 +68,29 @@ class TestkitTourTest {
 
     assertThat(facts.get(Facts.NOW).toString()).isEqualTo("2026-03-04T12:00:00Z");
     assertThat(facts.get(BRANCH)).isEqualTo("fix/GK-12");
+  }
+
+  @Test
+  void repositoryFacts() {
+    // snippet: repository
+    InMemoryRepository repository = InMemoryRepository.builder()
+        .now(Instant.parse("2026-03-01T00:00:00Z"))
+        .branch("feature/login", b -> b.idleDays(40).pushed())
+        .worktree(Path.of("/work/login"), "feature/login")
+        .currentWorktree(Path.of("/work/login"))        // the event's checkout
+        .build();
+    Facts facts = TestFacts.builder()
+        .with(TICKET, "GK-12")                          // facts of your own ...
+        .over(repository.facts())                       // ... over every RepoFacts key
+        .build();
+
+    RuleTester.of(new ProtectedForcePushProvider(), ProtectedForcePushConfig.DEFAULTS)
+        .withFacts(facts)
+        .given(Events.command("git push -f").in("/work/login"))
+        .expectAllow();                                 // feature/login is not protected
+    // end snippet
+
+    assertThat(facts.get(RepoFacts.LAYOUT).head().branch()).contains("feature/login");
   }
 
   @Test

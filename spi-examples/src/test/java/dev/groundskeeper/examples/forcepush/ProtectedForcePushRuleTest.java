@@ -8,11 +8,10 @@ import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.examples.forcepush.ProtectedForcePushConfig.ProtectedForcePush;
 import dev.groundskeeper.testkit.Events;
 import dev.groundskeeper.api.repo.RepoFacts;
-import dev.groundskeeper.api.repo.RepositoryLayout;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.testkit.RuleTester;
-import dev.groundskeeper.testkit.TestFacts;
+import dev.groundskeeper.testkit.repo.InMemoryRepository;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -86,8 +85,7 @@ class ProtectedForcePushRuleTest {
 
     @Test
     void withoutABranchTheCheckedOutOneIsJudged() {
-      RuleTester onMain = tester.withFacts(TestFacts.builder()
-          .with(RepoFacts.LAYOUT, onBranch("main")));
+      RuleTester onMain = tester.withFacts(InMemoryRepository.builder().build().facts());
 
       onMain.given(Events.command("git push -f"))
           .expectDeny()
@@ -104,10 +102,10 @@ class ProtectedForcePushRuleTest {
     @Test
     void withoutABranchAnUnprotectedOrDetachedCheckoutIsAllowed() {
       tester.given(Events.command("git push -f"))
-          .withFacts(TestFacts.builder().with(RepoFacts.LAYOUT, onBranch("feature")))
+          .withFacts(onBranch("feature"))
           .expectAllow();
       tester.given(Events.command("git push -f origin"))
-          .withFacts(TestFacts.builder().with(RepoFacts.LAYOUT, detached()))
+          .withFacts(detached())
           .expectAllow();
     }
 
@@ -228,7 +226,7 @@ class ProtectedForcePushRuleTest {
     @Test
     void afterMovingElsewhereTheCheckedOutBranchIsNotKnown() {
       tester.given(Events.command("cd ../other && git push -f origin"))
-          .withFacts(TestFacts.builder().with(RepoFacts.LAYOUT, onBranch("feature")))
+          .withFacts(onBranch("feature"))
           .expectCouldNotJudge()
           .readNoFacts();
     }
@@ -278,18 +276,18 @@ class ProtectedForcePushRuleTest {
     }
   }
 
-  private static RepositoryLayout onBranch(String branch) {
-    return layout(RepositoryLayout.Head.onBranch(branch, Optional.empty()));
+  /** Repository facts of a checkout of {@code branch}. */
+  private static Facts onBranch(String branch) {
+    Path checkout = Path.of("/work/" + branch);
+    return InMemoryRepository.builder().branch(branch).worktree(checkout, branch)
+        .currentWorktree(checkout).build().facts();
   }
 
-  private static RepositoryLayout detached() {
-    return layout(RepositoryLayout.Head.detached("0123456789abcdef0123456789abcdef01234567"));
-  }
-
-  private static RepositoryLayout layout(RepositoryLayout.Head head) {
-    Path root = Path.of("/repo");
-    return new RepositoryLayout(Optional.of(root), root.resolve(".git"), root.resolve(".git"),
-        false, false, head);
+  private static Facts detached() {
+    Path checkout = Path.of("/work/detached");
+    return InMemoryRepository.builder()
+        .detachedWorktree(checkout, InMemoryRepository.commitId("somewhere"))
+        .currentWorktree(checkout).build().facts();
   }
 
   @Test

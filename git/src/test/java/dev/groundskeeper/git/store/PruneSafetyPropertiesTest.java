@@ -22,10 +22,10 @@ import net.jqwik.api.constraints.Size;
  * Over generated lanes of real worktrees in every state, a real prune removes only worktrees that
  * pass the proof of belonging, are clean, and are merged, and never deletes a branch. Each try
  * builds real repositories (about a second), so the property fixes its own number of tries
- * rather than taking jqwik.tries.default; the pure judgement's property (PruneProperties in
+ * rather than taking jqwik.tries.default; the pure judgement's property (PrunePropertiesTest in
  * groundskeeper-rules-worktree) runs the full default.
  */
-class PruneSafetyProperties {
+class PruneSafetyPropertiesTest {
 
   enum State { MERGED, SQUASHED, UNMERGED, FRESH, DIRTY_MERGED, LOCKED_MERGED, STRAY, OUTSIDE,
     DETACHED }

@@ -17,7 +17,7 @@ import net.jqwik.api.Provide;
  * locked, holds prune's working directory or uncommitted work, or is unmerged without being a
  * quiet candidate the person named.
  */
-class PruneProperties {
+class PrunePropertiesTest {
 
   private static final Instant NOW = Instant.parse("2026-06-01T00:00:00Z");
 
