@@ -13,8 +13,14 @@ import java.util.Optional;
 @API(status = API.Status.EXPERIMENTAL)
 public record NudgeState(Optional<Instant> newestWrite, long tokensAtWrite, long tokensAtNudge) {
 
-  /** The dotfile that holds the state inside the scratch directory; listings never show it. */
+  /**
+   * The dotfile that holds the state inside a per-session scratch directory; listings never
+   * show it.
+   */
   public static final String FILE_NAME = ".groundskeeper-nudge.json";
+
+  /** The start of every nudge state file name (a shared directory holds one per session). */
+  public static final String FILE_PREFIX = ".groundskeeper-nudge";
 
   public NudgeState {
     Objects.requireNonNull(newestWrite, "newestWrite");

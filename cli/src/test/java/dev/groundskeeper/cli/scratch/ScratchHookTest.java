@@ -95,6 +95,33 @@ class ScratchHookTest {
   }
 
   @Test
+  void aCommandCreatingAnUnshapedScratchFileIsDeniedAndAnAppendIsNot() throws IOException {
+    assertThat(denial(bash("python3 probe.py | tee untracked/scratch/findings.md")))
+        .contains("scratch.shape: untracked/scratch/findings.md would be a new file")
+        .contains("report, review, design, findings or decision record");
+    assertThat(bash("git log -3 > untracked/scratch/log.txt").toString())
+        .doesNotContain("scratch.shape");
+    Files.writeString(repo.resolve("untracked/scratch/notes.md"), "old");
+    assertThat(bash("echo more >> untracked/scratch/notes.md").toString())
+        .doesNotContain("scratch.shape");
+  }
+
+  @Test
+  void theScratchSweepVerbRunsThroughTheMainCommand() throws IOException {
+    Path stale = Files.writeString(repo.resolve("untracked/scratch/commit-old.txt"), "x");
+    Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.from(
+        java.time.Instant.now().minus(java.time.Duration.ofDays(3))));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int exit = new Main().run(new String[] {"scratch", "sweep"},
+        new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), env, repo);
+    assertThat(exit).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .startsWith("Scratch sweep: 1 file under untracked/ needs a decision.")
+        .contains("untracked/scratch/commit-old.txt (scratch file older than 24 h, 3 d old");
+  }
+
+  @Test
   void anUnchainedConsumerIsDeniedWithTheCorrectedCommand() throws IOException {
     String reason = denial(bash("git commit -F untracked/scratch/commit-1.txt"));
     assertThat(reason)

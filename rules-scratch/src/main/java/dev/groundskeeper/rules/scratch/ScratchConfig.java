@@ -110,6 +110,7 @@ public record ScratchConfig(
   }
 
   /** The basename globs for {@code shapes}. */
+  @API(status = API.Status.EXPERIMENTAL)
   public record Shapes(
       @Doc("Use the built-in shapes (message bodies, journal-*.md, brief-*.md, captures).")
       boolean defaults,
@@ -136,6 +137,7 @@ public record ScratchConfig(
   }
 
   /** {@code shape_deny}: the mode of the shape whitelist ({@code block}, {@code advise}, {@code off}). */
+  @API(status = API.Status.EXPERIMENTAL)
   public record ShapeDeny(@Doc("block, advise or off.") Mode mode) {
     public static final ShapeDeny DEFAULTS = new ShapeDeny(Mode.BLOCK);
 
@@ -150,6 +152,7 @@ public record ScratchConfig(
    * the file goes, for example {@code mkplan.bash --journal * * {file}} (a positional file;
    * {@code *} is any one word) or {@code git notes add -F {file}} (the value of an option).
    */
+  @API(status = API.Status.EXPERIMENTAL)
   public record ConsumeChain(@Doc("block, advise or off.") Mode mode,
       @Doc("More consumers: the command's words with {file} where the file goes, e.g. "
           + "'git notes add -F {file}'.") List<String> consumers) {
@@ -170,6 +173,7 @@ public record ScratchConfig(
    * {@code baseline_before} (an ISO-8601 date or timestamp, UTC when no offset is given) are
    * counted, never listed; at most {@code max_listed} files are listed.
    */
+  @API(status = API.Status.EXPERIMENTAL)
   public record Sweep(
       @Doc("Scratch files older than this many hours are reported.") @Range(min = 0)
       int maxAgeHours,
@@ -225,6 +229,7 @@ public record ScratchConfig(
    * directory with {@code {session}} as one whole segment (for example
    * {@code .frizz/threads/{session}/}); spaces idle longer than {@code ttl_days} are reaped.
    */
+  @API(status = API.Status.EXPERIMENTAL)
   public record Spaces(
       @Doc("A repository-relative directory with {session} as its last segment, e.g. "
           + "'.frizz/threads/{session}/'; null orients on the scratch directory.")
@@ -281,6 +286,7 @@ public record ScratchConfig(
    * listing; the stale-notes nudge fires after the context grew {@code stale_tokens} tokens
    * since the newest write in the directory.
    */
+  @API(status = API.Status.EXPERIMENTAL)
   public record Orientation(@Doc("on or off.") @OneOf({"on", "off"}) Mode mode,
       @Doc("At most this many files are named in a listing.") @Range(min = 1) int maxListed,
       @Doc("Context growth in tokens since the newest write that triggers the nudge.")

@@ -163,7 +163,6 @@ public final class ScratchSweep {
   }
 
   private static boolean ownState(FileEntry entry) {
-    return entry.name().startsWith(".groundskeeper-nudge")
-        || entry.name().equals(NudgeState.FILE_NAME);
+    return entry.name().startsWith(NudgeState.FILE_PREFIX);
   }
 }

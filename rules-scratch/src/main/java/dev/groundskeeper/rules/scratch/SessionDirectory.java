@@ -57,9 +57,23 @@ record SessionDirectory(String relative, Path absolute, boolean perSession) {
     return new Notes(List.copyOf(files), listing.complete());
   }
 
-  /** The state dotfile of the stale-notes nudge. */
-  Path nudgeStateFile() {
-    return absolute.resolve(NudgeState.FILE_NAME);
+  /**
+   * The state dotfile of the stale-notes nudge: one per directory when the directory is the
+   * session's own, one per session in the shared scratch directory, so that concurrent sessions
+   * never overwrite each other's count.
+   */
+  Path nudgeStateFile(String sessionId) {
+    if (perSession) {
+      return absolute.resolve(NudgeState.FILE_NAME);
+    }
+    StringBuilder name = new StringBuilder(NudgeState.FILE_PREFIX).append('-');
+    for (int i = 0; i < sessionId.length() && i < 96; i++) {
+      char c = sessionId.charAt(i);
+      boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+          || c == '-' || c == '_' || c == '.';
+      name.append(plain ? c : '_');
+    }
+    return absolute.resolve(name.append(".json").toString());
   }
 
   /** The agent's files, newest first; {@code complete} is false when the listing stopped early. */

@@ -66,7 +66,7 @@ final class StaleNotesRule implements Rule {
     SessionDirectory directory = found.get();
     Optional<Instant> newest = directory.notes(facts).entries().stream()
         .map(FileEntry::modified).max(Instant::compareTo);
-    Path stateFile = directory.nudgeStateFile();
+    Path stateFile = directory.nudgeStateFile(event.context().sessionId());
     Optional<NudgeState> previous = facts.get(FileFacts.NUDGE_STATES).read(stateFile);
     NudgeClock.Step step = NudgeClock.observe(previous, newest, usage.get().contextTokens(),
         config.orientation().staleTokens());

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class StaleNotesRuleTest {
 
   private static final Path STATE =
-      MemoryFiles.ROOT.resolve("untracked/scratch/.groundskeeper-nudge.json");
+      MemoryFiles.ROOT.resolve("untracked/scratch/.groundskeeper-nudge-s-1.json");
   private final Rule rule = RuleTester.of(new ScratchRules(), ScratchConfig.DEFAULTS,
       StaleNotesRule.ID).rule();
 
@@ -59,6 +59,22 @@ class StaleNotesRuleTest {
     Verdict quiet = rule.evaluate(prompt(), later.facts());
     assertThat(quiet.outcome()).isEqualTo(Outcome.ALLOW);
     assertThat(quiet.effects()).isEmpty();
+  }
+
+  @Test
+  void aSessionsOwnDirectoryKeepsOneStateFileAndTheSharedOneKeepsOnePerSession() {
+    ScratchConfig threads = ScratchContract.THREADS;
+    Rule own = new StaleNotesRule(threads);
+    assertThat(own.evaluate(prompt(), new MemoryFiles().usage(1000).facts()).effects())
+        .extracting(effect -> ((WriteNudgeState) effect).stateFile())
+        .containsExactly(MemoryFiles.ROOT.resolve(".frizz/threads/s-1/.groundskeeper-nudge.json"));
+    Event.PromptSubmitted odd = new Event.PromptSubmitted(
+        dev.groundskeeper.api.EventContext.of("a/b c", MemoryFiles.ROOT)
+            .withTranscript(Path.of("/t.jsonl")), "x");
+    assertThat(rule.evaluate(odd, new MemoryFiles().usage(1000).facts()).effects())
+        .extracting(effect -> ((WriteNudgeState) effect).stateFile())
+        .containsExactly(MemoryFiles.ROOT.resolve(
+            "untracked/scratch/.groundskeeper-nudge-a_b_c.json"));
   }
 
   @Test
