@@ -16,11 +16,14 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -47,6 +50,8 @@ final class NodeBinder {
   private final String source;
   private final Problems problems;
   private final Assembler assembler;
+  // The nodes being bound right now: an alias may point back at its own container.
+  private final Set<Node> open = Collections.newSetFromMap(new IdentityHashMap<>());
 
   NodeBinder(ConfigLayer layer, Problems problems) {
     this.layer = layer.name();
@@ -108,6 +113,18 @@ final class NodeBinder {
    * Empty when the value is unusable (the problem is recorded).
    */
   Optional<Setting> bind(ValueType type, Node node, Location keyAt, String path) {
+    if (!open.add(node)) {
+      problems.add(at(node), path, "a value may not contain itself (through an alias)");
+      return Optional.empty();
+    }
+    try {
+      return bindOpen(type, node, keyAt, path);
+    } finally {
+      open.remove(node);
+    }
+  }
+
+  private Optional<Setting> bindOpen(ValueType type, Node node, Location keyAt, String path) {
     if (type instanceof RecordType record) {
       return bindBlock(node, keyAt, path, type, (entry, entries) -> {
         Optional<RecordModel.Component> component = record.model().component(entry.key());

@@ -9,6 +9,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.resolver.Resolver;
 
@@ -38,9 +39,28 @@ final class YamlSource {
       String context = e.getContext() == null ? "" : e.getContext() + ": ";
       problems.add(Location.of(layer.source(), e.getProblemMark()), "",
           "YAML syntax error: " + context + e.getProblem());
+    } catch (ReaderException e) {
+      problems.add(at(layer, e.getPosition()), "", String.format(
+          "the character U+%04X is not allowed in YAML text", e.getCodePoint()));
     } catch (YAMLException e) {
       problems.add(new Location(layer.source(), 0, 0), "", "YAML error: " + e.getMessage());
     }
     return Optional.empty();
+  }
+
+  /** The line and column of a code-point offset into the layer's text. */
+  private static Location at(ConfigLayer layer, int codePointOffset) {
+    int line = 1;
+    int column = 1;
+    int[] codePoints = layer.yaml().codePoints().limit(codePointOffset).toArray();
+    for (int c : codePoints) {
+      if (c == '\n') {
+        line++;
+        column = 1;
+      } else {
+        column++;
+      }
+    }
+    return new Location(layer.source(), line, column);
   }
 }

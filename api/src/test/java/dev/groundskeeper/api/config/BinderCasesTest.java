@@ -203,4 +203,33 @@ class BinderCasesTest {
         List.of(), Set.of("worktrees"));
     assertThat(config.sections().keySet()).containsExactly("engine");
   }
+
+  record Tree(String name, List<Tree> children) {}
+
+  @Test
+  void anAliasThatContainsItselfIsAProblemNotALoop() {
+    ConfigSpec<Tree> spec = new ConfigSpec<>("tree", Tree.class, new Tree("root", List.of()));
+    assertThatThrownBy(() -> ConfigLoader.load(List.of(ConfigLayer.ofText("repository",
+        "tree: &t\n  name: a\n  children: [*t]\n")), List.of(spec), Set.of()))
+        .hasMessage("""
+            invalid configuration:
+              <repository>:1:7: tree.children[0]: a value may not contain itself (through an \
+            alias)""");
+  }
+
+  @Test
+  void charactersYamlForbidsAreLocated() {
+    assertThat(problemsOf("engine:\n  on_error: a\u0000b\n")).isEqualTo("""
+        invalid configuration:
+          <repository>:2:14: the character U+0000 is not allowed in YAML text""");
+  }
+
+  @Test
+  void aliasBombsAreRefused() {
+    String bomb = "a: &a [x, x, x, x, x, x, x, x]\nb: &b [" + "*a, ".repeat(60) + "*a]\n";
+    assertThat(problemsOf(bomb)).isEqualTo("""
+        invalid configuration:
+          <repository>: YAML error: Number of aliases for non-scalar nodes exceeds the specified \
+        max=50""");
+  }
 }

@@ -149,10 +149,17 @@ class ConfigProperties {
     return new EffectiveConfig(Map.of("branches", config, "engine", engine), Map.of(), Map.of());
   }
 
-  private static String dump(Object tree) {
+  private static final Yaml DUMPER = dumper();
+
+  private static Yaml dumper() {
     DumperOptions options = new DumperOptions();
     options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-    return new Yaml(options).dump(tree);
+    return new Yaml(options);
+  }
+
+  // jqwik runs the tries of a property one after another, so one dumper serves them all.
+  private static String dump(Object tree) {
+    return DUMPER.dump(tree);
   }
 
   // ---- properties ----

@@ -1,0 +1,122 @@
+package dev.groundskeeper.bench.branches;
+
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.git.GitFacts;
+import dev.groundskeeper.rules.branches.BranchesConfig;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The cold path beside {@link BranchCreationBenchmark}: the same creation judged with the facts
+ * read from a real repository of {@code branches} branches (made once with git fast-import), a
+ * fresh {@code GitFacts} per evaluation. {@code firstInJvm} is one evaluation in a fresh JVM
+ * (class loading, JGit start-up, first read); {@code freshFacts} is the steady-state cost of a
+ * new reading in a warm process.
+ */
+@State(Scope.Benchmark)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class BranchCreationColdBenchmark {
+
+  @Param({"10000"})
+  public int branches;
+
+  private Path root;
+  private Policy policy;
+  private Event event;
+
+  @Setup(Level.Trial)
+  public void setUp() throws Exception {
+    root = Files.createTempDirectory("gk-branches-bench");
+    git(root, null, "init", "-q", "-b", "main", ".");
+    StringBuilder stream = new StringBuilder();
+    stream.append("commit refs/heads/main\nmark :1\ncommitter B <b@x> 1767225600 +0000\n")
+        .append("data 4\nmain\n\n");
+    for (int i = 0; i < branches; i++) {
+      String message = "work " + i;
+      stream.append("commit refs/heads/fix-issue-").append(i).append('\n')
+          .append("committer B <b@x> ").append(1767225600L + i * 60L).append(" +0000\n")
+          .append("data ").append(message.length()).append('\n').append(message).append('\n')
+          .append("from :1\n\n");
+    }
+    git(root, stream.toString(), "fast-import", "--quiet");
+    policy = BranchCreationBenchmark.policy(10);
+    event = new Event.CommandEvent(EventContext.of("bench", root),
+        "git switch -c fix-issue-4711-retry");
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() throws IOException {
+    try (Stream<Path> files = Files.walk(root)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+
+  @Benchmark
+  @BenchmarkMode(Mode.SingleShotTime)
+  @Warmup(iterations = 0)
+  @Measurement(iterations = 1)
+  @Fork(5)
+  public Decision firstInJvm() {
+    return judge();
+  }
+
+  @Benchmark
+  @BenchmarkMode(Mode.AverageTime)
+  @Warmup(iterations = 2, time = 5)
+  @Measurement(iterations = 3, time = 5)
+  @Fork(1)
+  public Decision freshFacts() {
+    return judge();
+  }
+
+  private Decision judge() {
+    return policy.evaluate(event, GitFacts.forDirectory(root,
+        BranchesConfig.DEFAULTS.repositorySettings(), java.time.Clock.fixed(
+            BranchCreationBenchmark.NOW, java.time.ZoneOffset.UTC)));
+  }
+
+  private static void git(Path dir, String input, String... args) throws Exception {
+    String[] command = new String[args.length + 1];
+    command[0] = "git";
+    System.arraycopy(args, 0, command, 1, args.length);
+    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+        .redirectErrorStream(true);
+    builder.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+    builder.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
+    Process process = builder.start();
+    try (OutputStream in = process.getOutputStream()) {
+      if (input != null) {
+        in.write(input.getBytes(StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (process.waitFor() != 0) {
+      throw new IllegalStateException("git " + String.join(" ", args) + " failed: " + output);
+    }
+  }
+}

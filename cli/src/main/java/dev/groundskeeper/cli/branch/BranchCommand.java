@@ -1,0 +1,54 @@
+package dev.groundskeeper.cli.branch;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.rules.branches.BranchesConfig;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code groundskeeper branch}: park a branch that waits on something, and delete the branches
+ * that are provably finished. The verbs act on the repository holding the working directory.
+ */
+@API(status = API.Status.INTERNAL)
+@Command(name = "branch", mixinStandardHelpOptions = true,
+    description = "Parks waiting branches and deletes provably finished ones.")
+public final class BranchCommand implements Callable<Integer> {
+
+  /** Exit code when the verb could not do its work (bad input, not a repository, refused). */
+  static final int CANNOT_RUN = 2;
+  /** Exit code when the main work was done but a follow-up (a push, a deletion) failed. */
+  static final int PARTLY_DONE = 1;
+
+  private final BranchContext context;
+
+  @Spec
+  private CommandSpec spec;
+
+  /**
+   * @param config the {@code branches:} configuration of the repository holding a directory
+   */
+  public BranchCommand(PrintStream out, PrintStream err, Path workingDirectory, Clock clock,
+      Function<Path, BranchesConfig> config) {
+    this.context = new BranchContext(out, err, workingDirectory, clock, config);
+  }
+
+  /** The command with its subcommands, ready to register under the root command. */
+  public CommandLine commandLine() {
+    return new CommandLine(this)
+        .addSubcommand(new ParkCommand(context))
+        .addSubcommand(new CleanCommand(context));
+  }
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(context.err);
+    return CANNOT_RUN;
+  }
+}

@@ -1,0 +1,185 @@
+package dev.groundskeeper.cli.branch;
+
+import dev.groundskeeper.api.ConfiguredRule;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.FactUnavailableException;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.repo.BranchInventory;
+import dev.groundskeeper.api.repo.BranchRecord;
+import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.repo.RepositoryLayout;
+import dev.groundskeeper.git.EffectExecutor;
+import dev.groundskeeper.git.EffectResult;
+import dev.groundskeeper.rules.branches.BranchRules;
+import dev.groundskeeper.rules.branches.BranchesConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code groundskeeper branch clean}: deletes every local branch the inventory proves finished
+ * (merged into the default branch or a line, or patch-equivalent), never the default branch, a
+ * line, an exempt or protected branch, a branch a worktree holds, or one the proof did not cover.
+ * A recovery bundle of every branch to delete is written first; each deletion re-checks its tip.
+ */
+@Command(name = "clean", mixinStandardHelpOptions = true,
+    description = {"Deletes the branches that are provably finished, behind a recovery bundle.",
+        "Without --yes it only lists them. With --remote it also deletes their copies on the",
+        "remote, each proven merged there first."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:listed, or every deletion done",
+        "1:some deletion was refused or failed (the others were done; the message says which)",
+        "2:nothing was done: not a repository, the inventory unreadable, or the bundle failed"})
+final class CleanCommand implements Callable<Integer> {
+
+  private final BranchContext context;
+
+  @Option(names = "--dry-run", description = "List what would be deleted; delete nothing.")
+  private boolean dryRun;
+
+  @Option(names = "--yes", description = "Delete without asking again.")
+  private boolean yes;
+
+  @Option(names = "--remote", description = "Also delete the remote copies, each proven merged"
+      + " on the remote.")
+  private boolean remote;
+
+  CleanCommand(BranchContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    BranchesConfig config = context.config();
+    Facts facts = context.facts(config);
+    Optional<RepositoryLayout> layout = facts.find(RepoFacts.LAYOUT);
+    if (layout.isEmpty()) {
+      return fail(context.directory + " is not inside a git repository");
+    }
+    BranchInventory inventory;
+    try {
+      inventory = facts.get(RepoFacts.BRANCHES);
+    } catch (FactUnavailableException e) {
+      return fail("the branches could not be read: " + e.getMessage());
+    }
+    String defaultBranch = inventory.defaultBranch().name();
+    List<BranchRecord> finished = new ArrayList<>();
+    List<BranchRecord> held = new ArrayList<>();
+    for (BranchRecord record : inventory.branches()) {
+      if (!record.state().merged() || record.localTip().isEmpty()
+          || config.protects(record.name(), defaultBranch)) {
+        continue;
+      }
+      (record.worktree().isPresent() ? held : finished).add(record);
+    }
+    for (BranchRecord record : held) {
+      context.out.println("Skipped " + record.name() + ": the worktree " + record.worktree().get()
+          + " holds it. When nothing in it is needed: git worktree remove "
+          + record.worktree().get() + " && git branch -d " + record.name());
+    }
+    if (finished.isEmpty()) {
+      context.out.println("No finished branch to delete.");
+      return 0;
+    }
+    context.out.println("Finished branches:");
+    for (BranchRecord record : finished) {
+      context.out.println("- " + record.name() + " at " + record.localTip().get() + " ("
+          + record.state().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
+    }
+    if (dryRun || !yes) {
+      context.out.println(dryRun ? "Dry run: nothing deleted."
+          : "Nothing deleted yet; run `groundskeeper branch clean --yes` to delete these.");
+      return 0;
+    }
+    Optional<Path> bundle = bundle(layout.get(), finished);
+    if (bundle.isEmpty()) {
+      return BranchCommand.CANNOT_RUN;
+    }
+    context.out.println("Recovery bundle: " + bundle.get());
+    int code = 0;
+    EffectExecutor executor = EffectExecutor.forDirectory(context.directory);
+    List<String> deleted = new ArrayList<>();
+    for (BranchRecord record : finished) {
+      EffectResult result = executor.perform(new RepoEffect.DeleteBranch(record.name(),
+          record.localTip().get()));
+      if (result.status() == EffectResult.Status.DONE) {
+        deleted.add(record.name());
+        context.out.println("Deleted " + record.name() + " (restore: git branch " + record.name()
+            + " " + record.localTip().get() + ", or git fetch " + bundle.get() + " refs/heads/"
+            + record.name() + ":refs/heads/" + record.name() + ")");
+      } else {
+        code = BranchCommand.PARTLY_DONE;
+        context.err.println("Not deleted " + record.name() + ": " + result.message());
+      }
+    }
+    if (remote) {
+      code = Math.max(code, deleteRemote(config, facts, finished));
+    }
+    return code;
+  }
+
+  private Optional<Path> bundle(RepositoryLayout layout, List<BranchRecord> branches) {
+    Path dir = layout.commonDir().resolve("groundskeeper").resolve("recovery");
+    Path file = dir.resolve("branches-" + context.clock.instant().toEpochMilli() + ".bundle");
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      fail("the recovery bundle directory " + dir + " could not be made: " + e.getMessage());
+      return Optional.empty();
+    }
+    List<String> args = new ArrayList<>(List.of("bundle", "create", "-q", file.toString()));
+    branches.forEach(b -> args.add("refs/heads/" + b.name()));
+    BranchContext.Run run = context.git(args);
+    if (!run.ok()) {
+      fail("the recovery bundle could not be written, so nothing was deleted: " + run.output());
+      return Optional.empty();
+    }
+    return Optional.of(file);
+  }
+
+  /** Deletes the remote copies that the remote-delete rule proves merged on the remote. */
+  private int deleteRemote(BranchesConfig config, Facts facts, List<BranchRecord> finished) {
+    List<String> names = new ArrayList<>();
+    for (BranchRecord record : finished) {
+      if (record.remoteTip().isPresent()) {
+        names.add(record.name());
+      }
+    }
+    if (names.isEmpty()) {
+      return 0;
+    }
+    String command = "git push " + config.remote() + " --delete " + String.join(" ", names);
+    ConfiguredRule rule = new BranchRules().rules(config).stream()
+        .filter(r -> r.id().equals("branches.remote-delete")).findFirst().orElseThrow();
+    Verdict verdict = rule.rule().evaluate(new Event.CommandEvent(
+        EventContext.of("groundskeeper-branch-clean", context.directory), command), facts);
+    if (verdict.outcome() != Outcome.ALLOW) {
+      context.err.println("Remote copies not deleted: " + verdict.message());
+      return BranchCommand.PARTLY_DONE;
+    }
+    List<String> args = new ArrayList<>(List.of("push", config.remote(), "--delete"));
+    args.addAll(names);
+    BranchContext.Run push = context.git(args);
+    if (!push.ok()) {
+      context.err.println("Remote copies not deleted: " + push.output());
+      return BranchCommand.PARTLY_DONE;
+    }
+    context.out.println("Deleted on " + config.remote() + ": " + String.join(", ", names));
+    return 0;
+  }
+
+  private int fail(String message) {
+    context.err.println("groundskeeper branch clean: " + message);
+    return BranchCommand.CANNOT_RUN;
+  }
+}

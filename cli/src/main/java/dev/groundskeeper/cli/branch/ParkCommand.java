@@ -1,0 +1,107 @@
+package dev.groundskeeper.cli.branch;
+
+import dev.groundskeeper.api.FactUnavailableException;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.repo.BranchRecord;
+import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.git.EffectExecutor;
+import dev.groundskeeper.git.EffectResult;
+import dev.groundskeeper.rules.branches.BranchesConfig;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code groundskeeper branch park <name> --reason TEXT} and {@code park --clear <name>}: an empty
+ * commit with the park (or unpark) trailers on the branch's tip, written without a checkout and
+ * only while the tip is unchanged; then a plain fast-forward push when the branch has a remote
+ * copy. Never a force push.
+ */
+@Command(name = "park", mixinStandardHelpOptions = true,
+    description = {"Parks a branch that waits on something, so it is not reported as idle.",
+        "A parked branch still counts toward branches.wip.cap. The next commit on the branch",
+        "unparks it; --clear unparks it without a change."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:parked (and pushed when the branch has a remote copy)",
+        "1:parked, but the push failed (the message says why; nothing was forced)",
+        "2:nothing was done: no such local branch, no reason, not a repository, or the tip moved"})
+final class ParkCommand implements Callable<Integer> {
+
+  private final BranchContext context;
+
+  @Parameters(index = "0", paramLabel = "BRANCH", description = "The local branch.")
+  private String branch;
+
+  @Option(names = "--reason", paramLabel = "TEXT",
+      description = "What the branch waits on (one line); required unless --clear.")
+  private String reason;
+
+  @Option(names = "--clear", description = "Unpark: resume the idle clock.")
+  private boolean clear;
+
+  ParkCommand(BranchContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    if (!clear && (reason == null || reason.isBlank())) {
+      return fail("say what the branch waits on: groundskeeper branch park " + branch
+          + " --reason \"<what it waits on>\"");
+    }
+    if (clear && reason != null) {
+      return fail("--clear takes no --reason");
+    }
+    BranchesConfig config = context.config();
+    Facts facts = context.facts(config);
+    if (facts.find(RepoFacts.LAYOUT).isEmpty()) {
+      return fail(context.directory + " is not inside a git repository");
+    }
+    Optional<BranchRecord> record;
+    try {
+      record = facts.find(RepoFacts.BRANCHES).flatMap(inventory -> inventory.find(branch));
+    } catch (FactUnavailableException e) {
+      return fail("the branches could not be read: " + e.getMessage());
+    }
+    if (record.isEmpty() || record.get().localTip().isEmpty()) {
+      return fail("there is no local branch " + branch);
+    }
+    String tip = record.get().localTip().get();
+    String who = context.git(List.of("config", "user.name")).output();
+    RepoEffect effect;
+    try {
+      effect = clear ? new RepoEffect.UnparkBranch(branch, tip, who)
+          : new RepoEffect.ParkBranch(branch, tip, reason.strip(), who);
+    } catch (IllegalArgumentException e) {
+      return fail(e.getMessage());
+    }
+    EffectResult result = EffectExecutor.forDirectory(context.directory).perform(effect);
+    if (result.status() != EffectResult.Status.DONE) {
+      return fail(result.message());
+    }
+    context.out.println((clear ? "Unparked " : "Parked ") + branch + ". " + result.message());
+    result.restoreCommands().forEach(command -> context.out.println("  restore: " + command));
+    if (record.get().remoteTip().isEmpty()) {
+      context.out.println(branch + " has no copy on " + config.remote() + "; push it with"
+          + " `git push -u " + config.remote() + " " + branch + "` so the mark travels with it.");
+      return 0;
+    }
+    BranchContext.Run push = context.git(List.of("push", config.remote(), branch));
+    if (!push.ok()) {
+      context.err.println("groundskeeper branch park: the push of " + branch + " to "
+          + config.remote() + " failed (nothing was forced): " + push.output());
+      return BranchCommand.PARTLY_DONE;
+    }
+    context.out.println("Pushed " + branch + " to " + config.remote() + ".");
+    return 0;
+  }
+
+  private int fail(String message) {
+    context.err.println("groundskeeper branch park: " + message);
+    return BranchCommand.CANNOT_RUN;
+  }
+}

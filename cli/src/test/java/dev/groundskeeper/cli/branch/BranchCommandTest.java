@@ -1,0 +1,216 @@
+package dev.groundskeeper.cli.branch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.rules.branches.BranchesConfig;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BranchCommandTest {
+
+  @TempDir
+  Path temp;
+
+  private Path work;
+  private Path origin;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @BeforeEach
+  void repository() {
+    origin = temp.resolve("origin.git");
+    work = temp.resolve("work");
+    run(temp, "git", "init", "-q", "--bare", "-b", "main", origin.toString());
+    run(temp, "git", "init", "-q", "-b", "main", work.toString());
+    git("config", "user.name", "Pat Parker");
+    git("remote", "add", "origin", origin.toString());
+    commit("initial");
+    git("push", "-q", "-u", "origin", "main");
+  }
+
+  private int branch(String... args) {
+    BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), work,
+        Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC),
+        dir -> BranchesConfig.DEFAULTS);
+    return command.commandLine().execute(args);
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void parkWritesTheTrailersAndPushesABranchWithARemoteCopy() {
+    git("switch", "-q", "-c", "waiting");
+    commit("waiting work");
+    git("push", "-q", "-u", "origin", "waiting");
+    git("switch", "-q", "main");
+    String before = git("rev-parse", "waiting");
+    assertThat(branch("park", "waiting", "--reason", "waits for the API review")).isZero();
+    assertThat(git("log", "-1", "--format=%B", "waiting")).contains(
+        "Parked-Reason: waits for the API review", "Parked-By: Pat Parker");
+    assertThat(git("rev-parse", "waiting^")).isEqualTo(before);
+    assertThat(git("rev-parse", "waiting^{tree}")).isEqualTo(git("rev-parse", before
+        + "^{tree}"));
+    assertThat(git("rev-parse", "origin/waiting")).isEqualTo(git("rev-parse", "waiting"));
+    assertThat(out()).contains("Parked waiting.", "Pushed waiting to origin.");
+    assertThat(branch("park", "--clear", "waiting")).isZero();
+    assertThat(git("log", "-1", "--format=%B", "waiting")).contains("Unparked: Pat Parker");
+  }
+
+  @Test
+  void parkWithoutARemoteCopySaysHowToPush() {
+    git("branch", "local-only");
+    assertThat(branch("park", "local-only", "--reason", "later")).isZero();
+    assertThat(out()).contains("git push -u origin local-only");
+  }
+
+  @Test
+  void parkRefusesBadInputAndChangesNothing() {
+    git("branch", "x");
+    String tip = git("rev-parse", "x");
+    assertThat(branch("park", "x")).isEqualTo(2);
+    assertThat(err()).contains("--reason \"<what it waits on>\"");
+    assertThat(branch("park", "x", "--reason", "two\nlines")).isEqualTo(2);
+    assertThat(branch("park", "nope", "--reason", "r")).isEqualTo(2);
+    assertThat(err()).contains("there is no local branch nope");
+    assertThat(git("rev-parse", "x")).isEqualTo(tip);
+  }
+
+  @Test
+  void parkReportsAFailedPushAndNeverForces() {
+    git("switch", "-q", "-c", "diverged");
+    commit("mine");
+    git("push", "-q", "-u", "origin", "diverged");
+    git("reset", "-q", "--hard", "HEAD~1");
+    commit("other");
+    git("switch", "-q", "main");
+    assertThat(branch("park", "diverged", "--reason", "r")).isEqualTo(1);
+    assertThat(err()).contains("the push of diverged to origin failed (nothing was forced)");
+  }
+
+  @Test
+  void cleanListsWithoutYesAndDeletesOnlyFinishedBranchesBehindABundle() {
+    git("switch", "-q", "-c", "shipped");
+    commit("shipped work");
+    git("push", "-q", "-u", "origin", "shipped");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge shipped", "shipped");
+    git("push", "-q", "origin", "main");
+    git("switch", "-q", "-c", "open");
+    commit("open work");
+    git("switch", "-q", "main");
+    git("branch", "held", "shipped");
+    git("worktree", "add", "-q", temp.resolve("held-wt").toString(), "held");
+    git("branch", "develop", "shipped");
+    String shippedTip = git("rev-parse", "shipped");
+
+    assertThat(branch("clean")).isZero();
+    assertThat(out()).contains("- shipped at " + shippedTip, "--yes` to delete these",
+        "Skipped held: the worktree").doesNotContain("- open", "- develop");
+    assertThat(git("branch", "--list", "shipped")).isNotEmpty();
+
+    assertThat(branch("clean", "--yes")).isZero();
+    assertThat(git("branch", "--list", "shipped")).isEmpty();
+    assertThat(git("branch", "--list", "open", "held", "develop").lines()).hasSize(3);
+    assertThat(out()).contains("Deleted shipped (restore: git branch shipped " + shippedTip);
+    List<Path> bundles = bundles();
+    assertThat(bundles).hasSize(1);
+    assertThat(run(work, "git", "bundle", "list-heads", bundles.get(0).toString()))
+        .contains(shippedTip + " refs/heads/shipped");
+    assertThat(git("ls-remote", "origin", "shipped")).isNotEmpty();
+  }
+
+  @Test
+  void cleanWithRemoteDeletesTheRemoteCopyProvenMergedThere() {
+    git("switch", "-q", "-c", "shipped");
+    commit("shipped work");
+    git("push", "-q", "-u", "origin", "shipped");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge shipped", "shipped");
+    git("push", "-q", "origin", "main");
+    assertThat(branch("clean", "--yes", "--remote")).isZero();
+    assertThat(git("ls-remote", "origin", "shipped")).isEmpty();
+    assertThat(out()).contains("Deleted on origin: shipped");
+  }
+
+  @Test
+  void cleanWithNothingFinishedSaysSo() {
+    assertThat(branch("clean", "--dry-run")).isZero();
+    assertThat(out()).contains("No finished branch to delete.");
+  }
+
+  @Test
+  void outsideARepositoryNothingIsDone() {
+    BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), temp, Clock.systemUTC(),
+        dir -> BranchesConfig.DEFAULTS);
+    assertThat(command.commandLine().execute("clean", "--yes")).isEqualTo(2);
+    assertThat(err()).contains("is not inside a git repository");
+  }
+
+  private List<Path> bundles() {
+    Path dir = work.resolve(".git/groundskeeper/recovery");
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void commit(String message) {
+    try {
+      Files.writeString(work.resolve(message.replace(' ', '-') + ".txt"), message);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    git("add", "-A");
+    git("commit", "-q", "-m", message);
+  }
+
+  private String git(String... args) {
+    List<String> command = new ArrayList<>(List.of("git"));
+    command.addAll(List.of(args));
+    return run(work, command.toArray(String[]::new)).strip();
+  }
+
+  private String run(Path dir, String... command) {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+        .redirectErrorStream(true);
+    builder.environment().put("HOME", temp.toString());
+    builder.environment().put("XDG_CONFIG_HOME", temp.resolve(".config").toString());
+    builder.environment().put("GROUNDSKEEPER_HOME", temp.resolve(".gk").toString());
+    try {
+      Process process = builder.start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (process.waitFor() != 0) {
+        throw new IllegalStateException(String.join(" ", command) + " failed:\n" + output);
+      }
+      return output;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package dev.groundskeeper.rules.branches;
+
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.repo.BranchRecord;
+import dev.groundskeeper.api.repo.BranchState;
+import dev.groundskeeper.api.repo.Dormancy;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.PriorityQueue;
+
+/**
+ * How branches are described to agents and people: one line per branch with its state, age,
+ * worktree and, for an idle branch, where its commits live; and the ordered list the cap and
+ * dormancy refusals show.
+ */
+final class BranchLines {
+
+  /** The most branch lines one message lists; the rest are counted. */
+  static final int MAX_LINES = 20;
+
+  private BranchLines() {}
+
+  static long ageDays(BranchRecord branch, Instant now) {
+    return Math.max(0, Duration.between(branch.lastCommit(), now).toDays());
+  }
+
+  /** {@code feature/x (merged into main; last commit 12 days ago; worktree /w/x)} */
+  static String line(BranchRecord branch, Instant now) {
+    StringBuilder text = new StringBuilder(branch.name()).append(" (").append(label(branch));
+    text.append("; last commit ").append(days(ageDays(branch, now))).append(" ago");
+    branch.worktree().ifPresent(path -> text.append("; worktree ").append(path));
+    return text.append(')').toString();
+  }
+
+  static String label(BranchRecord branch) {
+    return switch (branch.state()) {
+      case MERGED_INTO_DEFAULT -> "merged into the default branch";
+      case MERGED_INTO_LINE -> "merged into an integration line";
+      case PATCH_EQUIVALENT -> "its changes are already in the default branch or a line";
+      case PARKED -> "parked: " + branch.park().map(p -> p.reason()).orElse("");
+      case DORMANT -> branch.dormancy().map(BranchLines::dormancyLabel).orElse("idle");
+      case LIVE -> "live";
+      case EXEMPT -> "exempt";
+      case DEFAULT -> "the default branch";
+      case INTEGRATION_LINE -> "an integration line";
+    };
+  }
+
+  static String dormancyLabel(Dormancy dormancy) {
+    return "idle, " + stage(dormancy.stage()) + ", " + where(dormancy);
+  }
+
+  static String stage(Dormancy.Stage stage) {
+    return switch (stage) {
+      case ADVISORY -> "advisory stage";
+      case NOISY -> "noisy stage";
+      case BLOCK -> "blocking new branches";
+    };
+  }
+
+  static String where(Dormancy dormancy) {
+    return switch (dormancy.where()) {
+      case IN_OTHER_REMOTE_REF -> "contained in " + String.join(", ", dormancy.containingRefs())
+          + ": a cleanup candidate";
+      case OWN_REMOTE_ONLY -> "pushed but unmerged: finish or park it";
+      case NOWHERE -> "CONTAINED NOWHERE: no remote holds these commits";
+    };
+  }
+
+  static String days(long days) {
+    return days == 1 ? "1 day" : days + " days";
+  }
+
+  /** The command that removes a finished branch. */
+  static String deleteCommand(BranchRecord branch, String remote) {
+    return branch.remoteOnly() ? "git push " + remote + " --delete " + branch.name()
+        : "git branch -d " + branch.name();
+  }
+
+  /** The command that secures commits no remote holds. */
+  static String pushCommand(BranchRecord branch, String remote) {
+    return "git push -u " + remote + " " + branch.name();
+  }
+
+  /** True for a dormant branch whose commits no remote-tracking ref holds. */
+  static boolean containedNowhere(BranchRecord branch) {
+    return branch.dormancy().filter(d -> d.where() == Dormancy.Where.NOWHERE).isPresent();
+  }
+
+  /**
+   * The open branches in the order a refusal shows them: finished ones first (cheapest to clear),
+   * with their delete commands; then idle ones, longest idle first; then live and parked ones.
+   * At most {@link #MAX_LINES} lines, then a count of the rest.
+   */
+  static List<String> openList(List<BranchRecord> open, Instant now, String remote) {
+    return listLines(firstShown(open), open.size(), now, remote);
+  }
+
+  /** The lines of the branches shown, then a count of the rest of {@code total}. */
+  static List<String> listLines(List<BranchRecord> shown, int total, Instant now, String remote) {
+    List<String> lines = new ArrayList<>();
+    for (BranchRecord branch : shown) {
+      String line = "- " + line(branch, now);
+      if (branch.state().merged()) {
+        line += ": " + deleteCommand(branch, remote);
+      } else if (containedNowhere(branch)) {
+        line += ": secure it with " + pushCommand(branch, remote);
+      }
+      lines.add(line);
+    }
+    if (total > shown.size()) {
+      lines.add("... and " + (total - shown.size()) + " more (groundskeeper sweep lists"
+          + " them all)");
+    }
+    return lines;
+  }
+
+  /** The order refusals list branches in. */
+  static final Comparator<BranchRecord> LISTING =
+      Comparator.comparingInt((BranchRecord b) -> rank(b.state()))
+          .thenComparing(BranchRecord::lastCommit)
+          .thenComparing(BranchRecord::name);
+
+  /**
+   * The first {@link #MAX_LINES} branches in {@link #LISTING} order, chosen without sorting them
+   * all (a refusal over ten thousand branches shows twenty).
+   */
+  static List<BranchRecord> firstShown(List<BranchRecord> open) {
+    return SHOWN.get(() -> choose(open), open);
+  }
+
+  private static final Memo<List<BranchRecord>> SHOWN = new Memo<>();
+
+  private static List<BranchRecord> choose(List<BranchRecord> open) {
+    PriorityQueue<BranchRecord> best = new PriorityQueue<>(MAX_LINES + 1, LISTING.reversed());
+    for (BranchRecord record : open) {
+      best.add(record);
+      if (best.size() > MAX_LINES) {
+        best.poll();
+      }
+    }
+    List<BranchRecord> shown = new ArrayList<>(best);
+    shown.sort(LISTING);
+    return List.copyOf(shown);
+  }
+
+  private static int rank(BranchState state) {
+    if (state.merged()) {
+      return 0;
+    }
+    return switch (state) {
+      case DORMANT -> 1;
+      case LIVE -> 2;
+      case PARKED -> 3;
+      default -> 4;
+    };
+  }
+
+  /** One finding per branch, its line as the detail. */
+  static Finding finding(BranchRecord branch, Instant now) {
+    return new Finding(Finding.Kind.BRANCH, branch.name(), line(branch, now));
+  }
+
+  static String lower(Enum<?> constant) {
+    return constant.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
+}

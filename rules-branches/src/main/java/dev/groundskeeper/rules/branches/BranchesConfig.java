@@ -1,0 +1,321 @@
+package dev.groundskeeper.rules.branches;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.config.Doc;
+import dev.groundskeeper.api.config.Key;
+import dev.groundskeeper.api.config.OneOf;
+import dev.groundskeeper.api.config.Range;
+import dev.groundskeeper.api.repo.RepositorySettings;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The {@code branches:} block. Every key has a default ({@link #DEFAULTS}), so a repository without
+ * the block gets every branch rule. Inconsistent values fail at construction with a message that
+ * names the keys.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+@Doc("Branch limits and hygiene: how many branches may be open, how long one may sit idle, and"
+    + " how branches are finished and removed without losing a commit.")
+public record BranchesConfig(
+    @Key("default") @Doc("The default branch: `auto` (the remote's HEAD, then local main, then"
+        + " master) or a branch name.") String defaultBranch,
+    @Doc("The remote whose branches count and whose deletions are judged.") String remote,
+    @Doc("Globs of long-lived merge targets (release/*, epic/*): never counted, never dormant,"
+        + " never deleted on the remote by an agent.") List<String> integrationLines,
+    @Doc("Globs of branches never counted, never judged, never deleted by an agent.")
+        List<String> exempt,
+    @Doc("Branch names never deleted; the default branch, integration lines and exempt branches"
+        + " are added to these.") List<String> protectedNames,
+    Wip wip,
+    Duplicates duplicates,
+    Dormancy dormancy,
+    StopGuard stopGuard,
+    ForceRemoval forceRemoval,
+    Evacuation evacuation,
+    CleanupAfterMerge cleanupAfterMerge,
+    Sweep sweep) {
+
+  /** What a repository without a {@code branches:} block gets. */
+  public static final BranchesConfig DEFAULTS = new BranchesConfig("auto", "origin", List.of(),
+      List.of(), List.of("main", "master", "develop", "trunk"), Wip.DEFAULTS, Duplicates.DEFAULTS,
+      Dormancy.DEFAULTS, StopGuard.DEFAULTS, ForceRemoval.DEFAULTS, Evacuation.DEFAULTS,
+      CleanupAfterMerge.DEFAULTS, Sweep.DEFAULTS);
+
+  public BranchesConfig {
+    Objects.requireNonNull(defaultBranch, "branches.default");
+    Objects.requireNonNull(remote, "branches.remote");
+    integrationLines = List.copyOf(integrationLines);
+    exempt = List.copyOf(exempt);
+    protectedNames = List.copyOf(protectedNames);
+    Objects.requireNonNull(wip, "branches.wip");
+    Objects.requireNonNull(duplicates, "branches.duplicates");
+    Objects.requireNonNull(dormancy, "branches.dormancy");
+    Objects.requireNonNull(stopGuard, "branches.stop_guard");
+    Objects.requireNonNull(forceRemoval, "branches.force_removal");
+    Objects.requireNonNull(evacuation, "branches.evacuation");
+    Objects.requireNonNull(cleanupAfterMerge, "branches.cleanup_after_merge");
+    Objects.requireNonNull(sweep, "branches.sweep");
+    if (defaultBranch.isBlank()) {
+      throw new IllegalArgumentException(
+          "branches.default: expected `auto` or a branch name, got an empty name");
+    }
+    if (remote.isBlank() || remote.contains("/") || remote.chars().anyMatch(Character::isWhitespace)) {
+      throw new IllegalArgumentException(
+          "branches.remote: expected one remote name without `/` or spaces, got `" + remote + "`");
+    }
+    requireNonBlank("branches.integration_lines", integrationLines);
+    requireNonBlank("branches.exempt", exempt);
+    requireNonBlank("branches.protected_names", protectedNames);
+  }
+
+  /**
+   * True when no agent may delete {@code branch}: a protected name, the default branch, an
+   * integration line or an exempt branch.
+   */
+  public boolean protects(String branch, String defaultBranch) {
+    return new Scope(this, defaultBranch).isProtected(branch);
+  }
+
+  /**
+   * The settings the git module reads the repository facts with, so that the inventory's states
+   * and dormancy stages are judged exactly as these rules are configured.
+   */
+  public RepositorySettings repositorySettings() {
+    return RepositorySettings.defaults()
+        .withDefaultBranch(defaultBranch)
+        .withRemote(remote)
+        .withIntegrationLines(integrationLines)
+        .withExempt(exempt)
+        .withDormancy(new RepositorySettings.DormancyDays(dormancy.effectiveAdvisoryDays(),
+            dormancy.effectiveNoisyDays(), dormancy.effectiveBlockDays()))
+        .withScanLimits(new RepositorySettings.ScanLimits(
+            RepositorySettings.ScanLimits.DEFAULT.maxCommits(),
+            java.time.Duration.ofMillis(sweep.budgetMs())));
+  }
+
+  private static void requireNonBlank(String key, List<String> values) {
+    for (int i = 0; i < values.size(); i++) {
+      if (values.get(i).isBlank()) {
+        throw new IllegalArgumentException(key + "[" + i + "]: an empty entry matches nothing;"
+            + " remove it or write a name or glob");
+      }
+    }
+  }
+
+  /** The WIP cap: how many branches may be open at once. */
+  @API(status = API.Status.EXPERIMENTAL)
+  @Doc("The cap on open work branches, repository-wide.")
+  public record Wip(
+      @Range(min = 1) @Doc("Open branches allowed; creating one more is refused at this count.")
+          int cap,
+      @OneOf({"block", "warn", "off"}) Mode mode,
+      @Doc("Count branches that exist only on the remote; a branch and its remote copy count"
+          + " once.") boolean countRemote) {
+
+    public static final Wip DEFAULTS = new Wip(10, Mode.BLOCK, true);
+
+    public Wip {
+      Objects.requireNonNull(mode, "branches.wip.mode");
+      if (cap < 1) {
+        throw new IllegalArgumentException("branches.wip.cap: must be at least 1, got " + cap);
+      }
+    }
+  }
+
+  /** The duplicate-stem warning. */
+  @API(status = API.Status.EXPERIMENTAL)
+  @Doc("Warns when a new branch looks like an open one (same stem or number); never refuses.")
+  public record Duplicates(@OneOf({"warn", "off"}) Mode mode) {
+
+    public static final Duplicates DEFAULTS = new Duplicates(Mode.WARN);
+
+    public Duplicates {
+      Objects.requireNonNull(mode, "branches.duplicates.mode");
+    }
+  }
+
+  /** The dormancy presets and their stages. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public enum Preset {
+    /** 7, 14 and 30 days. */
+    STANDARD(7, 14, 30),
+    /** 3, 3 and 7 days: the warning is loud from its first day, because the block follows soon. */
+    STRICT(3, 3, 7);
+
+    private final int advisoryDays;
+    private final int noisyDays;
+    private final int blockDays;
+
+    Preset(int advisoryDays, int noisyDays, int blockDays) {
+      this.advisoryDays = advisoryDays;
+      this.noisyDays = noisyDays;
+      this.blockDays = blockDays;
+    }
+  }
+
+  /**
+   * Dormancy: a preset, and per-stage day counts that override it when set. The effective values
+   * must satisfy {@code 1 <= advisory_days <= noisy_days < block_days}.
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  @Doc("Idle branches: an advisory, then a noisy advisory, then new branches are refused.")
+  public record Dormancy(
+      @Doc("standard (7/14/30 days) or strict (3/3/7 days).") Preset preset,
+      @Range(min = 1) @Doc("Overrides the preset's advisory stage; null keeps it.")
+          Optional<Integer> advisoryDays,
+      @Range(min = 1) @Doc("Overrides the preset's noisy stage; null keeps it.")
+          Optional<Integer> noisyDays,
+      @Range(min = 1) @Doc("Overrides the preset's block stage; null keeps it.")
+          Optional<Integer> blockDays,
+      @OneOf({"block", "warn", "off"}) @Doc("warn stops at the noisy stage; off reports nothing.")
+          Mode mode) {
+
+    public static final Dormancy DEFAULTS = new Dormancy(Preset.STANDARD, Optional.empty(),
+        Optional.empty(), Optional.empty(), Mode.BLOCK);
+
+    public Dormancy {
+      Objects.requireNonNull(preset, "branches.dormancy.preset");
+      Objects.requireNonNull(advisoryDays, "branches.dormancy.advisory_days");
+      Objects.requireNonNull(noisyDays, "branches.dormancy.noisy_days");
+      Objects.requireNonNull(blockDays, "branches.dormancy.block_days");
+      Objects.requireNonNull(mode, "branches.dormancy.mode");
+      int advisory = advisoryDays.orElse(preset.advisoryDays);
+      int noisy = noisyDays.orElse(preset.noisyDays);
+      int block = blockDays.orElse(preset.blockDays);
+      if (advisory < 1 || advisory > noisy || noisy >= block) {
+        throw new IllegalArgumentException("branches.dormancy: the effective stages must satisfy"
+            + " 1 <= advisory_days <= noisy_days < block_days, got advisory_days "
+            + describe(advisory, advisoryDays) + ", noisy_days " + describe(noisy, noisyDays)
+            + ", block_days " + describe(block, blockDays) + " under preset "
+            + preset.name().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+
+    private static String describe(int effective, Optional<Integer> explicit) {
+      return effective + (explicit.isPresent() ? "" : " (preset)");
+    }
+
+    /** The advisory stage: the explicit key, else the preset's. */
+    public int effectiveAdvisoryDays() {
+      return advisoryDays.orElse(preset.advisoryDays);
+    }
+
+    public int effectiveNoisyDays() {
+      return noisyDays.orElse(preset.noisyDays);
+    }
+
+    public int effectiveBlockDays() {
+      return blockDays.orElse(preset.blockDays);
+    }
+  }
+
+  /** The Stop and SubagentStop guard. */
+  @API(status = API.Status.EXPERIMENTAL)
+  @Doc("Refuses to stop while a branch this session touched is dirty, unpushed, or merged but"
+      + " not deleted.")
+  public record StopGuard(
+      @OneOf({"block", "warn", "off"}) Mode mode,
+      @OneOf({"block", "advise", "off"}) @Doc("How a sub-agent's commits that no remote holds"
+          + " are judged at its stop.") Mode unpushedSubagent,
+      @Doc("Judge the default branch and integration lines at stop too.") boolean includeDefault) {
+
+    public static final StopGuard DEFAULTS = new StopGuard(Mode.BLOCK, Mode.BLOCK, false);
+
+    public StopGuard {
+      Objects.requireNonNull(mode, "branches.stop_guard.mode");
+      Objects.requireNonNull(unpushedSubagent, "branches.stop_guard.unpushed_subagent");
+    }
+  }
+
+  /** Lossless force removal of branches and worktrees. */
+  @API(status = API.Status.EXPERIMENTAL)
+  @Doc("Refuses `branch -D` and `worktree remove --force` when a commit or a file would be lost.")
+  public record ForceRemoval(@OneOf({"block", "off"}) Mode mode) {
+
+    public static final ForceRemoval DEFAULTS = new ForceRemoval(Mode.BLOCK);
+
+    public ForceRemoval {
+      Objects.requireNonNull(mode, "branches.force_removal.mode");
+    }
+  }
+
+  /** The evacuate-then-destroy shape. */
+  @API(status = API.Status.EXPERIMENTAL)
+  @Doc("Refuses saving work as a patch outside git's history and then destroying its branch or"
+      + " worktree.")
+  public record Evacuation(@OneOf({"block", "warn", "off"}) Mode mode) {
+
+    public static final Evacuation DEFAULTS = new Evacuation(Mode.BLOCK);
+
+    public Evacuation {
+      Objects.requireNonNull(mode, "branches.evacuation.mode");
+    }
+  }
+
+  /** Cleanup after a merge. */
+  @API(status = API.Status.EXPERIMENTAL)
+  @Doc("After a merge into the default branch or a line: print (advise) or run (act) the local"
+      + " delete of the merged branch.")
+  public record CleanupAfterMerge(
+      @OneOf({"act", "advise", "off"}) Mode mode,
+      @Doc("Globs of ignored paths a worktree removal may delete because they can be rebuilt"
+          + " (virtual environments, caches, build output); relative to the worktree.")
+          List<String> regenerable) {
+
+    public static final CleanupAfterMerge DEFAULTS = new CleanupAfterMerge(Mode.ADVISE,
+        List.of(".venv/**", "venv/**", "node_modules/**", "target/**", "build/**", "dist/**",
+            "**/__pycache__/**", ".pytest_cache/**", ".mypy_cache/**", ".ruff_cache/**",
+            ".tox/**", ".gradle/**", "*.egg-info/**", ".coverage"));
+
+    /** A path under the scratch directory that no regenerable glob may match. */
+    static final String SCRATCH_PROBE = "untracked/scratch/notes.md";
+
+    public CleanupAfterMerge {
+      Objects.requireNonNull(mode, "branches.cleanup_after_merge.mode");
+      regenerable = List.copyOf(regenerable);
+      for (int i = 0; i < regenerable.size(); i++) {
+        String glob = regenerable.get(i);
+        String key = "branches.cleanup_after_merge.regenerable[" + i + "]";
+        if (glob.isBlank() || glob.startsWith("/")) {
+          throw new IllegalArgumentException(key + ": expected a glob relative to the worktree,"
+              + " got `" + glob + "`");
+        }
+        if (PathGlob.matches(glob, SCRATCH_PROBE)) {
+          throw new IllegalArgumentException(key + ": `" + glob + "` matches the scratch"
+              + " directory untracked/scratch/, whose notes are work and can never be rebuilt");
+        }
+      }
+    }
+
+    /** True when {@code path} (relative to a worktree, {@code /} separators) can be rebuilt. */
+    public boolean isRegenerable(String path) {
+      return !path.startsWith("untracked/scratch/") && PathGlob.matchesAny(regenerable, path);
+    }
+  }
+
+  /** The sweep report. */
+  @API(status = API.Status.EXPERIMENTAL)
+  @Doc("The branch section of `groundskeeper sweep` and the session-start report.")
+  public record Sweep(
+      @Range(min = 1) @Doc("Wall-clock budget for the whole inventory, in milliseconds.")
+          long budgetMs,
+      @Range(min = 1) @Doc("A branch this many commits behind the default branch is reported.")
+          int behindThreshold) {
+
+    public static final Sweep DEFAULTS = new Sweep(3000, 50);
+
+    public Sweep {
+      if (budgetMs < 1) {
+        throw new IllegalArgumentException("branches.sweep.budget_ms: must be at least 1, got "
+            + budgetMs);
+      }
+      if (behindThreshold < 1) {
+        throw new IllegalArgumentException(
+            "branches.sweep.behind_threshold: must be at least 1, got " + behindThreshold);
+      }
+    }
+  }
+}

@@ -1,0 +1,258 @@
+package dev.groundskeeper.rules.branches;
+
+import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Remedy;
+import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.RuleInfo;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.repo.BranchTip;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.shell.DeletedBranch;
+import dev.groundskeeper.api.shell.Evacuation;
+import dev.groundskeeper.api.shell.FileTarget;
+import dev.groundskeeper.api.shell.Removal;
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.SimpleCommand;
+import dev.groundskeeper.api.shell.Word;
+import dev.groundskeeper.api.shell.WorktreeRemoval;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Evacuate then destroy: saving a worktree's or branch's work as a patch in a file outside git's
+ * history, then removing that worktree or deleting that branch. Refused when both happen in one
+ * command, and when the destruction comes later in the same turn (evacuations are recorded after
+ * they run, and a record expires with its turn, so yesterday's review patch never blocks today's
+ * cleanup). The right move is to commit the work where it belongs.
+ */
+final class EvacuationRule implements Rule {
+
+  static final String ID = "branches.evacuation";
+
+  static final RuleInfo INFO = new RuleInfo(ID, "Evacuate then destroy",
+      "Refuses removing a worktree or deleting a branch after its work was saved as a patch"
+          + " file outside git's history, in the same command or the same turn.",
+      Mode.BLOCK, Set.of(Event.CommandEvent.class, Event.CommandCompleted.class,
+          Event.PromptSubmitted.class), "rules/" + ID + ".md");
+
+  private final BranchesConfig config;
+
+  EvacuationRule(BranchesConfig config) {
+    this.config = config;
+  }
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  /** One evacuation as this rule reads it: what it read and where the patch went. */
+  private record Read(SimpleCommand command, Optional<Worktree> worktree, Set<String> branches,
+      List<String> targets, String text) {}
+
+  /** One destruction: what it removes. */
+  private record Destroy(SimpleCommand command, Optional<Path> worktree, Optional<String> branch,
+      String text) {}
+
+  @Override
+  public Verdict evaluate(Event event, Facts facts) {
+    if (event instanceof Event.PromptSubmitted prompt) {
+      return prompt.context().isMainThread() && facts.find(BranchLedger.FACT).isPresent()
+          ? Verdict.allow(ID).withEffects(List.of(
+              new LedgerEffect.StartTurn(prompt.context().sessionId())))
+          : Verdict.notApplicable(ID);
+    }
+    if (event instanceof Event.CommandCompleted completed) {
+      return completed.succeeded() ? record(completed, facts) : Verdict.notApplicable(ID);
+    }
+    if (!(event instanceof Event.CommandEvent command)) {
+      return Verdict.notApplicable(ID);
+    }
+    Script script = Shell.parse(command.command());
+    List<Destroy> destroys = destructions(script, command.context().cwd(), facts);
+    if (destroys.isEmpty()) {
+      return Verdict.notApplicable(ID);
+    }
+    List<Read> reads = evacuations(script, command.context().cwd(), facts);
+    for (Destroy destroy : destroys) {
+      for (Read read : reads) {
+        if (read.command().index() < destroy.command().index() && hits(destroy, read)) {
+          return refusal("`" + read.text() + "`", read.targets(), destroy, read.worktree(),
+              read.branches());
+        }
+      }
+    }
+    Optional<BranchLedger> ledger = facts.find(BranchLedger.FACT);
+    if (ledger.isEmpty()) {
+      return Verdict.allow(ID);
+    }
+    EventContext context = command.context();
+    for (BranchLedger.Evacuated earlier : ledger.get().evacuations(context.sessionId(),
+        turn(context, ledger.get()))) {
+      for (Destroy destroy : destroys) {
+        boolean sameWorktree = destroy.worktree().isPresent() && earlier.worktree()
+            .filter(w -> Path.of(w).equals(destroy.worktree().get())).isPresent();
+        boolean sameBranch = destroy.branch().filter(earlier.branches()::contains).isPresent();
+        if (sameWorktree || sameBranch) {
+          Set<String> branches = new LinkedHashSet<>(earlier.branches());
+          return refusal("`" + earlier.command() + "`, run earlier in this turn,", List.of(
+              earlier.target()), destroy, Optional.empty(), branches)
+              .withFindings(List.of(new Finding(Finding.Kind.PATH, earlier.target(),
+                  "patch written earlier in this turn")));
+        }
+      }
+    }
+    return Verdict.allow(ID);
+  }
+
+  /** The turn an evacuation belongs to: a sub-agent's lifetime, else the runner's turn. */
+  static String turn(EventContext context, BranchLedger ledger) {
+    if (!context.isMainThread()) {
+      return "agent:" + context.agentId();
+    }
+    return context.turnId().map(t -> "turn:" + t)
+        .orElseGet(() -> "prompt:" + ledger.prompts(context.sessionId()));
+  }
+
+  private Verdict record(Event.CommandCompleted completed, Facts facts) {
+    Optional<BranchLedger> ledger = facts.find(BranchLedger.FACT);
+    Script script = Shell.parse(completed.command());
+    if (ledger.isEmpty() || script.evacuations().stream().noneMatch(Evacuation::landsInFile)) {
+      return Verdict.notApplicable(ID);
+    }
+    EventContext context = completed.context();
+    String turn = turn(context, ledger.get());
+    List<Effect> effects = new ArrayList<>();
+    for (Read read : evacuations(script, context.cwd(), facts)) {
+      for (String target : read.targets()) {
+        effects.add(new LedgerEffect.RecordEvacuation(context.sessionId(), turn,
+            new BranchLedger.Evacuated(read.worktree().map(w -> w.path().toString()),
+                List.copyOf(read.branches()), target, read.text())));
+      }
+    }
+    return effects.isEmpty() ? Verdict.notApplicable(ID) : Verdict.allow(ID).withEffects(effects);
+  }
+
+  private static boolean hits(Destroy destroy, Read read) {
+    boolean sameWorktree = destroy.worktree().isPresent()
+        && read.worktree().filter(w -> w.path().normalize().equals(destroy.worktree().get()))
+            .isPresent();
+    boolean sameBranch = destroy.branch().filter(read.branches()::contains).isPresent();
+    return sameWorktree || sameBranch;
+  }
+
+  private List<Read> evacuations(Script script, Path cwd, Facts facts) {
+    List<Read> reads = new ArrayList<>();
+    List<Evacuation> evacuations = script.evacuations();
+    if (evacuations.stream().noneMatch(Evacuation::landsInFile)) {
+      return reads;
+    }
+    List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
+    List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
+    for (Evacuation evacuation : evacuations) {
+      if (!evacuation.landsInFile()) {
+        continue;
+      }
+      Optional<Worktree> worktree = Checkouts.holding(worktrees, evacuation.git().directory(),
+          cwd);
+      Set<String> branches = new LinkedHashSet<>();
+      worktree.flatMap(Worktree::branch).ifPresent(branches::add);
+      for (Word operand : evacuation.git().arguments().operands()) {
+        if (operand.isStatic()) {
+          for (String name : operand.value().split("\\.{2,3}")) {
+            String bare = name.startsWith("^") ? name.substring(1) : name;
+            if (tips.stream().anyMatch(t -> t.name().equals(bare))) {
+              branches.add(bare);
+            }
+          }
+        }
+      }
+      List<String> targets = new ArrayList<>();
+      for (FileTarget target : evacuation.outputs()) {
+        targets.add(target.directory().resolveFile(target.path().value(), cwd, Optional.empty())
+            .map(Path::toString).orElse(target.path().source()));
+      }
+      reads.add(new Read(evacuation.git().command(), worktree, branches, targets,
+          script.text(evacuation.git().command())));
+    }
+    return reads;
+  }
+
+  private List<Destroy> destructions(Script script, Path cwd, Facts facts) {
+    List<Destroy> destroys = new ArrayList<>();
+    List<WorktreeRemoval> removals = script.worktreeRemovals();
+    List<Removal> deletions = script.removals();
+    for (WorktreeRemoval removal : removals) {
+      if (removal.path().isStatic()) {
+        removal.git().directory().resolveFile(removal.path().value(), cwd, Optional.empty())
+            .ifPresent(path -> destroys.add(new Destroy(removal.git().command(),
+                Optional.of(path), Optional.empty(), script.text(removal.git().command()))));
+      }
+    }
+    for (DeletedBranch deleted : script.deletedBranches()) {
+      if (deleted.name().isStatic() && deleted.route() != DeletedBranch.Route.PUSH_DELETE
+          && !deleted.remoteTracking()) {
+        destroys.add(new Destroy(deleted.git().command(), Optional.empty(),
+            Optional.of(deleted.name().value()), script.text(deleted.git().command())));
+      }
+    }
+    if (deletions.stream().anyMatch(Removal::recursive)) {
+      List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
+      for (Removal removal : deletions) {
+        if (!removal.recursive()) {
+          continue;
+        }
+        for (Word path : removal.paths()) {
+          if (!path.isStatic()) {
+            continue;
+          }
+          Optional<Path> resolved = removal.command().directory().resolveFile(path.value(), cwd,
+              Optional.empty());
+          for (Worktree worktree : worktrees) {
+            if (!worktree.main() && resolved.filter(r -> worktree.path().normalize()
+                .startsWith(r)).isPresent()) {
+              destroys.add(new Destroy(removal.command(), Optional.of(worktree.path()
+                  .normalize()), Optional.empty(), script.text(removal.command())));
+            }
+          }
+        }
+      }
+    }
+    return destroys;
+  }
+
+  private Verdict refusal(String evacuation, List<String> targets, Destroy destroy,
+      Optional<Worktree> worktree, Set<String> branches) {
+    String what = destroy.worktree().map(p -> "the worktree " + p)
+        .orElseGet(() -> "the branch " + destroy.branch().orElse(""));
+    String reason = evacuation + " saves work as a patch in " + String.join(", ", targets)
+        + ", outside git's history, and `" + destroy.text() + "` then destroys " + what
+        + " it came from. A patch file is not a safe home for work: nothing tracks it, and"
+        + " nothing reminds anyone to apply it.";
+    List<String> commands = new ArrayList<>();
+    Optional<Path> place = destroy.worktree().or(() -> worktree.map(Worktree::path));
+    place.ifPresent(p -> commands.add("git -C " + p + " add -A && git -C " + p
+        + " commit -m \"<what this work is>\""));
+    for (String branch : branches) {
+      commands.add("git push -u " + config.remote() + " " + branch);
+    }
+    Remedy remedy = new Remedy("Commit the work on the branch of the lane it serves and push"
+        + " it; remove the worktree or branch afterwards through the lossless checks. If it"
+        + " should be thrown away, ask a person.", commands);
+    return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
+        .withFindings(List.of(new Finding(destroy.worktree().isPresent() ? Finding.Kind.WORKTREE
+            : Finding.Kind.BRANCH, destroy.worktree().map(Path::toString)
+                .orElse(destroy.branch().orElse("")), "destroyed after its patch was saved")));
+  }
+}

@@ -1,0 +1,238 @@
+package dev.groundskeeper.rules.branches;
+
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Remedy;
+import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.RuleInfo;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.repo.BranchInventory;
+import dev.groundskeeper.api.repo.BranchRecord;
+import dev.groundskeeper.api.repo.BranchTip;
+import dev.groundskeeper.api.repo.Containment;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.repo.RepositoryQueries;
+import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.api.shell.DeletedBranch;
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.WorktreeRemoval;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Lossless force removal: {@code git branch -D}, {@code branch -d --force} and
+ * {@code update-ref -d refs/heads/...} only when every deleted tip survives in a ref the same
+ * command does not delete; {@code git worktree remove --force} only when the worktree holds no
+ * change, no ignored file that cannot be rebuilt, and a HEAD some remaining ref contains. A plain
+ * {@code worktree remove} is judged on its ignored files, which git deletes without asking.
+ * Fails closed: what cannot be proven safe is refused, with the way to make it safe.
+ */
+final class ForceRemovalRule implements Rule {
+
+  static final String ID = "branches.force-removal";
+
+  static final RuleInfo INFO = new RuleInfo(ID, "Lossless force removal",
+      "Refuses `git branch -D` and `git worktree remove --force` when a commit, a change or an"
+          + " ignored file that cannot be rebuilt would be lost.",
+      Mode.BLOCK, java.util.Set.of(Event.CommandEvent.class), "rules/" + ID + ".md");
+
+  private final BranchesConfig config;
+
+  ForceRemovalRule(BranchesConfig config) {
+    this.config = config;
+  }
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public Verdict evaluate(Event event, Facts facts) {
+    if (!(event instanceof Event.CommandEvent command)) {
+      return Verdict.notApplicable(ID);
+    }
+    Script script = Shell.parse(command.command());
+    List<DeletedBranch> forced = new ArrayList<>();
+    for (DeletedBranch deleted : script.deletedBranches()) {
+      if (deleted.forced() && !deleted.remoteTracking()
+          && deleted.route() != DeletedBranch.Route.PUSH_DELETE) {
+        forced.add(deleted);
+      }
+    }
+    List<WorktreeRemoval> removals = script.worktreeRemovals();
+    if (forced.isEmpty() && removals.isEmpty()) {
+      return Verdict.notApplicable(ID);
+    }
+    Set<String> excluded = Deletions.refsDeletedBy(script, config.remote());
+    Losses losses = new Losses();
+    judgeBranches(forced, excluded, facts, losses);
+    judgeWorktrees(removals, excluded, command, facts, losses);
+    if (losses.lines.isEmpty()) {
+      return Verdict.allow(ID);
+    }
+    String reason = "This would lose work that exists nowhere else:\n"
+        + String.join("\n", losses.lines);
+    Remedy remedy = new Remedy("Make the work safe first, then delete without forcing: commit"
+        + " changes, push or merge the commits, move files that must be kept to a tracked home"
+        + " (or delete each one deliberately). If it really should go, ask a person, who can"
+        + " run the command outside the agent.", losses.commands);
+    return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
+        .withFindings(losses.findings);
+  }
+
+  private static final class Losses {
+    final List<String> lines = new ArrayList<>();
+    final List<String> commands = new ArrayList<>();
+    final List<Finding> findings = new ArrayList<>();
+  }
+
+  private void judgeBranches(List<DeletedBranch> forced, Set<String> excluded, Facts facts,
+      Losses losses) {
+    if (forced.isEmpty()) {
+      return;
+    }
+    List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
+    Optional<BranchInventory> inventory = Scopes.inventory(facts);
+    Set<String> names = new LinkedHashSet<>();
+    for (DeletedBranch deleted : forced) {
+      if (!deleted.name().isStatic()) {
+        losses.lines.add("- the branch `" + deleted.name().source() + "` is only known when the"
+            + " command runs, so nothing proves its commits survive");
+        losses.findings.add(Finding.of(Finding.Kind.BRANCH, deleted.name().source()));
+        continue;
+      }
+      names.add(deleted.name().value());
+    }
+    List<String> tipsToCheck = new ArrayList<>();
+    for (String name : names) {
+      localTip(tips, name).ifPresent(tipsToCheck::add);
+    }
+    if (tipsToCheck.isEmpty()) {
+      return;
+    }
+    RepositoryQueries queries = facts.get(RepoFacts.QUERIES);
+    var containment = queries.containment(tipsToCheck, excluded);
+    for (String name : names) {
+      Optional<String> tip = localTip(tips, name);
+      if (tip.isEmpty()) {
+        continue; // git refuses to delete a branch that does not exist
+      }
+      Containment held = containment.get(tip.get());
+      if (held != null && held.containedElsewhere()) {
+        continue;
+      }
+      String commits = inventory.flatMap(i -> i.find(name)).map(BranchRecord::ahead)
+          .filter(ahead -> ahead.isPresent())
+          .map(ahead -> ahead.getAsInt() == 1 ? "1 commit" : ahead.getAsInt() + " commits")
+          .orElse("its commits");
+      String bound = held != null && !held.complete() ? " (the search stopped at its bound, so"
+          + " no holder was proven)" : "";
+      losses.lines.add("- branch " + name + " at " + abbreviate(tip.get()) + ": " + commits
+          + " that no other branch, tag or remote-tracking ref holds" + bound);
+      losses.commands.add("git push -u " + config.remote() + " " + name);
+      losses.findings.add(new Finding(Finding.Kind.BRANCH, name, commits + " held nowhere else"));
+    }
+  }
+
+  private void judgeWorktrees(List<WorktreeRemoval> removals, Set<String> excluded,
+      Event.CommandEvent command, Facts facts, Losses losses) {
+    if (removals.isEmpty()) {
+      return;
+    }
+    List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
+    for (WorktreeRemoval removal : removals) {
+      Optional<Path> path = removal.path().isStatic()
+          ? removal.git().directory().resolveFile(removal.path().value(),
+              command.context().cwd(), Optional.empty())
+          : Optional.empty();
+      if (path.isEmpty()) {
+        if (removal.forced()) {
+          losses.lines.add("- the worktree `" + removal.path().source() + "` cannot be told"
+              + " before the command runs, so nothing proves it holds no work");
+          losses.findings.add(Finding.of(Finding.Kind.WORKTREE, removal.path().source()));
+        }
+        continue;
+      }
+      Optional<Worktree> worktree = worktrees.stream()
+          .filter(w -> w.path().normalize().equals(path.get())).findFirst();
+      if (worktree.isEmpty() || worktree.get().main()) {
+        continue; // git refuses both
+      }
+      judgeWorktree(worktree.get(), removal.forced(), excluded, facts, losses);
+    }
+  }
+
+  private void judgeWorktree(Worktree worktree, boolean forced, Set<String> excluded,
+      Facts facts, Losses losses) {
+    RepositoryQueries queries = facts.get(RepoFacts.QUERIES);
+    WorktreeStatus status = queries.status(worktree.path());
+    List<String> lost = new ArrayList<>();
+    if (forced) {
+      lost.addAll(status.staged());
+      for (String path : status.modified()) {
+        if (!lost.contains(path)) {
+          lost.add(path);
+        }
+      }
+      lost.addAll(status.untracked());
+    }
+    List<String> ignored = new ArrayList<>();
+    for (String path : status.ignored()) {
+      if (!config.cleanupAfterMerge().isRegenerable(path)) {
+        ignored.add(path);
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    if (!lost.isEmpty()) {
+      parts.add(count(lost.size(), "changed or untracked file") + " (" + sample(lost) + ")");
+      losses.commands.add("git -C " + worktree.path() + " add -A && git -C " + worktree.path()
+          + " commit -m \"<what this work is>\"");
+    }
+    if (!ignored.isEmpty()) {
+      parts.add(count(ignored.size(), "ignored file") + " that branches.cleanup_after_merge"
+          + ".regenerable does not cover (" + sample(ignored) + ")");
+    }
+    if (forced && worktree.head().isPresent()) {
+      Set<String> without = new LinkedHashSet<>(excluded);
+      Containment held = queries.containment(worktree.head().get(), without);
+      if (!held.containedElsewhere()) {
+        parts.add("the commits at its HEAD " + abbreviate(worktree.head().get())
+            + ", which no remaining branch, tag or remote-tracking ref holds");
+        losses.commands.add("git -C " + worktree.path() + " switch -c <name-for-this-work>");
+      }
+    }
+    if (!parts.isEmpty()) {
+      losses.lines.add("- worktree " + worktree.path() + ": " + String.join("; ", parts));
+      losses.findings.add(new Finding(Finding.Kind.WORKTREE, worktree.path().toString(),
+          String.join("; ", parts)));
+    }
+  }
+
+  private static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  private static String sample(List<String> paths) {
+    int shown = Math.min(paths.size(), 5);
+    String text = String.join(", ", paths.subList(0, shown));
+    return paths.size() > shown ? text + ", ..." : text;
+  }
+
+  private static Optional<String> localTip(List<BranchTip> tips, String name) {
+    return tips.stream().filter(t -> t.name().equals(name)).findFirst()
+        .flatMap(BranchTip::localTip);
+  }
+
+  static String abbreviate(String sha) {
+    return sha.substring(0, Math.min(12, sha.length()));
+  }
+}

@@ -1,0 +1,328 @@
+package dev.groundskeeper.rules.branches;
+
+import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Remedy;
+import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.RuleInfo;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.repo.BranchInventory;
+import dev.groundskeeper.api.repo.BranchRecord;
+import dev.groundskeeper.api.repo.Containment;
+import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.repo.RepositoryQueries;
+import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.api.shell.CreatedBranch;
+import dev.groundskeeper.api.shell.GitCommand;
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Shell;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Leaves no branch behind at a stop. After each successful creation or touch it returns effects
+ * that record who created or touched the branch; at a stop it judges the branches the stopping
+ * thread touched (a main thread also owns what its sub-agents left unpushed or merged): a dirty
+ * worktree, commits no remote holds, a merged branch still present. After three blocked stops in
+ * a row it gives way and reports the branches as abandoned at the next sweep.
+ */
+final class StopGuardRule implements Rule {
+
+  static final String ID = "branches.stop-guard";
+
+  /** Blocked stops in a row after which the guard gives way. */
+  static final int MAX_BLOCKED_STOPS = 3;
+
+  /** Commands after which the checkout's branch counts as touched. */
+  private static final Set<String> TOUCHING = Set.of("commit", "merge", "rebase", "cherry-pick",
+      "am", "revert", "reset", "switch", "checkout", "pull");
+
+  /** Tools whose use in a worktree touches its branch. */
+  private static final Set<String> WRITING_TOOLS = Set.of("Write", "Edit", "MultiEdit",
+      "NotebookEdit");
+
+  static final RuleInfo INFO = new RuleInfo(ID, "Stop guard",
+      "Records who creates and touches each branch, and refuses a stop while a branch the"
+          + " stopping thread touched is dirty, holds commits no remote holds, or is merged but"
+          + " not deleted; gives way after three blocked stops.",
+      Mode.BLOCK, Set.of(Event.CommandCompleted.class, Event.ToolCompleted.class,
+          Event.Stop.class, Event.SubagentStop.class), "rules/" + ID + ".md");
+
+  private final BranchesConfig config;
+
+  StopGuardRule(BranchesConfig config) {
+    this.config = config;
+  }
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  static String actor(EventContext context) {
+    return context.sessionId() + ":" + context.agentId();
+  }
+
+  @Override
+  public Verdict evaluate(Event event, Facts facts) {
+    if (event instanceof Event.CommandCompleted completed) {
+      return completed.succeeded() ? recordCommand(completed, facts) : Verdict.notApplicable(ID);
+    }
+    if (event instanceof Event.ToolCompleted tool) {
+      return WRITING_TOOLS.contains(tool.toolName()) ? recordWrite(tool, facts)
+          : Verdict.notApplicable(ID);
+    }
+    if (event instanceof Event.Stop stop) {
+      return stop.stopHookActive() ? Verdict.allow(ID) : judge(stop.context(), facts);
+    }
+    if (event instanceof Event.SubagentStop stop) {
+      return stop.stopHookActive() ? Verdict.allow(ID) : judge(stop.context(), facts);
+    }
+    return Verdict.notApplicable(ID);
+  }
+
+  // ---- records ---------------------------------------------------------------------------
+
+  private Verdict recordCommand(Event.CommandCompleted completed, Facts facts) {
+    Script script = Shell.parse(completed.command());
+    if (script.gitCommands().isEmpty()) {
+      return Verdict.notApplicable(ID);
+    }
+    String actor = actor(completed.context());
+    BranchInventory inventory = facts.get(RepoFacts.BRANCHES);
+    Instant now = facts.get(Facts.NOW);
+    Map<String, Effect> effects = new LinkedHashMap<>();
+    for (CreatedBranch created : script.createdBranches()) {
+      if (!created.name().isStatic() || created.dwim()) {
+        continue;
+      }
+      String name = created.name().value();
+      Optional<BranchRecord> record = inventory.find(name).filter(r -> r.localTip().isPresent());
+      if (record.isPresent() && record.get().provenance().creator().isEmpty()) {
+        effects.put("creator " + name, new RepoEffect.RecordCreator(name, actor, now,
+            created.route().name().toLowerCase(java.util.Locale.ROOT)));
+      }
+    }
+    List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
+    for (GitCommand git : script.gitCommands()) {
+      boolean touches = TOUCHING.contains(git.subcommand())
+          || git.is("worktree", "add") && !git.createdBranches().isEmpty();
+      if (!touches) {
+        continue;
+      }
+      Optional<String> branch;
+      if (!git.createdBranches().isEmpty()) {
+        // switch -c, checkout -b and worktree add leave the new branch checked out.
+        branch = git.createdBranches().stream().filter(c -> c.name().isStatic())
+            .map(c -> c.name().value()).findFirst();
+      } else {
+        branch = Checkouts.holding(worktrees, git.directory(), completed.context().cwd())
+            .flatMap(Worktree::branch);
+      }
+      branch.filter(name -> judged(name, facts))
+          .ifPresent(name -> touch(name, actor, inventory, effects));
+    }
+    return effects.isEmpty() ? Verdict.notApplicable(ID)
+        : Verdict.allow(ID).withEffects(List.copyOf(effects.values()));
+  }
+
+  private Verdict recordWrite(Event.ToolCompleted tool, Facts facts) {
+    Optional<String> branch = Checkouts.holding(facts.get(RepoFacts.WORKTREES),
+        tool.context().cwd()).flatMap(Worktree::branch);
+    if (branch.isEmpty() || !judged(branch.get(), facts)) {
+      return Verdict.notApplicable(ID);
+    }
+    Map<String, Effect> effects = new LinkedHashMap<>();
+    touch(branch.get(), actor(tool.context()), facts.get(RepoFacts.BRANCHES), effects);
+    return effects.isEmpty() ? Verdict.notApplicable(ID)
+        : Verdict.allow(ID).withEffects(List.copyOf(effects.values()));
+  }
+
+  /** Branches the guard would judge at a stop; others need no record. */
+  private boolean judged(String branch, Facts facts) {
+    Scope.Role role = Scopes.of(config, facts).role(branch);
+    return role == Scope.Role.WORK
+        || role != Scope.Role.EXEMPT && config.stopGuard().includeDefault();
+  }
+
+  private static void touch(String branch, String actor, BranchInventory inventory,
+      Map<String, Effect> effects) {
+    Optional<BranchRecord> record = inventory.find(branch).filter(r -> r.localTip().isPresent());
+    boolean known = record.map(r -> r.provenance().touchedBy().contains(actor)).orElse(true);
+    if (!known) {
+      effects.putIfAbsent("touch " + branch, new RepoEffect.RecordTouch(branch, actor));
+    }
+  }
+
+  // ---- judgement at a stop -----------------------------------------------------------------
+
+  private record Problem(String branch, String check, String line, List<String> commands,
+      boolean blocks) {}
+
+  private Verdict judge(EventContext context, Facts facts) {
+    String actor = actor(context);
+    boolean mainThread = context.isMainThread();
+    String subAgentPrefix = context.sessionId() + ":";
+    BranchInventory inventory = facts.get(RepoFacts.BRANCHES);
+    Scope scope = Scopes.of(config, facts);
+    List<BranchRecord> own = new ArrayList<>();
+    List<BranchRecord> delegated = new ArrayList<>();
+    for (BranchRecord record : inventory.branches()) {
+      Scope.Role role = scope.role(record.name());
+      if (role == Scope.Role.EXEMPT
+          || role != Scope.Role.WORK && !config.stopGuard().includeDefault()) {
+        continue;
+      }
+      if (record.provenance().touchedBy(actor)) {
+        own.add(record);
+      } else if (mainThread && touchedBySubAgent(record, subAgentPrefix)) {
+        delegated.add(record);
+      }
+    }
+    if (own.isEmpty() && delegated.isEmpty()) {
+      return Verdict.notApplicable(ID);
+    }
+    RepositoryQueries queries = facts.get(RepoFacts.QUERIES);
+    Set<String> tips = new LinkedHashSet<>();
+    own.forEach(r -> r.localTip().ifPresent(tips::add));
+    delegated.forEach(r -> r.localTip().ifPresent(tips::add));
+    Map<String, Containment> held = queries.containment(tips, Set.of());
+    List<Problem> problems = new ArrayList<>();
+    for (BranchRecord record : own) {
+      dirty(record, queries).ifPresent(problems::add);
+      unpushed(record, held, scope, mainThread).ifPresent(problems::add);
+      if (mainThread) {
+        mergedNotDeleted(record).ifPresent(problems::add);
+      }
+    }
+    for (BranchRecord record : delegated) {
+      unpushed(record, held, scope, true).ifPresent(problems::add);
+      mergedNotDeleted(record).ifPresent(problems::add);
+    }
+    return verdict(problems, actor, facts);
+  }
+
+  private static boolean touchedBySubAgent(BranchRecord record, String sessionPrefix) {
+    List<String> actors = new ArrayList<>(record.provenance().touchedBy());
+    record.provenance().creator().ifPresent(actors::add);
+    for (String actor : actors) {
+      if (actor.startsWith(sessionPrefix) && actor.length() > sessionPrefix.length()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Optional<Problem> dirty(BranchRecord record, RepositoryQueries queries) {
+    if (record.worktree().isEmpty()) {
+      return Optional.empty();
+    }
+    String path = record.worktree().get().toString();
+    WorktreeStatus status = queries.status(record.worktree().get());
+    if (status.isClean()) {
+      return Optional.empty();
+    }
+    Set<String> files = new LinkedHashSet<>(status.staged());
+    files.addAll(status.modified());
+    files.addAll(status.untracked());
+    return Optional.of(new Problem(record.name(), "dirty worktree", record.name()
+        + ": uncommitted work in " + path + " (" + files.size() + (files.size() == 1 ? " file"
+        : " files") + ")", List.of("git -C " + path + " add -A && git -C " + path
+        + " commit -m \"<what this work is>\""), true));
+  }
+
+  private Optional<Problem> unpushed(BranchRecord record, Map<String, Containment> held,
+      Scope scope, boolean mainThread) {
+    if (record.localTip().isEmpty()) {
+      return Optional.empty();
+    }
+    Mode mode = mainThread ? Mode.BLOCK : config.stopGuard().unpushedSubagent();
+    if (mode.isOff()) {
+      return Optional.empty();
+    }
+    Containment containment = held.get(record.localTip().get());
+    boolean safe = containment != null && (containment.inRemote(config.remote())
+        || containment.containingRefs().contains("refs/heads/" + scope.defaultBranch())
+            && !record.name().equals(scope.defaultBranch()));
+    if (safe) {
+      return Optional.empty();
+    }
+    return Optional.of(new Problem(record.name(), "commits no remote holds", record.name()
+        + ": commits that no remote-tracking ref of " + config.remote()
+        + " holds and that are not merged into the local " + scope.defaultBranch(),
+        List.of("git push -u " + config.remote() + " " + record.name()),
+        mode.equals(Mode.BLOCK)));
+  }
+
+  private Optional<Problem> mergedNotDeleted(BranchRecord record) {
+    if (!record.state().merged()) {
+      return Optional.empty();
+    }
+    List<String> commands = new ArrayList<>();
+    record.worktree().ifPresent(path -> commands.add("git worktree remove " + path));
+    if (record.localTip().isPresent()) {
+      commands.add("git branch -d " + record.name());
+    }
+    if (record.remoteTip().isPresent()) {
+      commands.add("git push " + config.remote() + " --delete " + record.name());
+    }
+    return Optional.of(new Problem(record.name(), "merged but not deleted", record.name()
+        + ": " + BranchLines.label(record) + " but not deleted"
+        + record.worktree().map(p -> " (worktree " + p + ")").orElse(""), commands, true));
+  }
+
+  private Verdict verdict(List<Problem> problems, String actor, Facts facts) {
+    Optional<BranchLedger> ledger = facts.find(BranchLedger.FACT);
+    int blockedSoFar = ledger.map(l -> l.blockedStops(actor)).orElse(0);
+    if (problems.isEmpty()) {
+      return blockedSoFar > 0 ? Verdict.allow(ID).withEffects(List.of(
+          new LedgerEffect.ResetBlockedStops(actor))) : Verdict.allow(ID);
+    }
+    List<String> lines = new ArrayList<>();
+    List<String> commands = new ArrayList<>();
+    List<Finding> findings = new ArrayList<>();
+    boolean blocks = false;
+    for (Problem problem : problems) {
+      lines.add("- " + problem.line());
+      commands.addAll(problem.commands());
+      findings.add(new Finding(Finding.Kind.BRANCH, problem.branch(), problem.check()));
+      blocks |= problem.blocks();
+    }
+    String list = String.join("\n", lines);
+    Remedy remedy = new Remedy("Finish each branch before stopping:", commands);
+    if (!blocks) {
+      return Verdict.advise(ID, "Branches this agent touched hold work no remote has yet:\n"
+          + list).withRemedy(remedy).withFindings(findings);
+    }
+    if (blockedSoFar >= MAX_BLOCKED_STOPS) {
+      Instant now = facts.get(Facts.NOW);
+      List<Effect> effects = new ArrayList<>();
+      for (Problem problem : problems) {
+        effects.add(new LedgerEffect.RecordAbandoned(new BranchLedger.Abandoned(
+            problem.branch(), actor, problem.check(), now)));
+      }
+      effects.add(new LedgerEffect.ResetBlockedStops(actor));
+      return Verdict.advise(ID, "Stopping after " + MAX_BLOCKED_STOPS + " refused stops; these"
+          + " branches are left as they are and the next sweep reports them as abandoned:\n"
+          + list).withRemedy(remedy).withFindings(findings).withEffects(effects);
+    }
+    String reason = "Before stopping, finish the branches this "
+        + (actor.endsWith(":") ? "session" : "agent") + " touched:\n" + list;
+    Verdict verdict = Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
+        .withFindings(findings);
+    return ledger.isPresent()
+        ? verdict.withEffects(List.of(new LedgerEffect.CountBlockedStop(actor))) : verdict;
+  }
+}

@@ -1,0 +1,171 @@
+package dev.groundskeeper.rules.branches;
+
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Remedy;
+import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.RuleInfo;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.repo.BranchGlob;
+import dev.groundskeeper.api.repo.BranchInventory;
+import dev.groundskeeper.api.repo.BranchRecord;
+import dev.groundskeeper.api.repo.BranchState;
+import dev.groundskeeper.api.repo.RepoFacts;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The branch section of a sweep: idle branches no remote holds first, then the count against the
+ * cap, the branches by state, finished branches with their delete commands, idle branches by
+ * stage, branches abandoned at a stop, branches far behind the default, and long-lived names that
+ * look like integration lines but are not declared as such.
+ */
+final class SweepRule implements Rule {
+
+  static final String ID = "branches.sweep";
+
+  /** Names that usually are long-lived lines; offered for declaration, never assumed. */
+  private static final Pattern LOOKS_LIKE_A_LINE =
+      Pattern.compile("(release|epic|develop|hotfix).*", Pattern.CASE_INSENSITIVE);
+
+  static final RuleInfo INFO = new RuleInfo(ID, "Branch sweep",
+      "Reports the branch inventory: lost-work risks, the count against the cap, finished"
+          + " branches with their delete commands, idle branches and undeclared lines.",
+      Mode.ON, Set.of(Event.SweepRequest.class), "rules/" + ID + ".md");
+
+  private final BranchesConfig config;
+
+  SweepRule(BranchesConfig config) {
+    this.config = config;
+  }
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public Verdict evaluate(Event event, Facts facts) {
+    if (!(event instanceof Event.SweepRequest)) {
+      return Verdict.notApplicable(ID);
+    }
+    BranchInventory inventory = facts.get(RepoFacts.BRANCHES);
+    Scope scope = Scopes.of(config, facts);
+    Instant now = facts.get(Facts.NOW);
+    String remote = config.remote();
+    OpenBranches open = OpenBranches.of(facts.get(RepoFacts.BRANCH_TIPS), scope,
+        config.wip().countRemote());
+    List<BranchRecord> work = new ArrayList<>();
+    Map<BranchState, Integer> byState = new EnumMap<>(BranchState.class);
+    for (BranchRecord record : inventory.branches()) {
+      byState.merge(record.state(), 1, Integer::sum);
+      if (scope.isWork(record.name())) {
+        work.add(record);
+      }
+    }
+    List<BranchLedger.Abandoned> abandoned = facts.find(BranchLedger.FACT)
+        .map(BranchLedger::abandoned).orElse(List.of());
+    List<String> undeclared = undeclaredLines(inventory, scope);
+    if (work.isEmpty() && abandoned.isEmpty() && undeclared.isEmpty()) {
+      return Verdict.allow(ID);
+    }
+    StringBuilder text = new StringBuilder("Branches: ").append(open.count())
+        .append(" open of branches.wip.cap ").append(config.wip().cap()).append(" (")
+        .append(states(byState)).append(')');
+    List<String> lost = Texts.lostWork(work, now, remote);
+    if (!lost.isEmpty()) {
+      text.append("\n\n").append(Texts.LOST_WORK_HEADING).append('\n')
+          .append(String.join("\n", lost));
+    }
+    List<String> commands = new ArrayList<>();
+    List<String> finished = new ArrayList<>();
+    for (BranchRecord record : work) {
+      if (record.state().merged()) {
+        finished.add("- " + BranchLines.line(record, now) + ": " + BranchLines.deleteCommand(
+            record, remote));
+      }
+    }
+    if (!finished.isEmpty()) {
+      text.append("\n\nFinished, not deleted (groundskeeper branch clean deletes them):\n")
+          .append(String.join("\n", finished));
+      commands.add("groundskeeper branch clean --dry-run");
+    }
+    List<String> idle = new ArrayList<>();
+    for (BranchRecord record : work) {
+      if (record.state() == BranchState.DORMANT) {
+        idle.add("- " + BranchLines.line(record, now));
+      }
+    }
+    if (!idle.isEmpty()) {
+      text.append("\n\nIdle:\n").append(String.join("\n", idle));
+    }
+    List<String> behind = new ArrayList<>();
+    for (BranchRecord record : work) {
+      if (record.behind().isPresent() && !record.state().merged()
+          && record.behind().getAsInt() >= config.sweep().behindThreshold()) {
+        behind.add("- " + record.name() + ": " + record.behind().getAsInt() + " commits behind "
+            + scope.defaultBranch());
+      }
+    }
+    if (!behind.isEmpty()) {
+      text.append("\n\nFar behind the default branch (branches.sweep.behind_threshold ")
+          .append(config.sweep().behindThreshold()).append("):\n")
+          .append(String.join("\n", behind));
+    }
+    if (!abandoned.isEmpty()) {
+      text.append("\n\nLeft behind at a stop:");
+      for (BranchLedger.Abandoned record : abandoned) {
+        text.append("\n- ").append(record.branch()).append(": ").append(record.check())
+            .append(" (").append(record.actor()).append(", ").append(record.at()).append(')');
+      }
+    }
+    if (!undeclared.isEmpty()) {
+      text.append("\n\nThese look like long-lived lines; if they are, declare them in"
+          + " branches.integration_lines so they are never counted or deleted:\n- ")
+          .append(String.join("\n- ", undeclared));
+    }
+    if (!inventory.complete()) {
+      text.append("\n\nThe inventory stopped at its scan bound (branches.sweep.budget_ms);"
+          + " some branches are not yet classified and read as not proven merged.");
+    }
+    List<Finding> findings = new ArrayList<>();
+    for (BranchRecord record : work) {
+      findings.add(BranchLines.finding(record, now));
+    }
+    Verdict verdict = Verdict.advise(ID, text.toString()).withFindings(findings);
+    return commands.isEmpty() ? verdict
+        : verdict.withRemedy(new Remedy("See what the clean would delete:", commands));
+  }
+
+  private static String states(Map<BranchState, Integer> byState) {
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<BranchState, Integer> entry : byState.entrySet()) {
+      parts.add(entry.getValue() + " " + entry.getKey().name().toLowerCase(Locale.ROOT)
+          .replace('_', ' '));
+    }
+    return String.join(", ", parts);
+  }
+
+  private List<String> undeclaredLines(BranchInventory inventory, Scope scope) {
+    List<String> names = new ArrayList<>();
+    for (BranchRecord record : inventory.branches()) {
+      String name = record.name();
+      Optional<String> firstSegment = Optional.of(name.contains("/")
+          ? name.substring(0, name.indexOf('/')) : name);
+      if (scope.isWork(name) && firstSegment.filter(s -> LOOKS_LIKE_A_LINE.matcher(s).matches())
+          .isPresent() && !BranchGlob.matchesAny(config.integrationLines(), name)) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
+}

@@ -1,0 +1,219 @@
+package dev.groundskeeper.rules.branches;
+
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.repo.BranchState;
+import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.testkit.Events;
+import dev.groundskeeper.testkit.RuleTester;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** Lossless force removal and remote deletion with integration lines. */
+class DeletionRulesTest {
+
+  private static final BranchesConfig LINES = new BranchesConfig("auto", "origin",
+      List.of("release/*"), List.of("users/**"), List.of("main", "master", "develop", "trunk"),
+      BranchesConfig.Wip.DEFAULTS, BranchesConfig.Duplicates.DEFAULTS,
+      BranchesConfig.Dormancy.DEFAULTS, BranchesConfig.StopGuard.DEFAULTS,
+      BranchesConfig.ForceRemoval.DEFAULTS, BranchesConfig.Evacuation.DEFAULTS,
+      BranchesConfig.CleanupAfterMerge.DEFAULTS, BranchesConfig.Sweep.DEFAULTS);
+
+  @Nested
+  class ForceRemoval {
+
+    private RuleTester tester(Repo repo) {
+      return RuleTester.of(new BranchRules(), LINES, ForceRemovalRule.ID).withFacts(repo.facts());
+    }
+
+    @Test
+    void aForcedDeleteOfABranchHeldElsewhereIsAllowed() {
+      Repo repo = Repo.create();
+      repo.branch("pushed");
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git branch -D pushed")).expectAllow();
+      tester.given(Events.command("git branch -d --force pushed")).expectAllow();
+      tester.given(Events.command("git update-ref -d refs/heads/pushed")).expectAllow();
+    }
+
+    @Test
+    void aForcedDeleteOfCommitsHeldNowhereIsRefusedWithThePush() {
+      Repo repo = Repo.create();
+      repo.branch("local-only").localOnly();
+      String tip = repo.tipOf("local-only");
+      tester(repo).given(Events.command("git branch -D local-only")).expectDeny()
+          .reasonContains("- branch local-only at " + tip.substring(0, 12) + ": its commits that"
+              + " no other branch, tag or remote-tracking ref holds", BranchPrinciple.TEXT)
+          .remedyCommands("git push -u origin local-only")
+          .findingSubjects("local-only");
+    }
+
+    @Test
+    void aBranchAndItsOnlyHolderDeletedTogetherAreJudgedAsAWhole() {
+      Repo repo = Repo.create();
+      repo.branch("work").localOnly();
+      repo.branch("copy").tips(repo.tipOf("work"), null);
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git branch -D work")).expectAllow();
+      tester.given(Events.command("git branch -D work copy")).expectDeny()
+          .findingSubjects("work", "copy");
+      tester.given(Events.command("git branch -D work && git branch -d copy")).expectDeny();
+    }
+
+    @Test
+    void aTagOrAnotherRemoteRefIsAHolderToo() {
+      Repo repo = Repo.create();
+      repo.branch("tagged").localOnly();
+      repo.contains(repo.tipOf("tagged"), "refs/tags/v1");
+      tester(repo).given(Events.command("git branch -D tagged")).expectAllow();
+    }
+
+    @Test
+    void plainDeletesAndDeletesOfMissingBranchesAreLeftToGit() {
+      Repo repo = Repo.create();
+      repo.branch("local-only").localOnly();
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git branch -d local-only")).expectNotApplicable();
+      tester.given(Events.command("git branch -D no-such-branch")).expectAllow();
+    }
+
+    @Test
+    void anUnnamedForcedDeleteIsRefused() {
+      tester(Repo.create()).given(Events.command("git branch -D \"$B\"")).expectDeny()
+          .reasonContains("only known when the command runs");
+    }
+
+    @Test
+    void aForcedWorktreeRemovalOfADirtyWorktreeNamesTheFiles() {
+      Repo repo = Repo.create();
+      repo.branch("feature").worktree("/w/feature");
+      repo.status("/w/feature", new WorktreeStatus(List.of("a.txt"), List.of("a.txt", "b.txt"),
+          List.of("new.txt"), List.of()));
+      tester(repo).given(Events.command("git worktree remove --force /w/feature")).expectDeny()
+          .reasonContains("- worktree /w/feature: 3 changed or untracked files (a.txt, b.txt,"
+              + " new.txt)")
+          .remedyCommands("git -C /w/feature add -A && git -C /w/feature commit -m \"<what this"
+              + " work is>\"");
+    }
+
+    @Test
+    void aCleanWorktreeOnABranchIsRemovedEvenByForce() {
+      Repo repo = Repo.create();
+      repo.branch("feature").worktree("/w/feature");
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git worktree remove --force /w/feature")).expectAllow();
+      tester.given(Events.command("cd /w && git worktree remove -f -f feature")).expectAllow();
+    }
+
+    @Test
+    void ignoredFilesThatCannotBeRebuiltBlockEvenAPlainRemoval() {
+      Repo repo = Repo.create();
+      repo.branch("feature").worktree("/w/feature");
+      repo.status("/w/feature", new WorktreeStatus(List.of(), List.of(), List.of(),
+          List.of(".venv/bin/python", "untracked/scratch/plan.md")));
+      tester(repo).given(Events.command("git worktree remove /w/feature")).expectDeny()
+          .reasonContains("1 ignored file that branches.cleanup_after_merge.regenerable does"
+              + " not cover (untracked/scratch/plan.md)");
+      Repo rebuildable = Repo.create();
+      rebuildable.branch("feature").worktree("/w/feature");
+      rebuildable.status("/w/feature", new WorktreeStatus(List.of(), List.of(), List.of(),
+          List.of(".venv/bin/python", "target/a.jar")));
+      tester(rebuildable).given(Events.command("git worktree remove /w/feature")).expectAllow();
+    }
+
+    @Test
+    void aDetachedHeadNoRefHoldsIsRefused() {
+      Repo repo = Repo.create();
+      String lonely = repo.freshTip();
+      repo.detachedWorktree("/w/detached", lonely);
+      tester(repo).given(Events.command("git worktree remove --force /w/detached")).expectDeny()
+          .reasonContains("the commits at its HEAD " + lonely.substring(0, 12));
+    }
+
+    @Test
+    void removingAWorktreeAndDeletingItsBranchTogetherNeedsAnotherHolder() {
+      Repo repo = Repo.create();
+      repo.branch("feature").localOnly().worktree("/w/feature");
+      tester(repo).given(Events.command(
+          "git worktree remove --force /w/feature && git branch -D feature")).expectDeny()
+          .reasonContains("- branch feature", "- worktree /w/feature: the commits at its HEAD");
+    }
+
+    @Test
+    void offModeDoesNotRun() {
+      Repo repo = Repo.create();
+      repo.branch("local-only").localOnly();
+      org.assertj.core.api.Assertions.assertThat(tester(repo).withMode(Mode.OFF)
+          .given(Events.command("git branch -D local-only")).decision().outcome())
+          .isEqualTo(dev.groundskeeper.api.Outcome.ALLOW);
+    }
+  }
+
+  @Nested
+  class RemoteDelete {
+
+    private RuleTester tester(Repo repo) {
+      return RuleTester.of(new BranchRules(), LINES, RemoteDeleteRule.ID).withFacts(repo.facts());
+    }
+
+    @Test
+    void theDefaultLinesExemptAndProtectedNamesAreNeverDeleted() {
+      Repo repo = Repo.create().work("release/2.0", "users/ann/x", "develop");
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git push origin --delete main")).expectDeny()
+          .reasonContains("main is the default branch");
+      tester.given(Events.command("git push origin :release/2.0")).expectDeny()
+          .reasonContains("release/2.0 is an integration line");
+      tester.given(Events.command("git push origin --delete users/ann/x")).expectDeny()
+          .reasonContains("matches branches.exempt");
+      tester.given(Events.command("git push -d origin develop")).expectDeny()
+          .reasonContains("develop is in branches.protected_names");
+    }
+
+    @Test
+    void aBranchMergedIntoTheRemoteDefaultOrALineMayGo() {
+      Repo repo = Repo.create().work("release/2.0", "done", "landed-in-line");
+      repo.contains(repo.tipOf("done"), "refs/remotes/origin/main");
+      repo.contains(repo.tipOf("landed-in-line"), "refs/remotes/origin/release/2.0");
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git push origin --delete done")).expectAllow();
+      tester.given(Events.command("git push origin --delete landed-in-line")).expectAllow();
+      tester.given(Events.command("git push origin --delete done landed-in-line"))
+          .expectAllow();
+    }
+
+    @Test
+    void anUnmergedBranchIsRefused() {
+      Repo repo = Repo.create().work("open");
+      repo.contains(repo.tipOf("open"), "refs/heads/main");
+      tester(repo).given(Events.command("git push origin --delete open")).expectDeny()
+          .reasonContains("- open: its remote tip", "is in neither origin/main nor an"
+              + " integration line")
+          .remedyCommands("git fetch origin");
+    }
+
+    @Test
+    void theLineItselfCannotProveWhenTheSameCommandDeletesIt() {
+      Repo repo = Repo.create().work("release/2.0", "x");
+      repo.contains(repo.tipOf("x"), "refs/remotes/origin/release/2.0");
+      tester(repo).given(Events.command("git push origin --delete x release/2.0"))
+          .expectDeny().reasonContains("release/2.0 is an integration line",
+              "- x: its remote tip");
+    }
+
+    @Test
+    void withoutATrackingRefNothingIsProven() {
+      Repo repo = Repo.create();
+      repo.branch("local").localOnly();
+      tester(repo).given(Events.command("git push origin --delete local")).expectDeny()
+          .reasonContains("there is no refs/remotes/origin/local");
+    }
+
+    @Test
+    void otherRemotesAndOrdinaryPushesAreNotJudged() {
+      RuleTester tester = tester(Repo.create());
+      tester.given(Events.command("git push fork --delete main")).expectNotApplicable();
+      tester.given(Events.command("git push origin main")).expectNotApplicable();
+    }
+  }
+}

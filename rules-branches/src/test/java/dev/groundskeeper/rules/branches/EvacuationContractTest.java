@@ -1,0 +1,8 @@
+package dev.groundskeeper.rules.branches;
+
+class EvacuationContractTest extends BranchContract {
+  @Override
+  String id() {
+    return EvacuationRule.ID;
+  }
+}

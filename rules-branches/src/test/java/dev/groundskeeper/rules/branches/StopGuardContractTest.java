@@ -1,0 +1,8 @@
+package dev.groundskeeper.rules.branches;
+
+class StopGuardContractTest extends BranchContract {
+  @Override
+  String id() {
+    return StopGuardRule.ID;
+  }
+}

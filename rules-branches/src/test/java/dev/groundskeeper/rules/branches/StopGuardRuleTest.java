@@ -1,0 +1,203 @@
+package dev.groundskeeper.rules.branches;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.repo.BranchState;
+import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.testkit.Events;
+import dev.groundskeeper.testkit.RuleTester;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class StopGuardRuleTest {
+
+  private static final String MAIN = "test-session:";
+  private static final String HELPER = "test-session:helper";
+
+  private static RuleTester tester(BranchesConfig config, Repo repo) {
+    return RuleTester.of(new BranchRules(), config, StopGuardRule.ID).withFacts(repo.facts());
+  }
+
+  private static RuleTester tester(Repo repo) {
+    return tester(BranchesConfig.DEFAULTS, repo);
+  }
+
+  private static BranchesConfig subagentUnpushed(Mode mode) {
+    return new BranchesConfig("auto", "origin", List.of(), List.of(), List.of("main"),
+        BranchesConfig.Wip.DEFAULTS, BranchesConfig.Duplicates.DEFAULTS,
+        BranchesConfig.Dormancy.DEFAULTS, new BranchesConfig.StopGuard(Mode.BLOCK, mode, false),
+        BranchesConfig.ForceRemoval.DEFAULTS, BranchesConfig.Evacuation.DEFAULTS,
+        BranchesConfig.CleanupAfterMerge.DEFAULTS, BranchesConfig.Sweep.DEFAULTS);
+  }
+
+  @Nested
+  class Records {
+
+    @Test
+    void aSuccessfulCreationRecordsItsCreatorOnceTheRefExists() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").localOnly();
+      tester(repo).given(Events.completed("git switch -c feature/x", 0)).expectAllow()
+          .effects(new RepoEffect.RecordCreator("feature/x", MAIN, Repo.NOW, "switch"),
+              new RepoEffect.RecordTouch("feature/x", MAIN));
+    }
+
+    @Test
+    void aFailedOrUnconfirmedCreationRecordsNothing() {
+      Repo repo = Repo.create();
+      tester(repo).given(Events.completed("git switch -c feature/x", 128)).expectNotApplicable();
+      tester(repo).given(Events.completed("git switch -c feature/x", 0)).expectNotApplicable();
+    }
+
+    @Test
+    void aSubAgentsCommitTouchesTheBranchOfItsWorktree() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").worktree("/w/x").touchedBy(MAIN);
+      tester(repo).given(Events.completed("git commit -m step", 0).agent("helper").in("/w/x/src"))
+          .expectAllow().effects(new RepoEffect.RecordTouch("feature/x", HELPER));
+      tester(repo).given(Events.completed("git -C /w/x commit -m step", 0).agent("helper"))
+          .expectAllow().effects(new RepoEffect.RecordTouch("feature/x", HELPER));
+    }
+
+    @Test
+    void anActorAlreadyRecordedIsNotRecordedAgain() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").worktree("/w/x").touchedBy(MAIN);
+      tester(repo).given(Events.completed("git commit -m step", 0).in("/w/x"))
+          .expectNotApplicable();
+    }
+
+    @Test
+    void writingIntoAWorktreeTouchesItsBranch() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").worktree("/w/x");
+      tester(repo).given(Events.toolCompleted("Edit").in("/w/x")).expectAllow()
+          .effects(new RepoEffect.RecordTouch("feature/x", MAIN));
+      tester(repo).given(Events.toolCompleted("Read").in("/w/x")).expectNotApplicable();
+    }
+  }
+
+  @Nested
+  class AtStop {
+
+    @Test
+    void aDirtyWorktreeBlocksTheStopWithTheCommitCommand() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").worktree("/w/x").touchedBy(MAIN);
+      repo.status("/w/x", new WorktreeStatus(List.of(), List.of("a.txt"), List.of("b.txt"),
+          List.of()));
+      tester(repo).given(Events.stop()).expectDeny()
+          .reasonContains("Before stopping, finish the branches this session touched:\n"
+              + "- feature/x: uncommitted work in /w/x (2 files)", BranchPrinciple.TEXT)
+          .remedyCommands("git -C /w/x add -A && git -C /w/x commit -m \"<what this work is>\"")
+          .findingSubjects("feature/x");
+    }
+
+    @Test
+    void commitsNoRemoteHoldsBlockUnlessMergedIntoTheLocalDefault() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").localOnly().touchedBy(MAIN);
+      tester(repo).given(Events.stop()).expectDeny()
+          .reasonContains("feature/x: commits that no remote-tracking ref of origin holds")
+          .remedyCommands("git push -u origin feature/x");
+      repo.contains(repo.tipOf("feature/x"), "refs/heads/main");
+      tester(repo).given(Events.stop()).expectAllow();
+    }
+
+    @Test
+    void aMergedBranchStillPresentBlocksTheMainThread() {
+      Repo repo = Repo.create();
+      repo.branch("done").state(BranchState.MERGED_INTO_DEFAULT).worktree("/w/done")
+          .touchedBy(MAIN);
+      tester(repo).given(Events.stop()).expectDeny()
+          .reasonContains("done: merged into the default branch but not deleted (worktree"
+              + " /w/done)")
+          .remedyCommands("git worktree remove /w/done", "git branch -d done",
+              "git push origin --delete done");
+    }
+
+    @Test
+    void branchesOfOtherSessionsAndPeopleAreNeverJudged() {
+      Repo repo = Repo.create();
+      repo.branch("theirs").localOnly().touchedBy("other-session:");
+      repo.branch("human").localOnly();
+      tester(repo).given(Events.stop()).expectNotApplicable();
+    }
+
+    @Test
+    void theMainThreadOwnsWhatItsSubAgentsLeftUnpushedOrMerged() {
+      Repo repo = Repo.create();
+      repo.branch("sub").localOnly().worktree("/w/sub").touchedBy(HELPER);
+      repo.status("/w/sub", new WorktreeStatus(List.of(), List.of("dirty.txt"), List.of(),
+          List.of()));
+      tester(repo).given(Events.stop()).expectDeny()
+          .reasonContains("sub: commits that no remote-tracking ref")
+          .reasonDoesNotContain("uncommitted");
+    }
+
+    @Test
+    void aSubAgentIsJudgedOnItsOwnBranchesWithItsUnpushedMode() {
+      Repo repo = Repo.create();
+      repo.branch("sub").localOnly().touchedBy(HELPER);
+      repo.branch("mine").localOnly().touchedBy(MAIN);
+      tester(repo).given(Events.subagentStop("worker").agent("helper")).expectDeny()
+          .findingSubjects("sub");
+      tester(subagentUnpushed(Mode.ADVISE), repo)
+          .given(Events.subagentStop("worker").agent("helper")).expectAdvise()
+          .reasonContains("sub: commits");
+      tester(subagentUnpushed(Mode.OFF), repo)
+          .given(Events.subagentStop("worker").agent("helper")).expectAllow();
+    }
+
+    @Test
+    void theDefaultBranchAndLinesAreLeftToTheReleaseFlow() {
+      Repo repo = Repo.create();
+      repo.spec("main").ahead().touchedBy(MAIN);
+      tester(repo).given(Events.stop()).expectNotApplicable();
+    }
+
+    @Test
+    void aContinuedStopIsNeverBlockedAgain() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").localOnly().touchedBy(MAIN);
+      tester(repo).given(Events.stop(true)).expectAllow();
+      tester(repo).given(Events.subagentStop("w", true).agent("helper")).expectAllow();
+    }
+
+    @Test
+    void blockedStopsAreCountedAndTheThirdIsTheLast() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").localOnly().touchedBy(MAIN);
+      repo.ledger(new TestLedger().blocked(MAIN, 2));
+      tester(repo).given(Events.stop()).expectDeny()
+          .effects(new LedgerEffect.CountBlockedStop(MAIN));
+      Repo gaveUp = Repo.create();
+      gaveUp.branch("feature/x").localOnly().touchedBy(MAIN);
+      gaveUp.ledger(new TestLedger().blocked(MAIN, 3));
+      tester(gaveUp).given(Events.stop()).expectAdvise()
+          .reasonContains("Stopping after 3 refused stops", "abandoned")
+          .effects(new LedgerEffect.RecordAbandoned(new BranchLedger.Abandoned("feature/x", MAIN,
+              "commits no remote holds", Repo.NOW)), new LedgerEffect.ResetBlockedStops(MAIN));
+    }
+
+    @Test
+    void aCleanStopStartsTheCountAgain() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").touchedBy(MAIN);
+      repo.ledger(new TestLedger().blocked(MAIN, 2));
+      tester(repo).given(Events.stop()).expectAllow()
+          .effects(new LedgerEffect.ResetBlockedStops(MAIN));
+    }
+
+    @Test
+    void warnModeTurnsTheRefusalIntoAdvice() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").localOnly().touchedBy(MAIN);
+      assertThat(tester(repo).withMode(Mode.WARN).given(Events.stop()).decision().outcome())
+          .isEqualTo(dev.groundskeeper.api.Outcome.ADVISE);
+    }
+  }
+}

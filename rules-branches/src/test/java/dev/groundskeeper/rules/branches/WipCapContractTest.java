@@ -1,0 +1,8 @@
+package dev.groundskeeper.rules.branches;
+
+class WipCapContractTest extends BranchContract {
+  @Override
+  String id() {
+    return WipCapRule.ID;
+  }
+}

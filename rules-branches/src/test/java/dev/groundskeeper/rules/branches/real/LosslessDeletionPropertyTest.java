@@ -1,0 +1,169 @@
+package dev.groundskeeper.rules.branches.real;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.api.ConfiguredRule;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.git.GitFacts;
+import dev.groundskeeper.rules.branches.BranchRules;
+import dev.groundskeeper.rules.branches.BranchesConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+import org.eclipse.jgit.lib.CommitBuilder;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.RefUpdate;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.lib.TreeFormatter;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+
+/**
+ * Over generated repositories (branches cut from each other, some pushed, some tagged), a forced
+ * deletion the rule allows never makes a commit unreachable.
+ */
+class LosslessDeletionPropertyTest {
+
+  /** One generated branch: where it is cut, how many commits it adds, and who else holds it. */
+  record Plan(int base, int commits, boolean pushed, boolean tagged) {}
+
+  private static final Rule RULE = new BranchRules().rules(BranchesConfig.DEFAULTS).stream()
+      .filter(r -> r.id().equals("branches.force-removal")).map(ConfiguredRule::rule)
+      .findFirst().orElseThrow();
+
+  @Property
+  void anAllowedForcedDeletionNeverLosesACommit(@ForAll("plans") List<Plan> plans,
+      @ForAll("picks") List<Integer> picks) throws IOException {
+    Path dir = Files.createTempDirectory("gk-lossless");
+    try (Repository repo = FileRepositoryBuilder.create(dir.resolve(".git").toFile())) {
+      repo.create();
+      List<String> names = build(repo, plans);
+      Set<String> doomed = new HashSet<>();
+      for (int pick : picks) {
+        doomed.add(names.get(pick % names.size()));
+      }
+      String command = "git branch -D " + String.join(" ", doomed);
+      Verdict verdict = RULE.evaluate(new Event.CommandEvent(EventContext.of("s", dir), command),
+          GitFacts.forDirectory(dir, BranchesConfig.DEFAULTS.repositorySettings()));
+      Statistics.collect(verdict.outcome());
+      Set<ObjectId> before = reachable(repo);
+      if (verdict.outcome() == Outcome.ALLOW) {
+        for (String name : doomed) {
+          RefUpdate update = repo.updateRef(Constants.R_HEADS + name);
+          update.setForceUpdate(true);
+          update.delete();
+        }
+        assertThat(reachable(repo)).as(command).isEqualTo(before);
+      } else {
+        assertThat(verdict.outcome()).as(command).isEqualTo(Outcome.DENY);
+      }
+    } finally {
+      try (Stream<Path> files = Files.walk(dir)) {
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+
+  @Provide
+  Arbitrary<List<Plan>> plans() {
+    return Combinators.combine(Arbitraries.integers().between(0, 6),
+        Arbitraries.integers().between(0, 3), Arbitraries.of(true, false),
+        Arbitraries.of(true, false)).as(Plan::new).list().ofMinSize(1).ofMaxSize(6);
+  }
+
+  @Provide
+  Arbitrary<List<Integer>> picks() {
+    return Arbitraries.integers().between(0, 50).list().ofMinSize(1).ofMaxSize(3);
+  }
+
+  /** Builds main with one commit and the planned branches; returns the branch names. */
+  private static List<String> build(Repository repo, List<Plan> plans) throws IOException {
+    Map<String, ObjectId> tips = new LinkedHashMap<>();
+    try (ObjectInserter inserter = repo.newObjectInserter()) {
+      ObjectId tree = inserter.insert(new TreeFormatter());
+      ObjectId main = commit(inserter, tree, null, "main");
+      setRef(repo, Constants.R_HEADS + "main", main);
+      repo.updateRef(Constants.HEAD).link(Constants.R_HEADS + "main");
+      List<ObjectId> known = new ArrayList<>(List.of(main));
+      for (int i = 0; i < plans.size(); i++) {
+        Plan plan = plans.get(i);
+        ObjectId tip = known.get(plan.base() % known.size());
+        for (int c = 0; c < plan.commits(); c++) {
+          tip = commit(inserter, tree, tip, "b" + i + " commit " + c);
+          known.add(tip);
+        }
+        String name = "b" + i;
+        tips.put(name, tip);
+        setRef(repo, Constants.R_HEADS + name, tip);
+        if (plan.pushed()) {
+          setRef(repo, Constants.R_REMOTES + "origin/" + name, tip);
+        }
+        if (plan.tagged()) {
+          setRef(repo, Constants.R_TAGS + "t" + i, tip);
+        }
+      }
+      inserter.flush();
+    }
+    return new ArrayList<>(tips.keySet());
+  }
+
+  private static ObjectId commit(ObjectInserter inserter, ObjectId tree, ObjectId parent,
+      String message) throws IOException {
+    CommitBuilder commit = new CommitBuilder();
+    commit.setTreeId(tree);
+    if (parent != null) {
+      commit.setParentId(parent);
+    }
+    PersonIdent who = new PersonIdent("Test", "test@groundskeeper.invalid", 1_767_225_600_000L, 0);
+    commit.setAuthor(who);
+    commit.setCommitter(who);
+    commit.setMessage(message);
+    return inserter.insert(commit);
+  }
+
+  private static void setRef(Repository repo, String ref, ObjectId id) throws IOException {
+    RefUpdate update = repo.updateRef(ref);
+    update.setNewObjectId(id);
+    update.setForceUpdate(true);
+    update.update();
+  }
+
+  private static Set<ObjectId> reachable(Repository repo) throws IOException {
+    Set<ObjectId> seen = new HashSet<>();
+    try (RevWalk walk = new RevWalk(repo)) {
+      for (Ref ref : repo.getRefDatabase().getRefs()) {
+        if (ref.getObjectId() != null && !ref.isSymbolic()) {
+          walk.markStart(walk.parseCommit(ref.getObjectId()));
+        }
+      }
+      for (RevCommit commit : walk) {
+        seen.add(commit.copy());
+      }
+    }
+    return seen;
+  }
+}
