@@ -67,8 +67,10 @@ final class GitCli {
     }
     try {
       process.getOutputStream().close();
-      CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> drain(process.getInputStream()));
-      CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));
+      // Each stream drained on its own thread: a shared pool (one worker on two cores) could leave
+      // one stream undrained until the other closes, and git would block on a full pipe.
+      CompletableFuture<byte[]> out = drainOnNewThread(process.getInputStream());
+      CompletableFuture<byte[]> err = drainOnNewThread(process.getErrorStream());
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
@@ -85,6 +87,20 @@ final class GitCli {
       process.destroyForcibly();
       throw new GitCliException("could not read git's output: " + e.getMessage(), e);
     }
+  }
+
+  private static CompletableFuture<byte[]> drainOnNewThread(InputStream in) {
+    CompletableFuture<byte[]> result = new CompletableFuture<>();
+    Thread thread = new Thread(() -> {
+      try {
+        result.complete(drain(in));
+      } catch (RuntimeException e) {
+        result.completeExceptionally(e);
+      }
+    }, "groundskeeper-git-output");
+    thread.setDaemon(true);
+    thread.start();
+    return result;
   }
 
   private static byte[] drain(InputStream in) {
