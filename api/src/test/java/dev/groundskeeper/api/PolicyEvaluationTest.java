@@ -326,6 +326,23 @@ class PolicyEvaluationTest {
     }
 
     @Test
+    void aSourceAnsweringNullIsReportedAsAnUnavailableFact() {
+      Facts broken = new Facts() {
+        @Override
+        public <T> Optional<T> find(Fact<T> fact) {
+          return null;
+        }
+      };
+
+      Verdict verdict = Policy.builder().rule(readingBranchTwice("a.first")).build()
+          .evaluate(COMMAND, broken).verdicts().get(0);
+
+      assertThat(verdict.outcome()).isEqualTo(Outcome.COULD_NOT_JUDGE);
+      assertThat(verdict.reason())
+          .isEqualTo("fact 'test.branch' is unavailable: facts returned null for test.branch");
+    }
+
+    @Test
     void aFactNoSourceOffersIsCouldNotJudgeForARuleThatRequiresIt() {
       Verdict verdict = Policy.builder().rule(readingBranchTwice("a.first")).build()
           .evaluate(COMMAND, Facts.none()).verdicts().get(0);

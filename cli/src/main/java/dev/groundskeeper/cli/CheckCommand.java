@@ -5,6 +5,7 @@ import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Policy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,8 +18,8 @@ import picocli.CommandLine.Parameters;
     description = {
         "Judges a shell command as the hook would, without running it.",
         "",
-        "The command is judged as a Bash tool call about to run. The words after -- are joined",
-        "with spaces; quote the whole command to keep its own quoting:",
+        "The command is judged as a Bash tool call about to run. The words after -- are joined"
+            + " with spaces; quote the whole command to keep its own quoting:",
         "  groundskeeper check -- git branch -D feat/x",
         "  groundskeeper check -- 'git commit -m \"wip\" && git push --force'"},
     exitCodeListHeading = "%nExit codes:%n",
@@ -57,8 +58,10 @@ final class CheckCommand implements Callable<Integer> {
     EventContext context = EventContext.of(SESSION_ID, directory)
         .withMode(HookCommand.sessionMode(invocation));
     Event event = new Event.CommandEvent(context, command);
-    LoadedPolicy loaded = LoadedPolicy.load(invocation, Workspace.locate(directory));
-    Decision decision = loaded.policy().evaluate(event, EventFacts.compose(invocation.clock()));
+    Workspace workspace = Workspace.locate(directory);
+    Policy policy = WorkspacePolicy.load(invocation, workspace);
+    Decision decision =
+        policy.evaluate(event, EventFacts.compose(invocation.clock(), workspace, policy));
     if (json) {
       ObjectNode node = Json.object().put("command", command).put("cwd", directory.toString());
       node.setAll(Json.decision(decision));

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Maps one Claude Code hook payload to an {@link Event}. A payload Groundskeeper has no event for
@@ -34,15 +35,15 @@ final class ClaudeCodeEvents {
 
   private static EventContext context(Payload payload, SessionMode mode, Path workingDirectory) {
     String sessionId = payload.requiredString("session_id");
-    Path cwd = workingDirectory.resolve(payload.requiredString("cwd")).normalize();
+    Path cwd = payload.requiredPath("cwd", workingDirectory);
     EventContext context = EventContext.of(sessionId, cwd).withMode(mode);
     Optional<String> agent = payload.optionalString("agent_id");
     if (agent.isPresent()) {
       context = context.withAgent(agent.get());
     }
-    Optional<String> transcript = payload.optionalString("transcript_path");
-    if (transcript.isPresent() && !transcript.get().isEmpty()) {
-      context = context.withTranscript(cwd.resolve(transcript.get()));
+    Optional<Path> transcript = payload.optionalPath("transcript_path", cwd);
+    if (transcript.isPresent()) {
+      context = context.withTranscript(transcript.get());
     }
     Optional<String> turn = payload.optionalString("turn_id");
     if (turn.isPresent()) {
@@ -56,7 +57,9 @@ final class ClaudeCodeEvents {
       case "PreToolUse":
         return beforeTool(payload, context);
       case "PostToolUse":
-        return Optional.of(afterTool(payload, context));
+        return Optional.of(afterTool(payload, context, true));
+      case "PostToolUseFailure":
+        return Optional.of(afterTool(payload, context, false));
       case "UserPromptSubmit":
         return Optional.of(new Event.PromptSubmitted(context, payload.requiredString("prompt")));
       case "SessionStart":
@@ -79,7 +82,7 @@ final class ClaudeCodeEvents {
             payload.requiredStringOf("name", "worktree_name")));
       case "WorktreeRemove":
         return Optional.of(new Event.WorktreeRemove(context,
-            context.cwd().resolve(payload.requiredString("worktree_path")).normalize()));
+            payload.requiredPath("worktree_path", context.cwd())));
       default:
         return Optional.empty();
     }
@@ -109,19 +112,31 @@ final class ClaudeCodeEvents {
 
   private static Event fileWrite(Payload payload, EventContext context, Event.WriteKind kind,
       Optional<String> content) {
-    Path path = context.cwd().resolve(payload.requiredString("tool_input.file_path")).normalize();
+    Path path = payload.requiredPath("tool_input.file_path", context.cwd());
     return new Event.FileWriteEvent(context, path, kind, Files.exists(path), content);
   }
 
-  private static Event afterTool(Payload payload, EventContext context) {
+  /**
+   * Claude Code sends PostToolUse only after a tool call succeeded and PostToolUseFailure after
+   * one failed; its Bash response carries no exit status. So a Bash PostToolUse without an explicit
+   * status that was not interrupted exited 0, and a failure without one has an unknown, non-zero
+   * status (left empty, which never reads as success).
+   */
+  private static Event afterTool(Payload payload, EventContext context, boolean succeeded) {
     String tool = payload.requiredString("tool_name");
     if (tool.equals("Bash")) {
+      boolean interrupted = payload.optionalBoolean("tool_response.interrupted");
+      OptionalInt status =
+          payload.optionalIntOf("tool_response.exit_code", "tool_response.exitCode");
+      if (status.isEmpty() && succeeded && !interrupted) {
+        status = OptionalInt.of(0);
+      }
       return new Event.CommandCompleted(context, payload.requiredString("tool_input.command"),
-          payload.optionalIntOf("tool_response.exit_code", "tool_response.exitCode"),
-          payload.optionalBoolean("tool_response.interrupted"));
+          status, interrupted);
     }
     return new Event.ToolCompleted(context, tool);
   }
+
 
   /** A runner's lower-case word as an enum constant; empty for a word newer than this build. */
   private static <E extends Enum<E>> Optional<E> word(Class<E> type, String word) {

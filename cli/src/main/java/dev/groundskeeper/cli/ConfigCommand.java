@@ -1,7 +1,6 @@
 package dev.groundskeeper.cli;
 
 import dev.groundskeeper.api.Policy;
-import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.ConfigSchema;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.ConfigView;
@@ -32,10 +31,11 @@ final class ConfigCommand implements Callable<Integer> {
       description = {
           "Prints the effective configuration with the layer each value came from.",
           "",
-          "Layers, weakest first: the embedded defaults, the user file",
-          "($XDG_CONFIG_HOME/groundskeeper/config.yaml), the repository's .groundskeeper.yaml",
-          "(in a linked worktree the main checkout's, then the worktree's own). The text form is",
-          "YAML that can be saved as a configuration file."},
+          "Layers, weakest first: the embedded defaults, the user file"
+              + " ($XDG_CONFIG_HOME/groundskeeper/config.yaml), the repository's"
+              + " .groundskeeper.yaml (in a linked worktree the main checkout's, then the"
+              + " worktree's own). The text form is YAML that can be saved as a configuration"
+              + " file."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:shown", "2:the configuration or a plugin is unusable"})
   static final class Show implements Callable<Integer> {
@@ -51,8 +51,7 @@ final class ConfigCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      EffectiveConfig config = LoadedPolicy.load(invocation,
-          Workspace.locate(invocation.workingDirectory())).policy().config();
+      EffectiveConfig config = WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())).config();
       invocation.out().print(json ? ConfigView.json(config) : ConfigView.text(config));
       return 0;
     }
@@ -62,8 +61,8 @@ final class ConfigCommand implements Callable<Integer> {
       description = {
           "Prints the JSON Schema (draft 2020-12) of the configuration file.",
           "",
-          "Generated from the typed configuration of every rule provider found (built-in and",
-          "--plugin-path), so editors can complete and check .groundskeeper.yaml."},
+          "Generated from the typed configuration of every rule provider found (built-in and"
+              + " --plugin-path), so editors can complete and check .groundskeeper.yaml."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:printed", "2:a plugin is unusable"})
   static final class Schema implements Callable<Integer> {
@@ -85,12 +84,10 @@ final class ConfigCommand implements Callable<Integer> {
      * configuration file holds exactly those, so no file can hide a provider from the schema.
      */
     static List<ConfigSpec<?>> specs(Invocation invocation) {
-      ClassLoader loader = Plugins.classLoader(invocation.pluginPaths(),
-          ConfigCommand.class.getClassLoader());
-      PolicyBuilder builder = Policy.builder().discover(loader);
-      invocation.policyCustomizer().accept(builder);
+      Policy atDefaults =
+          WorkspacePolicy.discovering(invocation, invocation.pluginPaths()).build();
       List<ConfigSpec<?>> specs = new ArrayList<>();
-      for (Map.Entry<String, Object> section : builder.build().config().sections().entrySet()) {
+      for (Map.Entry<String, Object> section : atDefaults.config().sections().entrySet()) {
         specs.add(spec(section.getKey(), section.getValue()));
       }
       return specs;

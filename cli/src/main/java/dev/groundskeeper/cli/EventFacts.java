@@ -1,17 +1,57 @@
 package dev.groundskeeper.cli;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
+import dev.groundskeeper.api.Fact;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.FactsBuilder;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.config.ConfigSpec;
+import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.git.GitFacts;
+import dev.groundskeeper.git.files.FileSystemFacts;
+import dev.groundskeeper.rules.branches.BranchesConfig;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
- * The one place that composes what rules may know for an event the command evaluates. Today that
- * is the clock; the repository and file facts of {@code groundskeeper-git} join here.
+ * The one place that composes what rules may know for an event: the clock, and inside a
+ * repository the file facts of its checkout and the repository facts of the git module, read with
+ * the settings of the {@code branches:} block in force.
  */
 final class EventFacts {
 
+  private static final ConfigSpec<BranchesConfig> BRANCHES =
+      new ConfigSpec<>("branches", BranchesConfig.class, BranchesConfig.DEFAULTS);
+
   private EventFacts() {}
 
-  static Facts compose(Clock clock) {
-    return Facts.builder().supplier(Facts.NOW, facts -> clock.instant()).build();
+  static Facts compose(Clock clock, Workspace workspace, Policy policy) {
+    FactsBuilder builder = Facts.builder().supplier(Facts.NOW, facts -> clock.instant());
+    if (workspace.root().isPresent()) {
+      FileSystemFacts.register(builder, workspace.root().get());
+      RepositorySettings settings = policy.config().get(BRANCHES).repositorySettings();
+      builder.fallback(new OpenedOnFirstRead(
+          () -> GitFacts.forDirectory(workspace.directory(), settings, clock)));
+    }
+    return builder.build();
+  }
+
+  /**
+   * Opens the repository only when a rule first reads one of its facts: most hook calls (a file
+   * write outside the scratch roots, a plain command) need none, and opening it costs JGit's
+   * start-up.
+   */
+  private static final class OpenedOnFirstRead implements Facts {
+    private final Supplier<Facts> repository;
+
+    OpenedOnFirstRead(Supplier<Facts> open) {
+      this.repository = Suppliers.memoize(open);
+    }
+
+    @Override
+    public <T> Optional<T> find(Fact<T> fact) {
+      return repository.get().find(fact);
+    }
   }
 }

@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext.SessionMode;
 import dev.groundskeeper.api.GroundskeeperException;
+import dev.groundskeeper.api.Policy;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -16,9 +17,9 @@ import picocli.CommandLine.Command;
     description = {
         "Answers one Claude Code hook (payload on stdin, answer on stdout).",
         "",
-        "Reads the hook's JSON payload from standard input, judges it against the policy of the",
-        "repository containing the payload's cwd, and writes Claude Code's answer to standard",
-        "output ({} when there is nothing to say).",
+        "Reads the hook's JSON payload from standard input, judges it against the policy of the"
+            + " repository containing the payload's cwd, and writes Claude Code's answer to"
+            + " standard output ({} when there is nothing to say).",
         "",
         "Set GROUNDSKEEPER_SESSION_MODE=scratch for a session that must never commit or push."},
     exitCodeListHeading = "%nExit codes:%n",
@@ -65,10 +66,11 @@ final class HookCommand implements Callable<Integer> {
       return HookReply.nothing();
     }
     Event event = mapped.event().get();
-    LoadedPolicy loaded =
-        LoadedPolicy.load(invocation, Workspace.locate(event.context().cwd()));
+    Workspace workspace = Workspace.locate(event.context().cwd());
+    Policy policy = WorkspacePolicy.load(invocation, workspace);
     Decision decision =
-        loaded.policy().evaluate(event, EventFacts.compose(invocation.clock()));
+        policy.evaluate(event, EventFacts.compose(invocation.clock(), workspace, policy));
+    DecisionEffects.perform(decision, workspace, invocation.err());
     return ClaudeCodeAnswers.answer(mapped.hookEventName(), event, decision);
   }
 

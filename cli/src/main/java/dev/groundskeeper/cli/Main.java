@@ -3,6 +3,9 @@ package dev.groundskeeper.cli;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.PolicyBuilder;
+import dev.groundskeeper.api.config.EffectiveConfig;
+import dev.groundskeeper.cli.scratch.ScratchCommand;
+import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -10,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 
@@ -65,11 +69,45 @@ public final class Main {
     cli.addSubcommand(new CommandLine(new ConfigCommand())
         .addSubcommand(new ConfigCommand.Show(invocation))
         .addSubcommand(new ConfigCommand.Schema(invocation)));
+    cli.addSubcommand(new WorktreeCommand(invocation.environment(),
+        invocation.workingDirectory(), invocation.clock()));
+    cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     cli.setExecutionExceptionHandler(Main::failed);
     cli.setParameterExceptionHandler(Main::misused);
     return cli;
+  }
+
+  /** What the scratch verbs read, resolved only when one of them runs. */
+  private static ScratchCommand.Context scratchContext(Invocation invocation) {
+    return new ScratchCommand.Context() {
+      @Override
+      public Path directory() {
+        return invocation.workingDirectory();
+      }
+
+      @Override
+      public Optional<Path> root() {
+        return Workspace.locate(invocation.workingDirectory()).root();
+      }
+
+      @Override
+      public EffectiveConfig config() {
+        return WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory()))
+            .config();
+      }
+
+      @Override
+      public PrintStream out() {
+        return invocation.out();
+      }
+
+      @Override
+      public Clock clock() {
+        return invocation.clock();
+      }
+    };
   }
 
   private static int failed(Exception e, CommandLine command, CommandLine.ParseResult parsed) {

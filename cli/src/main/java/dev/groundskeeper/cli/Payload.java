@@ -2,6 +2,8 @@ package dev.groundskeeper.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -35,6 +37,25 @@ final class Payload {
       throw wrongType(path, "a string", node);
     }
     return Optional.of(node.asText());
+  }
+
+  /** A required path field, resolved against {@code base} when it is relative. */
+  Path requiredPath(String path, Path base) {
+    return resolve(path, base, requiredString(path));
+  }
+
+  Optional<Path> optionalPath(String path, Path base) {
+    return optionalString(path).filter(value -> !value.isEmpty())
+        .map(value -> resolve(path, base, value));
+  }
+
+  private Path resolve(String path, Path base, String value) {
+    try {
+      return base.resolve(value).normalize();
+    } catch (InvalidPathException e) {
+      throw new CliException("the " + event + " payload's field `" + path
+          + "` is not a usable path: " + e.getMessage());
+    }
   }
 
   /** The first of these string fields that is present (for fields runners spell differently). */

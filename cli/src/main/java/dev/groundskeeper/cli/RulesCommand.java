@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
     description = {
         "Lists every rule with its mode, summary and documentation page.",
         "",
-        "Rules are discovered from the built-in modules and the plugins; the mode is the one the",
-        "configuration of the current repository gives each rule."},
+        "Rules are discovered from the built-in modules and the plugins; the mode is the one the"
+            + " configuration of the current repository gives each rule."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed", "2:the configuration or a plugin is unusable"})
 final class RulesCommand implements Callable<Integer> {
@@ -30,8 +30,7 @@ final class RulesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<ConfiguredRule> rules = LoadedPolicy.load(invocation,
-        Workspace.locate(invocation.workingDirectory())).policy().rules();
+    List<ConfiguredRule> rules = WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())).rules();
     if (json) {
       ArrayNode array = Json.array();
       for (ConfiguredRule rule : rules) {

@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.Verdict;
 import java.io.PrintStream;
 import java.util.List;
@@ -18,8 +19,8 @@ import picocli.CommandLine.Option;
     description = {
         "Reports on the repository you are in; changes nothing.",
         "",
-        "Each rule with something to say adds its section: what it found and the commands that",
-        "deal with it. Outside a repository it reports what needs no repository."},
+        "Each rule with something to say adds its section: what it found and the commands that"
+            + " deal with it. Outside a repository it reports what needs no repository."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:reported (even when there are findings)",
         "2:the configuration or a plugin is unusable (the message says what and where)"})
@@ -39,11 +40,11 @@ final class SweepCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Workspace workspace = Workspace.locate(invocation.workingDirectory());
-    LoadedPolicy loaded = LoadedPolicy.load(invocation, workspace);
+    Policy policy = WorkspacePolicy.load(invocation, workspace);
     EventContext context = EventContext.of(SESSION_ID, workspace.directory())
         .withMode(HookCommand.sessionMode(invocation));
-    Decision decision = loaded.policy().evaluate(new Event.SweepRequest(context),
-        EventFacts.compose(invocation.clock()));
+    Decision decision = policy.evaluate(new Event.SweepRequest(context),
+        EventFacts.compose(invocation.clock(), workspace, policy));
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();
     if (json) {

@@ -37,6 +37,11 @@ final class CliRunner {
     return new CliRunner(temp, builder -> builder.exclude("clitest.*", "clitestplugin.*"));
   }
 
+  /** Runs with a policy builder the test prepares itself (for example one that fails). */
+  static CliRunner withPolicy(Path temp, Consumer<PolicyBuilder> rules) {
+    return new CliRunner(temp, rules);
+  }
+
   private CliRunner(Path temp, Consumer<PolicyBuilder> rules) {
     this.rules = rules;
     try {

@@ -195,6 +195,25 @@ class HookCommandTest {
     }
 
     @Test
+    void aBashPostToolUseWithoutStatusSucceededBecauseClaudeCodeSendsItOnlyOnSuccess() {
+      ObjectNode node = payload("PostToolUse").put("tool_name", "Bash");
+      node.putObject("tool_input").put("command", "git merge topic");
+      node.putObject("tool_response").put("stdout", "Fast-forward").put("stderr", "")
+          .put("interrupted", false);
+      assertAnswer(hook(node), context("PostToolUse",
+          "[clitest.notes] completed git merge topic status=0 interrupted=false"));
+    }
+
+    @Test
+    void aBashPostToolUseFailureWithoutStatusHasAnUnknownStatus() {
+      ObjectNode node = payload("PostToolUseFailure").put("tool_name", "Bash");
+      node.putObject("tool_input").put("command", "git merge topic");
+      node.put("error", "Exit code 1");
+      assertAnswer(hook(node), context("PostToolUseFailure",
+          "[clitest.notes] completed git merge topic status=unknown interrupted=false"));
+    }
+
+    @Test
     void anotherToolCompletes() {
       ObjectNode node = payload("PostToolUse").put("tool_name", "Write");
       node.putObject("tool_input").put("file_path", "a.txt").put("content", "x");
@@ -396,6 +415,17 @@ class HookCommandTest {
     }
 
     @Test
+    void pathsThatCannotBePaths() {
+      assertFails(hook(payload("Stop").put("cwd", "/tmp/a\u0000b")),
+          "the Stop payload's field `cwd` is not a usable path: Nul character not allowed:"
+              + " /tmp/a\u0000b");
+      ObjectNode write = payload("PreToolUse").put("tool_name", "Write");
+      write.putObject("tool_input").put("file_path", "x\u0000y");
+      assertFails(hook(write), "the PreToolUse payload's field `tool_input.file_path` is not a"
+          + " usable path: Nul character not allowed: x\u0000y");
+    }
+
+    @Test
     void anInvalidSessionMode() {
       cli.env("GROUNDSKEEPER_SESSION_MODE", "sandbox");
       assertFails(hook(bash("ls")),
@@ -420,6 +450,19 @@ class HookCommandTest {
           .contains(project.resolve(".groundskeeper.yaml").toString())
           .endsWith("\n");
       assertThat(result.error()).doesNotContain("\n");
+    }
+
+    @Test
+    void anInternalErrorIsOneLineAndExitOneNeverTwo() {
+      CliRunner broken = CliRunner.withPolicy(temp, builder -> {
+        throw new IllegalStateException("kaput\nsecond line");
+      });
+      CliRunner.Result result =
+          broken.withInput(project, Json.compact(bash("rm -rf /")), "hook");
+      assertThat(result.exit()).isEqualTo(1);
+      assertThat(result.out()).isEmpty();
+      assertThat(result.err()).isEqualTo("groundskeeper hook: internal error:"
+          + " java.lang.IllegalStateException: kaput; second line\n");
     }
 
     @Test

@@ -37,6 +37,11 @@ class LauncherIT {
   record Run(int exit, String out, String err) {}
 
   Run launch(Path directory, Path launcher, String stdin, String... args) throws Exception {
+    return launch(directory, launcher, Map.of(), stdin, args);
+  }
+
+  Run launch(Path directory, Path launcher, Map<String, String> extraEnv, String stdin,
+      String... args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(launcher.toString());
     command.addAll(List.of(args));
@@ -46,6 +51,7 @@ class LauncherIT {
     env.put("XDG_CONFIG_HOME", Files.createDirectories(temp.resolve("xdg")).toString());
     env.put("GROUNDSKEEPER_HOME", Files.createDirectories(temp.resolve("gk")).toString());
     env.remove("GROUNDSKEEPER_SESSION_MODE");
+    env.putAll(extraEnv);
     Process process = builder.start();
     CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process, true));
     process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
@@ -109,5 +115,86 @@ class LauncherIT {
     Run run = launch(Files.createDirectories(temp.resolve("elsewhere")), link, "", "--version");
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).startsWith("groundskeeper ");
+  }
+
+  /**
+   * A checkout of its own: the launcher, a pom and a source file, and a fake {@code mvn} first on
+   * the PATH that logs its arguments and "builds" by copying the real jar (or fails).
+   */
+  Path fakeCheckout(String mvnBody) throws IOException {
+    Path checkout = temp.resolve("checkout");
+    Files.createDirectories(checkout.resolve("bin"));
+    Files.copy(LAUNCHER, checkout.resolve("bin/groundskeeper"));
+    Files.writeString(checkout.resolve("pom.xml"), "<project/>\n");
+    Files.createDirectories(checkout.resolve("cli/src/main/java"));
+    Files.writeString(checkout.resolve("cli/src/main/java/Source.java"), "class Source {}\n");
+    Path tools = Files.createDirectories(temp.resolve("tools"));
+    Path mvn = tools.resolve("mvn");
+    Files.writeString(mvn, "#!/bin/sh\necho \"$PWD $*\" >> " + temp.resolve("mvn.log") + "\n"
+        + mvnBody + "\n");
+    mvn.toFile().setExecutable(true);
+    return checkout;
+  }
+
+  Map<String, String> pathWithTools() {
+    return Map.of("PATH", temp.resolve("tools") + ":" + System.getenv("PATH"));
+  }
+
+  @Test
+  void itBuildsAMissingOrStaleJarThenRunsIt() throws Exception {
+    Path jar = Path.of(System.getProperty("groundskeeper.jar"));
+    Path checkout = fakeCheckout("mkdir -p cli/target && cp '" + jar + "' cli/target/");
+    Path launcher = checkout.resolve("bin/groundskeeper");
+
+    Run first = launch(repo, launcher, pathWithTools(), "", "--version");
+    assertThat(first.exit()).as(first.err()).isZero();
+    assertThat(first.out()).startsWith("groundskeeper ");
+    assertThat(first.err()).contains("groundskeeper: building the CLI (mvn -q -B -DskipTests"
+        + " package -pl cli -am)...");
+    assertThat(Files.readString(temp.resolve("mvn.log")))
+        .isEqualTo(checkout.toRealPath() + " -q -B -DskipTests package -pl cli -am\n");
+    assertThat(checkout.resolve("cli/target/groundskeeper.jsa")).exists();
+
+    Run second = launch(repo, launcher, pathWithTools(), "", "--version");
+    assertThat(second.err()).isEmpty();
+    assertThat(Files.readString(temp.resolve("mvn.log"))).hasLineCount(1);
+
+    Path source = checkout.resolve("cli/src/main/java/Source.java");
+    source.toFile().setLastModified(System.currentTimeMillis() + 5_000);
+    Run third = launch(repo, launcher, pathWithTools(), "", "--version");
+    assertThat(third.exit()).as(third.err()).isZero();
+    assertThat(third.err()).contains("groundskeeper: building the CLI");
+    assertThat(Files.readString(temp.resolve("mvn.log"))).hasLineCount(2);
+  }
+
+  @Test
+  void aFailedBuildSaysSoAndRunsNothing() throws Exception {
+    Path checkout = fakeCheckout("echo 'compilation failure' >&2; exit 1");
+    Run run = launch(repo, checkout.resolve("bin/groundskeeper"), pathWithTools(), "", "sweep");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).contains("compilation failure")
+        .endsWith("groundskeeper: the build failed (see the Maven output above); nothing was"
+            + " run\n");
+  }
+
+  @Test
+  void withoutMavenItSaysWhatIsMissing() throws Exception {
+    Path checkout = fakeCheckout("exit 0");
+    Files.delete(temp.resolve("tools/mvn"));
+    Path bin = Files.createDirectories(temp.resolve("only-basics"));
+    for (String tool : List.of("bash", "find", "readlink", "flock", "mkdir", "rm", "mv")) {
+      Path real = Path.of("/usr/bin", tool);
+      Path found = Files.exists(real) ? real : Path.of("/bin", tool);
+      if (Files.exists(found)) {
+        Files.createSymbolicLink(bin.resolve(tool), found);
+      }
+    }
+    Run run = launch(repo, checkout.resolve("bin/groundskeeper"), Map.of("PATH", bin.toString()),
+        "", "sweep");
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.err()).isEqualTo("groundskeeper: cannot build "
+        + checkout.resolve("cli/target/groundskeeper.jar") + ": mvn (Apache Maven) is not on"
+        + " PATH\n");
   }
 }

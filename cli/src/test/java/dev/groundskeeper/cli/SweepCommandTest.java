@@ -63,4 +63,15 @@ class SweepCommandTest {
     assertThat(result.err()).startsWith("groundskeeper sweep: ")
         .contains(repo.resolve(".groundskeeper.yaml").toString());
   }
+
+  @Test
+  void anInternalErrorIsReportedAndExitsTwo() {
+    CliRunner broken = CliRunner.withPolicy(temp, builder -> {
+      throw new IllegalStateException("kaput");
+    });
+    CliRunner.Result result = broken.run(temp, "sweep");
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.error())
+        .isEqualTo("groundskeeper sweep: internal error: java.lang.IllegalStateException: kaput");
+  }
 }

@@ -31,7 +31,8 @@ final class BranchAnalyzer {
   private final ScanBudget budget;
   private final String defaultRef;
 
-  private final Map<ObjectId, List<Marked>> index = new HashMap<>();
+  /** The default's (and lines') commits by the paths they change. */
+  private final Map<String, List<Marked>> index = new HashMap<>();
   private int nextToIndex;
   private boolean outsideIndexed;
 
@@ -99,47 +100,77 @@ final class BranchAnalyzer {
   }
 
   /**
-   * The chain position the branch forked at (its merge base with the primary default), the chain
-   * length when it shares no history, or -1 when a fork point lies off the chain.
+   * What a branch's fork points reach of the primary's history: everything chain commit
+   * {@code chainPosition} reaches, plus the off-chain commits marked with {@code stamp} (in
+   * {@link Marked#reach}) whose position is newer. Fork points all on the chain mark nothing
+   * ({@code stamp} -1).
    */
-  int forkPosition(Own own) {
-    int min = history.chain.size();
-    for (Marked f : own.frontier()) {
-      if (!f.onChain) {
-        return -1;
-      }
-      min = Math.min(min, f.position);
+  record Reach(int chainPosition, int stamp, int offChainNewer) {
+
+    /** Whether {@code c}, a commit of the primary's history, is an ancestor of the branch. */
+    boolean holds(Marked c) {
+      return c.position >= chainPosition || c.reach == stamp;
     }
-    return min;
+  }
+
+  Reach reach(Own own) throws IOException {
+    int k = history.chain.size();
+    ArrayDeque<Marked> offChain = new ArrayDeque<>();
+    for (Marked f : own.frontier()) {
+      if (f.onChain) {
+        k = Math.min(k, f.position);
+      } else {
+        offChain.push(f);
+      }
+    }
+    if (offChain.isEmpty()) {
+      return new Reach(k, -1, 0);
+    }
+    // Fork points off the first-parent chain (a merged side branch): walk off-chain commits down
+    // to the chain; everything below a chain commit is that chain commit's ancestry.
+    int s = history.nextStamp();
+    List<Marked> visited = new ArrayList<>();
+    while (!offChain.isEmpty()) {
+      Marked x = offChain.pop();
+      if (x.reach == s) {
+        continue;
+      }
+      if (x.onChain) {
+        k = Math.min(k, x.position);
+        continue;
+      }
+      x.reach = s;
+      visited.add(x);
+      if (!budget.visit()) {
+        return null;
+      }
+      for (int p = 0; p < x.getParentCount(); p++) {
+        Marked parent = x.parent(p);
+        if (parent.inPrimary()) {
+          offChain.push(parent);
+        }
+      }
+    }
+    int newer = 0;
+    for (Marked v : visited) {
+      if (v.position < k) {
+        newer++;
+      }
+    }
+    return new Reach(k, s, newer);
   }
 
   OptionalInt behind(Own own) throws IOException {
     if (own.truncated()) {
       return OptionalInt.empty();
     }
-    int k = forkPosition(own);
-    if (k >= 0) {
-      return OptionalInt.of(history.size() - (k < history.chain.size() ? history.ancestors[k] : 0));
+    Reach reach = reach(own);
+    if (reach == null) {
+      return OptionalInt.empty();
     }
-    // A fork point off the first-parent chain: count what the fork points reach, the slow way.
-    int s = history.nextStamp();
-    int reached = 0;
-    ArrayDeque<Marked> stack = new ArrayDeque<>(own.frontier());
-    while (!stack.isEmpty()) {
-      Marked x = stack.pop();
-      if (x.stamp == s || !x.inPrimary()) {
-        continue;
-      }
-      x.stamp = s;
-      if (!budget.visit()) {
-        return OptionalInt.empty();
-      }
-      reached++;
-      for (int p = 0; p < x.getParentCount(); p++) {
-        stack.push(x.parent(p));
-      }
-    }
-    return OptionalInt.of(history.size() - reached);
+    int k = reach.chainPosition();
+    int held = (k < history.chain.size() ? history.ancestors[k] : 0) + reach.offChainNewer();
+    return OptionalInt.of(history.size() - held);
   }
 
   /** The integration lines (indexes) whose tips reach the branch tip. */
@@ -158,8 +189,8 @@ final class BranchAnalyzer {
     if (own.hasMerge()) {
       return MergeJudgement.notMerged(target, "the branch holds a merge commit; content is judged on linear branches only");
     }
-    int fork = forkPosition(own);
-    if (!indexUpTo(fork)) {
+    Reach reach = reach(own);
+    if (reach == null || !indexUpTo(reach.chainPosition())) {
       return MergeJudgement.notProven(target, budget.describe());
     }
     int counted = 0;
@@ -172,7 +203,7 @@ final class BranchAnalyzer {
         return MergeJudgement.notProven(target, budget.describe());
       }
       Optional<ObjectId> id = patchIds.ofCommit(c, reader);
-      if (id.isEmpty() || !hasTargetSideMatch(id.get(), own, fork, line)) {
+      if (id.isEmpty() || !hasTargetSideMatch(patchIds.pathsOfCommit(c, reader), id.get(), own, reach, line)) {
         return MergeJudgement.notMerged(target, "commit " + c.name() + " has no equivalent on the target");
       }
     }
@@ -191,9 +222,13 @@ final class BranchAnalyzer {
     if (own.frontier().isEmpty()) {
       return MergeJudgement.notMerged(target, "the branch shares no history with the default");
     }
-    int fork = forkPosition(own);
+    Reach reach = reach(own);
+    if (reach == null) {
+      return MergeJudgement.notProven(target, budget.describe());
+    }
+    int fork = reach.chainPosition();
     RevCommit base;
-    if (fork >= 0 && fork < history.chain.size()) {
+    if (reach.stamp() == -1 && fork < history.chain.size()) {
       base = history.chain.get(fork);
     } else {
       Optional<RevCommit> found = mergeBase(own.tip(), history.primary);
@@ -205,45 +240,52 @@ final class BranchAnalyzer {
     if (!indexUpTo(fork) || !budget.inTime()) {
       return MergeJudgement.notProven(target, budget.describe());
     }
-    ObjectId squashed = PatchIds.ofDiff(bodies.commit(base).getTree(), bodies.commit(own.tip()).getTree(), reader);
-    if (squashed.equals(ObjectId.zeroId())) {
+    ObjectId baseTree = bodies.commit(base).getTree();
+    ObjectId tipTree = bodies.commit(own.tip()).getTree();
+    String paths = PatchIds.paths(baseTree, tipTree, reader);
+    if (paths.isEmpty()) {
       return MergeJudgement.notMerged(target, "the branch changes nothing overall");
     }
-    if (hasTargetSideMatch(squashed, own, fork, -1)) {
+    List<Marked> candidates = index.get(paths);
+    ObjectId squashed = candidates == null ? null : PatchIds.ofDiff(baseTree, tipTree, reader);
+    if (squashed != null && hasTargetSideMatch(paths, squashed, own, reach, -1)) {
       return MergeJudgement.merged(target, MergeJudgement.Method.SQUASH,
           "its whole diff since " + base.name() + " equals one commit on " + target);
     }
     return MergeJudgement.notMerged(target, "no commit on the target equals the branch's whole diff");
   }
 
-  private boolean hasTargetSideMatch(ObjectId patchId, Own own, int fork, int line) throws IOException {
-    List<Marked> candidates = index.get(patchId);
+  /**
+   * A commit on the target side (not an ancestor of the branch) that changes the same paths and
+   * has the same patch id. Commits are indexed by the paths they change (a tree diff, no blob
+   * read); the full patch id is computed only for those candidates.
+   */
+  private boolean hasTargetSideMatch(String paths, ObjectId patchId, Own own, Reach reach, int line)
+      throws IOException {
+    List<Marked> candidates = index.get(paths);
     if (candidates == null) {
       return false;
     }
     for (Marked c : candidates) {
+      boolean targetSide;
       if (line >= 0) {
-        if ((c.lines & (1L << line)) != 0 && c.stamp != own.stamp()) {
-          return true;
-        }
-        continue;
+        targetSide = (c.lines & (1L << line)) != 0 && c.stamp != own.stamp();
+      } else if (c.inPrimary()) {
+        targetSide = !reach.holds(c);
+      } else {
+        targetSide = c.secondary && c.stamp != own.stamp();
       }
-      if (c.inPrimary()) {
-        boolean targetSide = fork >= 0 ? c.position < fork : !isAncestor(c, own.tip());
-        if (targetSide) {
-          return true;
-        }
-      } else if (c.secondary && c.stamp != own.stamp()) {
+      if (targetSide && patchIds.ofCommit(c, reader).filter(patchId::equals).isPresent()) {
         return true;
       }
     }
     return false;
   }
 
-  /** Indexes the primary's commits newer than chain position {@code fork} (all when -1). */
+  /** Indexes the primary's commits newer than chain position {@code fork}. */
   private boolean indexUpTo(int fork) throws IOException {
     List<Marked> commits = history.byPositionDescending;
-    while (nextToIndex >= 0 && (fork < 0 || commits.get(nextToIndex).position < fork)) {
+    while (nextToIndex >= 0 && commits.get(nextToIndex).position < fork) {
       if (!budget.inTime()) {
         return false;
       }
@@ -262,14 +304,10 @@ final class BranchAnalyzer {
   }
 
   private void add(Marked c) throws IOException {
-    Optional<ObjectId> id = patchIds.ofCommit(c, reader);
-    id.ifPresent(pid -> index.computeIfAbsent(pid, k -> new ArrayList<>(1)).add(c));
-  }
-
-  private boolean isAncestor(RevCommit candidate, RevCommit tip) throws IOException {
-    try (RevWalk walk = new RevWalk(reader)) {
-      return walk.isMergedInto(walk.parseCommit(candidate), walk.parseCommit(tip));
+    if (c.getParentCount() > 1) {
+      return; // git cherry leaves merges out
     }
+    index.computeIfAbsent(patchIds.pathsOfCommit(c, reader), k -> new ArrayList<>(1)).add(c);
   }
 
   private Optional<RevCommit> mergeBase(RevCommit a, RevCommit b) throws IOException {

@@ -35,6 +35,16 @@ public final class GitFacts {
 
   private GitFacts() {}
 
+  /**
+   * Closes every repository this process opened and forgets what was cached about them (patch ids,
+   * judgements, the last reading), so the next read starts cold. For benchmarks and tools that
+   * measure or must not keep repositories open; rules never need it.
+   */
+  @API(status = API.Status.INTERNAL)
+  public static void clearCaches() {
+    GitRepositories.clear();
+  }
+
   public static Facts forDirectory(Path cwd, RepositorySettings settings) {
     return forDirectory(cwd, settings, Clock.systemUTC());
   }

@@ -111,15 +111,26 @@ final class GitRepository implements AutoCloseable {
   }
 
   static List<BranchTip> tips(RepositorySettings settings, RefSnapshot refs) {
-    Map<String, ObjectId> locals = refs.under(Constants.R_HEADS);
-    Map<String, ObjectId> remotes = remoteBranches(settings, refs);
-    TreeMap<String, BranchTip> byName = new TreeMap<>();
-    for (String name : union(locals.keySet(), remotes.keySet())) {
-      byName.put(name, new BranchTip(name,
-          Optional.ofNullable(locals.get(name)).map(ObjectId::name),
-          Optional.ofNullable(remotes.get(name)).map(ObjectId::name)));
+    // Both maps are sorted by name: one merge pass (this is the hot path of a creation command).
+    java.util.Iterator<Map.Entry<String, ObjectId>> l = refs.under(Constants.R_HEADS).entrySet().iterator();
+    java.util.Iterator<Map.Entry<String, ObjectId>> r = remoteBranches(settings, refs).entrySet().iterator();
+    List<BranchTip> tips = new ArrayList<>();
+    Map.Entry<String, ObjectId> local = l.hasNext() ? l.next() : null;
+    Map.Entry<String, ObjectId> remote = r.hasNext() ? r.next() : null;
+    while (local != null || remote != null) {
+      int order = local == null ? 1 : remote == null ? -1 : local.getKey().compareTo(remote.getKey());
+      String name = order <= 0 ? local.getKey() : remote.getKey();
+      Optional<String> localTip = order <= 0 ? Optional.of(local.getValue().name()) : Optional.empty();
+      Optional<String> remoteTip = order >= 0 ? Optional.of(remote.getValue().name()) : Optional.empty();
+      tips.add(new BranchTip(name, localTip, remoteTip));
+      if (order <= 0) {
+        local = l.hasNext() ? l.next() : null;
+      }
+      if (order >= 0) {
+        remote = r.hasNext() ? r.next() : null;
+      }
     }
-    return List.copyOf(byName.values());
+    return List.copyOf(tips);
   }
 
   static Map<String, ObjectId> remoteBranches(RepositorySettings settings, RefSnapshot refs) {

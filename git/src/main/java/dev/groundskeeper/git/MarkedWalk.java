@@ -56,6 +56,8 @@ final class MarkedWalk extends RevWalk {
     long lines;
     /** The pass (branch) that last visited it, so per-branch walks need no visited set. */
     int stamp;
+    /** The last fork-point walk that reached it (see {@code BranchAnalyzer.Reach}). */
+    int reach;
 
     Marked(AnyObjectId id) {
       super(id);

@@ -35,6 +35,37 @@ final class PatchIds {
   private static final int CONTEXT = 3;
 
   private final Map<ObjectId, Optional<ObjectId>> byCommit = new ConcurrentHashMap<>();
+  private final Map<ObjectId, String> pathsByCommit = new ConcurrentHashMap<>();
+
+  /**
+   * The paths a non-merge commit changes against its parent, as one key: two commits can only
+   * share a patch id when they change the same paths, and this needs a tree diff only, no blob.
+   */
+  String pathsOfCommit(RevCommit commit, ObjectReader reader) throws IOException {
+    String known = pathsByCommit.get(commit);
+    if (known != null) {
+      return known;
+    }
+    ObjectId parentTree = commit.getParentCount() == 0 ? null : parentTree(commit.getParent(0), reader);
+    String paths = paths(parentTree, commit.getTree(), reader);
+    pathsByCommit.put(commit.copy(), paths);
+    return paths;
+  }
+
+  /** The changed paths between two trees (null: the empty tree), NUL-separated, in tree order. */
+  static String paths(AnyObjectId oldTree, AnyObjectId newTree, ObjectReader reader) throws IOException {
+    StringBuilder paths = new StringBuilder();
+    try (TreeWalk walk = new TreeWalk(reader)) {
+      walk.setRecursive(true);
+      walk.addTree(iterator(oldTree, reader));
+      walk.addTree(iterator(newTree, reader));
+      walk.setFilter(TreeFilter.ANY_DIFF);
+      while (walk.next()) {
+        paths.append(walk.getPathString()).append('\0');
+      }
+    }
+    return paths.toString();
+  }
 
   /** The patch id of a non-merge commit against its parent (or the empty tree); empty for merges. */
   Optional<ObjectId> ofCommit(RevCommit commit, ObjectReader reader) throws IOException {

@@ -23,12 +23,11 @@ final class RefSnapshot {
 
   private final java.util.NavigableMap<String, ObjectId> refs;
   private final Map<String, String> symbolicTargets;
-  private final String fingerprint;
+  private String fingerprint;
 
   private RefSnapshot(TreeMap<String, ObjectId> refs, Map<String, String> symbolicTargets) {
     this.refs = Collections.unmodifiableNavigableMap(refs);
     this.symbolicTargets = Collections.unmodifiableMap(symbolicTargets);
-    this.fingerprint = digest(refs, symbolicTargets);
   }
 
   static RefSnapshot read(Repository repository) throws IOException {
@@ -48,7 +47,11 @@ final class RefSnapshot {
     return new RefSnapshot(refs, symbolic);
   }
 
-  String fingerprint() {
+  /** A digest of every ref name and id; computed on first use (the cheap tips read never needs it). */
+  synchronized String fingerprint() {
+    if (fingerprint == null) {
+      fingerprint = digest(refs, symbolicTargets);
+    }
     return fingerprint;
   }
 

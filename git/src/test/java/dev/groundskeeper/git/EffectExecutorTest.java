@@ -144,13 +144,15 @@ class EffectExecutorTest {
 
   @Test
   void noEffectEverCollectsGarbageEvenWhenAutoGcWouldRun() throws IOException {
-    repo.git("config", "gc.auto", "1");
-    repo.git("config", "gc.autoPackLimit", "1");
     Path wt = temp.resolve("detached");
     repo.git("worktree", "add", "-q", "--detach", wt.toString());
     TestRepo linked = repo.at(wt);
     // A commit only the linked worktree's HEAD reaches: JGit's gc would delete it.
     String orphan = linked.commit("only-here.txt", "precious\n", "only in the linked worktree");
+    // From here any automatic gc would run (in the foreground, so it cannot outlive the test).
+    repo.git("config", "gc.auto", "1");
+    repo.git("config", "gc.autoPackLimit", "1");
+    repo.git("config", "gc.autoDetach", "false");
     long looseBefore = countLoose();
     EffectExecutor executor = executor();
     String topic = repo.rev("topic");

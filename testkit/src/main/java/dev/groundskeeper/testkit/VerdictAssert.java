@@ -56,6 +56,13 @@ public final class VerdictAssert {
     return this;
   }
 
+  public VerdictAssert reasonStartsWith(String prefix) {
+    if (!verdict.reason().startsWith(prefix)) {
+      throw failure("reason to start with \"" + prefix + "\"", prefix, verdict.reason());
+    }
+    return this;
+  }
+
   public VerdictAssert reasonDoesNotContain(String... parts) {
     for (String part : parts) {
       if (verdict.reason().contains(part)) {

@@ -46,6 +46,19 @@ class ArbitrariesTest {
   }
 
   @Property
+  void everyEventCanBeDescribedInOneLine(@ForAll("anyEvents") Event event) {
+    String described = Events.describe(event);
+
+    assertThat(described).isNotBlank().contains(" in " + event.context().cwd())
+        .contains("[session " + event.context().sessionId());
+  }
+
+  @Provide
+  Arbitrary<Event> anyEvents() {
+    return EventArbitraries.events();
+  }
+
+  @Property
   void pathsAreNormalAndNonEmpty(@ForAll("relativePaths") String path) {
     assertThat(path).isNotBlank().doesNotStartWith("/").doesNotContain("//");
     assertThat(Path.of(path).isAbsolute()).isFalse();

@@ -37,6 +37,7 @@ class RuleTesterTest {
           .expectDeny()
           .reasonIs("notes is kept; removing it loses work")
           .reasonContains("kept", "loses work")
+          .reasonStartsWith("notes is kept")
           .reasonDoesNotContain("advice")
           .remedyCommands("mv notes notes.old")
           .remedyDescriptionContains("aside")
@@ -125,6 +126,15 @@ class RuleTesterTest {
             expected reason to contain "forever"
             but was  "rm -rf of build cannot be undone"
           """);
+    }
+
+    @Test
+    void aWrongReasonStart() {
+      AssertionFailedError error = failure(() ->
+          tester.given(Events.command("rm -rf build")).then().reasonStartsWith("build"));
+
+      assertThat(error.getMessage()).contains("expected reason to start with \"build\"\n"
+          + "  but was  \"rm -rf of build cannot be undone\"");
     }
 
     @Test

@@ -1,18 +1,25 @@
 package dev.groundskeeper.api.repo;
 
 import dev.groundskeeper.api.API;
-import java.util.regex.Pattern;
 
 /** Commit ids in these facts are full lowercase hexadecimal object names (40 or 64 digits). */
 @API(status = API.Status.EXPERIMENTAL)
 public final class CommitIds {
 
-  private static final Pattern FULL_ID = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
-
   private CommitIds() {}
 
   public static boolean isValid(String id) {
-    return id != null && FULL_ID.matcher(id).matches();
+    if (id == null || id.length() != 40 && id.length() != 64) {
+      return false;
+    }
+    // A loop, not a regex: ids are checked on every branch of every inventory (hot path).
+    for (int i = 0; i < id.length(); i++) {
+      char c = id.charAt(i);
+      if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Returns {@code id}, or throws when it is not a full lowercase object name. */

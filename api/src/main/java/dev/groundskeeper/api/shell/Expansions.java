@@ -15,6 +15,11 @@ final class Expansions {
 
   static final Set<String> SHELLS = Set.of("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
+  /** Every command name this class looks into: wrappers, shells and eval. */
+  private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
+      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "eval", "sh", "bash", "dash",
+      "zsh", "ksh", "mksh", "ash");
+
   private Expansions() {}
 
   static void expand(Parser.CommandBuilder cb, Parser parser, int depth) {
@@ -22,7 +27,8 @@ final class Expansions {
       return;
     }
     String name = cb.baseName();
-    if (name.isEmpty()) {
+    if (name.isEmpty() || "sdecbntxzkma".indexOf(name.charAt(0)) < 0
+        || !EXPANDED.contains(name)) {
       return;
     }
     List<Assignment> assignments = new ArrayList<>(0);

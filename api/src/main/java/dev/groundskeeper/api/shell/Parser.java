@@ -17,8 +17,8 @@ final class Parser {
 
   /** What all parsers of one script share. */
   static final class Sink {
-    final List<CommandBuilder> commands = new ArrayList<>();
-    final List<ParseProblem> problems = new ArrayList<>();
+    final List<CommandBuilder> commands = new ArrayList<>(8);
+    final List<ParseProblem> problems = new ArrayList<>(0);
     int pipelines;
   }
 
@@ -99,8 +99,23 @@ final class Parser {
 
   static final class CommandBuilder {
     final List<Word> words = new ArrayList<>(6);
-    final List<Assignment> assignments = new ArrayList<>(0);
-    final List<RedirBuilder> redirections = new ArrayList<>(0);
+    /** Empty and immutable until the first one is added: most commands have none. */
+    List<Assignment> assignments = List.of();
+    List<RedirBuilder> redirections = List.of();
+
+    void addAssignment(Assignment a) {
+      if (assignments.isEmpty()) {
+        assignments = new ArrayList<>(2);
+      }
+      assignments.add(a);
+    }
+
+    void addRedirection(RedirBuilder r) {
+      if (redirections.isEmpty()) {
+        redirections = new ArrayList<>(2);
+      }
+      redirections.add(r);
+    }
     ListOperator operator;
     List<NestBuilder> nesting;
     Directory directory = Directory.START;
@@ -112,37 +127,55 @@ final class Parser {
     Parser parser;
 
     SimpleCommand build(int index) {
-      List<Redirection> redirs = new ArrayList<>(redirections.size());
-      for (RedirBuilder r : redirections) {
-        redirs.add(r.build());
+      List<Redirection> redirs = List.of();
+      if (!redirections.isEmpty()) {
+        redirs = new ArrayList<>(redirections.size());
+        for (RedirBuilder r : redirections) {
+          redirs.add(r.build());
+        }
       }
-      List<Nesting> nests = new ArrayList<>(nesting.size());
-      for (NestBuilder n : nesting) {
-        nests.add(n.build());
+      List<Nesting> nests = List.of();
+      if (!nesting.isEmpty()) {
+        nests = new ArrayList<>(nesting.size());
+        for (NestBuilder n : nesting) {
+          nests.add(n.build());
+        }
       }
       return new SimpleCommand(index, words, assignments, redirs, operator, nests, directory,
           pipeline, position, start, end);
     }
 
+    private String baseName;
+
     String baseName() {
-      return words.isEmpty() || !words.get(0).isStatic() ? "" : Paths.basename(words.get(0).value());
+      if (baseName == null) {
+        baseName = words.isEmpty() || !words.get(0).isStatic() ? ""
+            : Paths.basename(words.get(0).value());
+      }
+      return baseName;
     }
   }
 
-  /** The directory chain as the parser walks the script. */
+  /**
+   * The directory chain as the parser walks the script. Immutable: every move makes a new state,
+   * so saving and restoring the chain around a subshell or pipeline is sharing a reference.
+   */
   static final class DirState {
-    String path = "";
-    boolean moved;
-    Directory.Certainty certainty = Directory.Certainty.CERTAIN;
-    List<String> stack = new ArrayList<>();
+    static final DirState START = new DirState("", false, Directory.Certainty.CERTAIN, List.of());
 
-    DirState copy() {
-      DirState d = new DirState();
-      d.path = path;
-      d.moved = moved;
-      d.certainty = certainty;
-      d.stack = new ArrayList<>(stack);
-      return d;
+    final String path;
+    final boolean moved;
+    final Directory.Certainty certainty;
+    /** The pushd stack; {@code null} entries are directories that were not known. */
+    final List<String> stack;
+    private Directory snapshot;
+
+    private DirState(String path, boolean moved, Directory.Certainty certainty,
+        List<String> stack) {
+      this.path = path;
+      this.moved = moved;
+      this.certainty = certainty;
+      this.stack = stack;
     }
 
     boolean sameAs(DirState o) {
@@ -150,41 +183,66 @@ final class Parser {
     }
 
     Directory snapshot() {
-      if (certainty == Directory.Certainty.UNKNOWN) {
-        return new Directory(certainty, Optional.empty());
+      if (snapshot == null) {
+        if (certainty == Directory.Certainty.UNKNOWN) {
+          snapshot = new Directory(certainty, Optional.empty());
+        } else if (!moved && certainty == Directory.Certainty.CERTAIN) {
+          snapshot = Directory.START;
+        } else {
+          snapshot = new Directory(certainty, path.isEmpty() ? Optional.empty() : Optional.of(path));
+        }
       }
-      if (!moved && certainty == Directory.Certainty.CERTAIN) {
-        return Directory.START;
-      }
-      return new Directory(certainty, path.isEmpty() ? Optional.empty() : Optional.of(path));
+      return snapshot;
     }
 
-    void afterOperator(ListOperator op) {
-      if (moved && (op == ListOperator.SEMICOLON || op == ListOperator.NEWLINE
-          || op == ListOperator.OR || op == ListOperator.BACKGROUND)) {
-        certainty = certainty.weakest(Directory.Certainty.UNCERTAIN);
+    DirState afterOperator(ListOperator op) {
+      if (moved && certainty == Directory.Certainty.CERTAIN && (op == ListOperator.SEMICOLON
+          || op == ListOperator.NEWLINE || op == ListOperator.OR
+          || op == ListOperator.BACKGROUND)) {
+        return new DirState(path, true, Directory.Certainty.UNCERTAIN, stack);
       }
+      return this;
     }
 
-    void moveUnknown() {
-      moved = true;
-      path = "";
-      certainty = Directory.Certainty.UNKNOWN;
+    DirState weakened() {
+      Directory.Certainty c = certainty.weakest(Directory.Certainty.UNCERTAIN);
+      return c == certainty ? this : new DirState(path, moved, c, stack);
     }
 
-    void moveTo(String target) {
-      moved = true;
+    DirState unknown() {
+      return new DirState("", true, Directory.Certainty.UNKNOWN, stack);
+    }
+
+    DirState moveTo(String target) {
       boolean absolute = target.startsWith("/") || target.equals("~") || target.startsWith("~/");
       if (absolute) {
-        path = Paths.normalize(target);
-        certainty = Directory.Certainty.CERTAIN;
-      } else if (certainty != Directory.Certainty.UNKNOWN) {
-        path = Paths.join(path, target);
+        return new DirState(Paths.normalize(target), true, Directory.Certainty.CERTAIN, stack);
       }
+      if (certainty == Directory.Certainty.UNKNOWN) {
+        return new DirState("", true, certainty, stack);
+      }
+      return new DirState(Paths.join(path, target), true, certainty, stack);
+    }
+
+    DirState returnTo(String back) {
+      return new DirState(back, true, certainty, stack.subList(0, stack.size() - 1));
+    }
+
+    DirState pushed() {
+      List<String> next = new ArrayList<>(stack.size() + 1);
+      next.addAll(stack);
+      next.add(certainty == Directory.Certainty.UNKNOWN ? null : path);
+      return new DirState(path, moved, certainty, next);
+    }
+
+    DirState popped() {
+      return new DirState(path, moved, certainty, stack.subList(0, stack.size() - 1));
     }
   }
 
   private final String s;
+  /** The text as characters: the scanning loops index it directly. */
+  private final char[] chars;
   private final int len;
   private final Origin origin;
   private final Sink sink;
@@ -193,14 +251,15 @@ final class Parser {
   private boolean stopped;
   private ListOperator pendingOp = ListOperator.NONE;
   private ListOperator commandOp = ListOperator.NONE;
-  private List<NestBuilder> nest = new ArrayList<>();
-  private DirState dir = new DirState();
+  private List<NestBuilder> nest = List.of();
+  private DirState dir = DirState.START;
   private final List<RedirBuilder> heredocs = new ArrayList<>(0);
   private int pipeline;
   private int position;
 
   private Parser(String text, Origin origin, int level, Sink sink) {
     this.s = text;
+    this.chars = text.toCharArray();
     this.len = text.length();
     this.origin = origin;
     this.level = level;
@@ -250,7 +309,7 @@ final class Parser {
 
   private String tokenAt(int at) {
     int end = at + 1;
-    while (end < len && end < at + 12 && !isBlank(s.charAt(end)) && s.charAt(end) != '\n') {
+    while (end < len && end < at + 12 && !isBlank(chars[end]) && chars[end] != '\n') {
       end++;
     }
     return s.substring(at, Math.min(end, len));
@@ -259,7 +318,7 @@ final class Parser {
   // ---------------------------------------------------------------- characters
 
   private char at(int i) {
-    return i < len ? s.charAt(i) : '\0';
+    return i < len ? chars[i] : '\0';
   }
 
   private static boolean isBlank(char c) {
@@ -273,7 +332,7 @@ final class Parser {
 
   /** True when a word ending at {@code i} is delimited there. */
   private boolean delimitedAt(int i) {
-    return i >= len || isMeta(s.charAt(i));
+    return i >= len || isMeta(chars[i]);
   }
 
   private boolean startsWith(String token) {
@@ -282,7 +341,7 @@ final class Parser {
 
   private void skipBlanks() {
     while (pos < len) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (isBlank(c)) {
         pos++;
       } else if (c == '\\' && at(pos + 1) == '\n') {
@@ -295,8 +354,8 @@ final class Parser {
 
   private void skipBlanksAndComment() {
     skipBlanks();
-    if (pos < len && s.charAt(pos) == '#') {
-      while (pos < len && s.charAt(pos) != '\n') {
+    if (pos < len && chars[pos] == '#') {
+      while (pos < len && chars[pos] != '\n') {
         pos++;
       }
     }
@@ -305,7 +364,7 @@ final class Parser {
   private void skipLinebreaks() {
     while (!stopped) {
       skipBlanksAndComment();
-      if (pos < len && s.charAt(pos) == '\n') {
+      if (pos < len && chars[pos] == '\n') {
         pos++;
         newlineConsumed();
       } else {
@@ -323,37 +382,46 @@ final class Parser {
     if (c == '[' && at(pos + 1) == '[' && delimitedAt(pos + 2)) {
       return "[[";
     }
-    if (c < 'a' || c > 'w') {
+    if (c != 'i' && c != 't' && c != 'e' && c != 'f' && c != 'd' && c != 'c' && c != 'w'
+        && c != 'u' && c != 's') {
       return "";
     }
     int end = pos;
-    while (end < len && s.charAt(end) >= 'a' && s.charAt(end) <= 'z') {
+    while (end < len && chars[end] >= 'a' && chars[end] <= 'z') {
       end++;
     }
     if (!delimitedAt(end)) {
       return "";
     }
-    String word = s.substring(pos, end);
-    switch (word) {
-      case "if": case "then": case "elif": case "else": case "fi": case "do": case "done":
-      case "case": case "esac": case "while": case "until": case "for": case "select":
-      case "function": case "in":
-        return word;
-      default:
-        return "";
+    int length = end - pos;
+    if (length < 2 || length > 8) {
+      return "";
     }
+    for (String word : RESERVED) {
+      if (word.length() == length && word.charAt(0) == c && word.charAt(1) == chars[pos + 1]
+          && s.startsWith(word, pos)) {
+        return word;
+      }
+    }
+    return "";
   }
+
+  private static final String[] RESERVED = {"if", "then", "elif", "else", "fi", "do", "done",
+      "case", "esac", "while", "until", "for", "select", "function", "in"};
 
   private boolean atListEnd() {
     if (pos >= len) {
       return true;
     }
-    char c = s.charAt(pos);
+    char c = chars[pos];
     if (c == ')') {
       return true;
     }
     if (c == ';' && (at(pos + 1) == ';' || at(pos + 1) == '&')) {
       return true;
+    }
+    if (c != 't' && c != 'e' && c != 'f' && c != 'd' && c != '}') {
+      return false;
     }
     switch (reservedAt()) {
       case "then": case "elif": case "else": case "fi": case "do": case "done": case "esac":
@@ -404,7 +472,7 @@ final class Parser {
   private void parseList() {
     skipLinebreaks();
     while (!stopped && !atListEnd()) {
-      DirState before = dir.copy();
+      DirState before = dir;
       parseAndOr();
       if (stopped) {
         return;
@@ -413,7 +481,7 @@ final class Parser {
       if (pos >= len) {
         return;
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == ';') {
         if (at(pos + 1) == ';' || at(pos + 1) == '&') {
           return;
@@ -465,7 +533,7 @@ final class Parser {
     int savedPosition = position;
     pipeline = ++sink.pipelines;
     position = 0;
-    DirState before = dir.copy();
+    DirState before = dir;
     parseCommand();
     while (!stopped) {
       skipBlanks();
@@ -475,7 +543,7 @@ final class Parser {
         pendingOp = stderr ? ListOperator.PIPE_STDERR : ListOperator.PIPE;
         skipLinebreaks();
         position++;
-        dir = before.copy();
+        dir = before;
         parseCommand();
       } else {
         break;
@@ -541,10 +609,6 @@ final class Parser {
         case "!":
           break;
         case "":
-          if (functionDefinitionAt()) {
-            parseFunction(false);
-            return;
-          }
           break;
         default:
           fail("unexpected '" + reservedAt() + "'", pos);
@@ -574,7 +638,7 @@ final class Parser {
     pos++;
     List<NestBuilder> savedNest = nest;
     NestBuilder n = push(Nesting.Kind.SUBSHELL, "", start);
-    DirState saved = dir.copy();
+    DirState saved = dir;
     parseList();
     if (!stopped) {
       if (at(pos) == ')') {
@@ -606,7 +670,7 @@ final class Parser {
     pos += 2;
     List<NestBuilder> savedNest = nest;
     NestBuilder n = push(Nesting.Kind.IF, "if", start);
-    DirState before = dir.copy();
+    DirState before = dir;
     parseList();
     if (!expectReserved("then", start)) {
       return;
@@ -643,7 +707,7 @@ final class Parser {
 
   private void endConditional(DirState before) {
     if (!dir.sameAs(before)) {
-      dir.certainty = dir.certainty.weakest(Directory.Certainty.UNCERTAIN);
+      dir = dir.weakened();
     }
   }
 
@@ -653,7 +717,7 @@ final class Parser {
     pos += word.length();
     List<NestBuilder> savedNest = nest;
     NestBuilder n = push(Nesting.Kind.LOOP, word, start);
-    DirState before = dir.copy();
+    DirState before = dir;
     parseList();
     parseLoopBody(start, before, savedNest, n);
   }
@@ -690,7 +754,7 @@ final class Parser {
     pos += word.length();
     List<NestBuilder> savedNest = nest;
     NestBuilder n = push(Nesting.Kind.LOOP, word, start);
-    DirState before = dir.copy();
+    DirState before = dir;
     skipBlanks();
     if (startsWith("((")) {
       int end = arithmeticEnd(pos + 2);
@@ -743,7 +807,7 @@ final class Parser {
       return;
     }
     List<NestBuilder> savedNest = nest;
-    DirState before = dir.copy();
+    DirState before = dir;
     while (!stopped) {
       skipLinebreaks();
       if (pos >= len || reservedAt().equals("esac")) {
@@ -789,22 +853,13 @@ final class Parser {
     parseCompoundRedirections(null);
   }
 
-  private boolean functionDefinitionAt() {
-    int i = pos;
-    while (i < len && !isMeta(s.charAt(i)) && "'\"`$\\=".indexOf(s.charAt(i)) < 0) {
-      i++;
-    }
-    if (i == pos) {
-      return false;
-    }
-    while (i < len && isBlank(s.charAt(i))) {
-      i++;
-    }
+  /** True when {@code ( )} (blanks allowed) stands at {@code i}. */
+  private boolean functionParensAt(int i) {
     if (at(i) != '(') {
       return false;
     }
     i++;
-    while (i < len && isBlank(s.charAt(i))) {
+    while (i < len && isBlank(chars[i])) {
       i++;
     }
     return at(i) == ')';
@@ -817,7 +872,7 @@ final class Parser {
       skipBlanks();
     }
     int nameStart = pos;
-    while (pos < len && !isMeta(s.charAt(pos))) {
+    while (pos < len && !isMeta(chars[pos])) {
       pos++;
     }
     String name = s.substring(nameStart, pos);
@@ -838,7 +893,7 @@ final class Parser {
     skipLinebreaks();
     List<NestBuilder> savedNest = nest;
     push(Nesting.Kind.FUNCTION, name, start);
-    DirState saved = dir.copy();
+    DirState saved = dir;
     ListOperator savedOp = pendingOp;
     pendingOp = ListOperator.SEMICOLON;
     parseCommand();
@@ -863,7 +918,7 @@ final class Parser {
         pos += 2;
         break;
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '\n') {
         pos++;
         newlineConsumed();
@@ -871,7 +926,7 @@ final class Parser {
       }
       if ("<>()&|!".indexOf(c) >= 0) {
         int from = pos;
-        while (pos < len && "<>()&|!".indexOf(s.charAt(pos)) >= 0) {
+        while (pos < len && "<>()&|!".indexOf(chars[pos]) >= 0) {
           pos++;
         }
         cb.words.add(word(s.substring(from, pos), from, pos, true));
@@ -919,12 +974,13 @@ final class Parser {
     ListOperator savedCommandOp = commandOp;
     commandOp = cb.operator;
     int lastEnd = pos;
+    int firstWordAt = pos;
     while (!stopped) {
       skipBlanks();
       if (pos >= len) {
         break;
       }
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '#') {
         skipBlanksAndComment();
         break;
@@ -932,17 +988,29 @@ final class Parser {
       if (redirectionAt()) {
         RedirBuilder r = parseRedirection(cb);
         if (r != null) {
-          cb.redirections.add(r);
+          cb.addRedirection(r);
         }
         lastEnd = pos;
         continue;
       }
       if (isMeta(c) && !processSubstitutionAt(pos)) {
+        if (c == '(' && cb.words.size() == 1 && cb.assignments.isEmpty()
+            && cb.redirections.isEmpty() && functionParensAt(pos)) {
+          // name ( ) compound: a function definition, not a command
+          commandOp = savedCommandOp;
+          pendingOp = cb.operator;
+          pos = firstWordAt;
+          parseFunction(false);
+          return;
+        }
         break;
       }
       if (cb.words.isEmpty() && parseAssignment(cb)) {
         lastEnd = pos;
         continue;
+      }
+      if (cb.words.isEmpty()) {
+        firstWordAt = pos;
       }
       Word w = parseWord();
       if (w == null) {
@@ -966,9 +1034,9 @@ final class Parser {
     if (cb.end == 0 && cb.start > 0 || cb.end < cb.start) {
       cb.end = origin.end(pos);
     }
-    dir.afterOperator(cb.operator);
+    dir = dir.afterOperator(cb.operator);
     cb.directory = dir.snapshot();
-    cb.dirState = dir.copy();
+    cb.dirState = dir;
     sink.commands.add(cb);
     applyMove(cb);
     Expansions.expand(cb, this, 0);
@@ -979,7 +1047,8 @@ final class Parser {
       return;
     }
     String name = cb.words.get(0).value();
-    if (!name.equals("cd") && !name.equals("pushd") && !name.equals("popd")) {
+    if (name.length() > 5 || !name.equals("cd") && !name.equals("pushd")
+        && !name.equals("popd")) {
       return;
     }
     List<Word> operands = new ArrayList<>();
@@ -988,9 +1057,7 @@ final class Parser {
       Word w = cb.words.get(i);
       if (!ended && w.value().equals("--")) {
         ended = true;
-      } else if (!ended && w.value().length() > 1 && w.value().startsWith("-")
-          && w.value().chars().skip(1).allMatch(ch -> ch == 'L' || ch == 'P' || ch == 'e'
-          || ch == '@' || ch == 'n')) {
+      } else if (!ended && isDirectoryOption(w.value())) {
         continue;
       } else {
         operands.add(w);
@@ -998,27 +1065,22 @@ final class Parser {
     }
     if (name.equals("popd")) {
       if (dir.stack.isEmpty() || !operands.isEmpty()) {
-        dir.moveUnknown();
+        dir = dir.unknown();
       } else {
-        String back = dir.stack.remove(dir.stack.size() - 1);
-        if (back == null) {
-          dir.moveUnknown();
-        } else {
-          dir.moved = true;
-          dir.path = back;
-        }
+        String back = dir.stack.get(dir.stack.size() - 1);
+        dir = back == null ? dir.popped().unknown() : dir.returnTo(back);
       }
       return;
     }
     if (name.equals("pushd")) {
-      dir.stack.add(dir.certainty == Directory.Certainty.UNKNOWN ? null : dir.path);
+      dir = dir.pushed();
       if (operands.isEmpty()) {
-        dir.moveUnknown();
+        dir = dir.unknown();
         return;
       }
     }
     if (operands.isEmpty()) {
-      dir.moveTo("~");
+      dir = dir.moveTo("~");
       return;
     }
     Word target = operands.get(0);
@@ -1028,10 +1090,23 @@ final class Parser {
         && !target.source().contains("$") && !target.source().contains("`"));
     if (!known || value.equals("-") || value.isEmpty() || (value.startsWith("~") && !home)
         || (name.equals("pushd") && (value.startsWith("+") || value.startsWith("-")))) {
-      dir.moveUnknown();
+      dir = dir.unknown();
       return;
     }
-    dir.moveTo(value);
+    dir = dir.moveTo(value);
+  }
+
+  /** {@code cd}/{@code pushd} options: {@code -L}, {@code -P}, {@code -e}, {@code -@}, {@code -n}. */
+  private static boolean isDirectoryOption(String v) {
+    if (v.length() < 2 || v.charAt(0) != '-') {
+      return false;
+    }
+    for (int i = 1; i < v.length(); i++) {
+      if ("LPe@n".indexOf(v.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   // ---------------------------------------------------------------- nested strings
@@ -1048,7 +1123,7 @@ final class Parser {
     inner.addAll(cb.nesting);
     inner.add(n);
     p.nest = inner;
-    p.dir = cb.dirState == null ? new DirState() : cb.dirState.copy();
+    p.dir = cb.dirState == null ? DirState.START : cb.dirState;
     p.pipeline = ++sink.pipelines;
     if (p.level > MAX_LEVEL) {
       p.fail("nesting deeper than " + MAX_LEVEL + " levels", 0);
@@ -1065,8 +1140,12 @@ final class Parser {
       List<Assignment> assignments) {
     CommandBuilder cb = new CommandBuilder();
     cb.words.addAll(outer.words.subList(from, outer.words.size()));
-    cb.assignments.addAll(assignments);
-    cb.redirections.addAll(outer.redirections);
+    if (!assignments.isEmpty()) {
+      cb.assignments = new ArrayList<>(assignments);
+    }
+    if (!outer.redirections.isEmpty()) {
+      cb.redirections = new ArrayList<>(outer.redirections);
+    }
     cb.operator = outer.operator;
     List<NestBuilder> inner = new ArrayList<>(outer.nesting.size() + 1);
     inner.addAll(outer.nesting);
@@ -1097,38 +1176,76 @@ final class Parser {
     for (RedirBuilder h : pending) {
       String delimiter = h.target.value();
       boolean strip = h.operator == RedirectOperator.HEREDOC_STRIP_TABS;
-      StringBuilder body = new StringBuilder();
+      StringBuilder body = strip ? new StringBuilder() : null;
       int bodyStart = pos;
+      int bodyEnd = len;
       boolean found = false;
       while (pos < len) {
         int eol = s.indexOf('\n', pos);
         int lineEnd = eol < 0 ? len : eol;
-        String line = s.substring(pos, lineEnd);
+        int from = pos;
         if (strip) {
-          int t = 0;
-          while (t < line.length() && line.charAt(t) == '\t') {
-            t++;
+          while (from < lineEnd && chars[from] == '\t') {
+            from++;
           }
-          line = line.substring(t);
         }
+        int lineStart = pos;
         pos = eol < 0 ? len : eol + 1;
-        if (line.equals(delimiter)) {
+        if (lineEnd - from == delimiter.length() && s.startsWith(delimiter, from)) {
           found = true;
+          bodyEnd = lineStart;
           break;
         }
-        body.append(line);
-        if (eol >= 0) {
-          body.append('\n');
+        if (strip) {
+          body.append(s, from, lineEnd);
+          if (eol >= 0) {
+            body.append('\n');
+          }
         }
       }
-      h.heredocBody = body.toString();
+      h.heredocBody = strip ? body.toString() : s.substring(bodyStart, found ? bodyEnd : len);
       if (!found) {
         problem("the heredoc is not closed by a line '" + delimiter + "'", h.start);
       }
+      boolean exact = !strip && origin.spanStart < 0;
       if (h.owner != null && Expansions.readsScriptFromStandardInput(h.owner)) {
-        boolean exact = !strip && origin.spanStart < 0;
         reparse(h.owner, h.heredocBody, origin.start(bodyStart), exact ? -1 : h.start,
             exact ? -1 : h.end, Nesting.Kind.SHELL_STRING, h.owner.baseName(), 0);
+      } else if (h.owner != null && !h.heredocQuoted && (h.heredocBody.contains("$(")
+          || h.heredocBody.indexOf('`') >= 0)) {
+        // an unquoted body is expanded when the command runs: its substitutions run too
+        Parser p = new Parser(h.heredocBody, exact ? Origin.exact(origin.start(bodyStart))
+            : Origin.span(h.start, h.end), level + 1, sink);
+        p.commandOp = h.owner.operator;
+        p.pendingOp = h.owner.operator;
+        p.nest = h.owner.nesting;
+        p.dir = h.owner.dirState == null ? DirState.START : h.owner.dirState;
+        p.pipeline = h.owner.pipeline;
+        p.scanExpansions();
+      }
+    }
+  }
+
+  /** Parses the command substitutions of text that is otherwise data (a heredoc body). */
+  private void scanExpansions() {
+    while (pos < len && !stopped) {
+      char c = chars[pos];
+      if (c == '\\') {
+        pos += 2;
+      } else if (c == '$' && at(pos + 1) == '(') {
+        int arithmetic = at(pos + 2) == '(' ? arithmeticEnd(pos + 3) : -1;
+        if (arithmetic >= 0) {
+          pos = arithmetic;
+        } else {
+          substitution(Nesting.Kind.COMMAND_SUBSTITUTION, pos, pos + 2);
+        }
+      } else if (c == '$' && at(pos + 1) == '{') {
+        int end = braceExpansionEnd(pos + 2);
+        pos = end < 0 ? len : end;
+      } else if (c == '`') {
+        parseBacktick(new StringBuilder());
+      } else {
+        pos++;
       }
     }
   }
@@ -1150,14 +1267,14 @@ final class Parser {
     }
     if (c >= '0' && c <= '9') {
       int i = pos;
-      while (i < len && Character.isDigit(s.charAt(i))) {
+      while (i < len && Character.isDigit(chars[i])) {
         i++;
       }
       return (at(i) == '<' || at(i) == '>') && !processSubstitutionAt(i);
     }
     if (c == '{') {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+      while (i < len && (Character.isLetterOrDigit(chars[i]) || chars[i] == '_')) {
         i++;
       }
       return i > pos + 1 && at(i) == '}' && (at(i + 1) == '<' || at(i + 1) == '>')
@@ -1181,7 +1298,7 @@ final class Parser {
     char c = at(pos);
     if (c >= '0' && c <= '9') {
       int from = pos;
-      while (pos < len && Character.isDigit(s.charAt(pos))) {
+      while (pos < len && Character.isDigit(chars[pos])) {
         pos++;
       }
       try {
@@ -1202,7 +1319,7 @@ final class Parser {
       }
     }
     skipBlanks();
-    if (pos >= len || (isMeta(s.charAt(pos)) && !processSubstitutionAt(pos))) {
+    if (pos >= len || (isMeta(chars[pos]) && !processSubstitutionAt(pos))) {
       fail("the redirection '" + s.substring(start, Math.min(pos, len)).trim()
           + "' has no target", start);
       return null;
@@ -1246,8 +1363,9 @@ final class Parser {
   // ---------------------------------------------------------------- words
 
   private Word word(String value, int start, int end, boolean isStatic) {
-    return new Word(value, s.substring(start, end), origin.start(start), origin.end(end),
-        isStatic);
+    String source = value.length() == end - start && s.regionMatches(start, value, 0,
+        value.length()) ? value : s.substring(start, end);
+    return new Word(value, source, origin.start(start), origin.end(end), isStatic);
   }
 
   private boolean parseAssignment(CommandBuilder cb) {
@@ -1256,8 +1374,8 @@ final class Parser {
       return false;
     }
     int i = pos + 1;
-    while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
-        || s.charAt(i) == '_')) {
+    while (i < len && (Character.isLetterOrDigit(chars[i]) && chars[i] < 128
+        || chars[i] == '_')) {
       i++;
     }
     int nameEnd = i;
@@ -1292,14 +1410,40 @@ final class Parser {
       Word w = delimitedAt(pos) && !processSubstitutionAt(pos) ? null : parseWord();
       value = w == null ? word("", pos, pos, true) : w;
     }
-    cb.assignments.add(new Assignment(name, value, append, origin.start(start),
+    cb.addAssignment(new Assignment(name, value, append, origin.start(start),
         origin.end(pos)));
     return true;
+  }
+
+  /** Characters that end a word or need more than copying: metacharacters, quotes, escapes, expansions. */
+  private static final boolean[] SPECIAL = new boolean[128];
+
+  static {
+    for (char c : " \t\n\r\f;&|()<>\\'\"$`".toCharArray()) {
+      SPECIAL[c] = true;
+    }
   }
 
   /** Reads one word at the cursor; null when none starts here. */
   private Word parseWord() {
     int start = pos;
+    // Most words are plain text: take them without building a value.
+    boolean glob = false;
+    int i = pos;
+    while (i < len) {
+      char c = chars[i];
+      if (c < 128 && SPECIAL[c]) {
+        break;
+      }
+      glob |= c == '*' || c == '?';
+      i++;
+    }
+    if (i > pos && at(pos) != '~' && (i >= len || isMeta(chars[i]))
+        && !processSubstitutionAt(i)) {
+      String value = s.substring(pos, i);
+      pos = i;
+      return new Word(value, value, origin.start(start), origin.end(i), !glob);
+    }
     StringBuilder v = new StringBuilder();
     boolean isStatic = true;
     if (at(pos) == '~') {
@@ -1307,7 +1451,7 @@ final class Parser {
     }
     loop:
     while (pos < len && !stopped) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       switch (c) {
         case ' ': case '\t': case '\n': case ';': case '&': case '|': case '(': case ')':
         case '\r': case '\f':
@@ -1324,7 +1468,7 @@ final class Parser {
           break loop;
         case '\\':
           if (pos + 1 < len) {
-            char n = s.charAt(pos + 1);
+            char n = chars[pos + 1];
             if (n != '\n') {
               v.append(n);
             }
@@ -1377,13 +1521,13 @@ final class Parser {
     pos++;
     boolean isStatic = true;
     while (pos < len && !stopped) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '"') {
         pos++;
         return isStatic;
       }
       if (c == '\\' && pos + 1 < len) {
-        char n = s.charAt(pos + 1);
+        char n = chars[pos + 1];
         if (n == '\n') {
           pos += 2;
         } else if (n == '$' || n == '`' || n == '"' || n == '\\') {
@@ -1459,8 +1603,8 @@ final class Parser {
     }
     if (Character.isLetter(n) && n < 128 || n == '_') {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
-          || s.charAt(i) == '_')) {
+      while (i < len && (Character.isLetterOrDigit(chars[i]) && chars[i] < 128
+          || chars[i] == '_')) {
         i++;
       }
       v.append(s, start, i);
@@ -1481,7 +1625,7 @@ final class Parser {
     int open = pos;
     pos++;
     while (pos < len) {
-      char c = s.charAt(pos);
+      char c = chars[pos];
       if (c == '\'') {
         pos++;
         return true;
@@ -1491,7 +1635,7 @@ final class Parser {
         pos++;
         continue;
       }
-      char e = s.charAt(pos + 1);
+      char e = chars[pos + 1];
       pos += 2;
       switch (e) {
         case 'n': v.append('\n'); break;
@@ -1505,7 +1649,7 @@ final class Parser {
         case '\\': case '\'': case '"': case '?': v.append(e); break;
         case 'c':
           if (pos < len) {
-            v.append((char) (s.charAt(pos) & 0x1f));
+            v.append((char) (chars[pos] & 0x1f));
             pos++;
           }
           break;
@@ -1534,8 +1678,8 @@ final class Parser {
   private int readNumber(int radix, int maxDigits, int fallback) {
     int value = 0;
     int digits = 0;
-    while (digits < maxDigits && pos < len && Character.digit(s.charAt(pos), radix) >= 0) {
-      value = value * radix + Character.digit(s.charAt(pos), radix);
+    while (digits < maxDigits && pos < len && Character.digit(chars[pos], radix) >= 0) {
+      value = value * radix + Character.digit(chars[pos], radix);
       pos++;
       digits++;
     }
@@ -1551,9 +1695,9 @@ final class Parser {
     boolean escaped = false;
     int i = pos + 1;
     while (i < len) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\' && i + 1 < len) {
-        char n = s.charAt(i + 1);
+        char n = chars[i + 1];
         if (n == '`' || n == '\\' || n == '$') {
           inner.append(n);
           escaped = true;
@@ -1585,7 +1729,7 @@ final class Parser {
     List<NestBuilder> n = new ArrayList<>(nest);
     n.add(new NestBuilder(Nesting.Kind.BACKTICK, "", origin.start(open)));
     p.nest = n;
-    p.dir = dir.copy();
+    p.dir = dir;
     p.pipeline = ++sink.pipelines;
     if (p.level > MAX_LEVEL) {
       fail("nesting deeper than " + MAX_LEVEL + " levels", open);
@@ -1606,7 +1750,7 @@ final class Parser {
     int savedPipeline = pipeline;
     int savedPosition = position;
     DirState savedDir = dir;
-    dir = dir.copy();
+    dir = dir;
     push(kind, "", open);
     pendingOp = commandOp;
     parseList();
@@ -1631,7 +1775,7 @@ final class Parser {
   private int arithmeticEnd(int from) {
     int depth = 0;
     for (int i = from; i < len; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\') {
         i++;
       } else if (c == '\'' || c == '"') {
@@ -1656,7 +1800,7 @@ final class Parser {
   private int braceExpansionEnd(int from) {
     int depth = 0;
     for (int i = from; i < len; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\') {
         i++;
       } else if (c == '\'' && depth >= 0) {
@@ -1685,7 +1829,7 @@ final class Parser {
 
   private int doubleQuoteEnd(int open) {
     for (int i = open + 1; i < len; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\') {
         i++;
       } else if (c == '"') {
@@ -1699,7 +1843,7 @@ final class Parser {
   private int balancedParenEnd(int open) {
     int depth = 0;
     for (int i = open; i < len; i++) {
-      char c = s.charAt(i);
+      char c = chars[i];
       if (c == '\\') {
         i++;
       } else if (c == '\'') {

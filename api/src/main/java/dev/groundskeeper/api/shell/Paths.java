@@ -1,8 +1,5 @@
 package dev.groundskeeper.api.shell;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /** Lexical path arithmetic on paths as written in commands (no file system access). */
 final class Paths {
 
@@ -21,28 +18,55 @@ final class Paths {
 
   /** Removes {@code .} segments, empty segments and {@code name/..} pairs; keeps a leading {@code ..}. */
   static String normalize(String path) {
-    boolean absolute = path.startsWith("/");
-    List<String> out = new ArrayList<>();
-    for (String segment : path.split("/", -1)) {
-      if (segment.isEmpty() || segment.equals(".")) {
-        continue;
-      }
-      if (segment.equals("..") && !out.isEmpty() && !out.get(out.size() - 1).equals("..")
-          && !out.get(out.size() - 1).equals("~")) {
-        out.remove(out.size() - 1);
-        continue;
-      }
-      if (segment.equals("..") && absolute && out.isEmpty()) {
-        continue;
-      }
-      out.add(segment);
+    if (!path.isEmpty() && !path.startsWith(".") && !path.endsWith("/") && !path.contains("//")
+        && !path.contains("/.")) {
+      return path;
     }
-    String joined = String.join("/", out);
-    return absolute ? "/" + joined : joined;
+    boolean absolute = path.startsWith("/");
+    StringBuilder out = new StringBuilder(path.length());
+    int kept = 0;
+    int from = 0;
+    while (from <= path.length()) {
+      int slash = path.indexOf('/', from);
+      int to = slash < 0 ? path.length() : slash;
+      int length = to - from;
+      boolean dot = length == 1 && path.charAt(from) == '.';
+      boolean dotdot = length == 2 && path.startsWith("..", from);
+      if (length == 0 || dot) {
+        // skip
+      } else if (dotdot && kept > 0 && !lastSegmentIs(out, "..") && !lastSegmentIs(out, "~")) {
+        int cut = out.lastIndexOf("/");
+        out.setLength(Math.max(cut, 0));
+        kept--;
+      } else if (dotdot && absolute && kept == 0) {
+        // ".." above the root stays at the root
+      } else {
+        if (kept > 0) {
+          out.append('/');
+        }
+        out.append(path, from, to);
+        kept++;
+      }
+      if (slash < 0) {
+        break;
+      }
+      from = slash + 1;
+    }
+    return absolute ? "/" + out : out.toString();
+  }
+
+  private static boolean lastSegmentIs(StringBuilder out, String segment) {
+    int cut = out.lastIndexOf("/");
+    int start = cut < 0 ? 0 : cut + 1;
+    return out.length() - start == segment.length()
+        && out.indexOf(segment, start) == start;
   }
 
   /** The last segment of a path as written, ignoring trailing slashes. */
   static String basename(String path) {
+    if (path.indexOf('/') < 0) {
+      return path;
+    }
     String trimmed = path;
     while (trimmed.length() > 1 && trimmed.endsWith("/")) {
       trimmed = trimmed.substring(0, trimmed.length() - 1);

@@ -39,9 +39,13 @@ public final class Script {
     for (int i = 0; i < sink.commands.size(); i++) {
       commands.add(sink.commands.get(i).build(i));
     }
-    List<ParseProblem> problems = new ArrayList<>(sink.problems);
-    problems.sort(Comparator.comparingInt(ParseProblem::offset));
-    return new Script(source, Collections.unmodifiableList(commands), List.copyOf(problems));
+    List<ParseProblem> problems = List.of();
+    if (!sink.problems.isEmpty()) {
+      List<ParseProblem> sorted = new ArrayList<>(sink.problems);
+      sorted.sort(Comparator.comparingInt(ParseProblem::offset));
+      problems = List.copyOf(sorted);
+    }
+    return new Script(source, Collections.unmodifiableList(commands), problems);
   }
 
   /** The text that was parsed. */

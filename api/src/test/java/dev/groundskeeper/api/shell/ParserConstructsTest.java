@@ -94,6 +94,18 @@ class ParserConstructsTest {
   }
 
   @Test
+  void substitutionsInAnUnquotedHeredocBodyRun() {
+    Script s = Shell.parseFresh("cat > pr.md <<EOF\nBranch: $(git branch --show-current) `date`\nEOF\n"
+        + "cat <<'EOF'\n$(rm -rf quoted)\nEOF\n");
+    assertThat(s.problems()).isEmpty();
+    assertThat(s.commands()).extracting(SimpleCommand::name)
+        .containsExactly("cat", "git", "date", "cat");
+    SimpleCommand git = s.commands().get(1);
+    assertThat(git.isInside(Nesting.Kind.COMMAND_SUBSTITUTION)).isTrue();
+    assertThat(s.text(git)).isEqualTo("git branch --show-current");
+  }
+
+  @Test
   void hereStringTarget() {
     SimpleCommand c = only("grep x <<< \"$text\"");
     assertThat(c.redirections().get(0).operator()).isEqualTo(RedirectOperator.HERE_STRING);

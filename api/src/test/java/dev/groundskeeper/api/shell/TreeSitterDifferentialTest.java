@@ -62,10 +62,10 @@ class TreeSitterDifferentialTest {
 
   @Property
   void generatedScriptsAgreeWithTreeSitter(
-      @ForAll("scripts") List<ShellProperties.Step> steps) {
+      @ForAll("scripts") List<ShellPropertiesTest.Step> steps) {
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < steps.size(); i++) {
-      ShellProperties.Step step = steps.get(i);
+      ShellPropertiesTest.Step step = steps.get(i);
       if (i > 0) {
         text.append(step.op() == ListOperator.NEWLINE ? "\n" : " " + step.op().symbol() + " ");
       }
@@ -90,10 +90,10 @@ class TreeSitterDifferentialTest {
   }
 
   @net.jqwik.api.Provide
-  net.jqwik.api.Arbitrary<List<ShellProperties.Step>> scripts() {
+  net.jqwik.api.Arbitrary<List<ShellPropertiesTest.Step>> scripts() {
     // tree-sitter reads text as UTF-8 bytes; keep generated words to printable ASCII so both
     // parsers see the same characters
-    return new ShellProperties().scripts().filter(steps -> steps.stream()
+    return new ShellPropertiesTest().scripts().filter(steps -> steps.stream()
         .allMatch(s -> s.words().stream().allMatch(w -> w.chars().allMatch(c -> c >= 32 && c < 127))));
   }
 }

@@ -1,93 +1,75 @@
 package dev.groundskeeper.examples.forcepush;
 
-import dev.groundskeeper.examples.forcepush.CommandWords.Word;
+import dev.groundskeeper.api.shell.Argv;
+import dev.groundskeeper.api.shell.GitCommand;
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Word;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * One {@code git push} read from a command line: the words that force it ({@code --force},
- * {@code -f}, or a cluster such as {@code -uf}), whether it carries a lease, whether it pushes
- * every branch, its remote and its refspecs.
+ * One {@code git push} of a script, read through the shared git argv model: the words that force
+ * it ({@code --force}, {@code -f}, or a cluster such as {@code -uf}, each word once), whether it
+ * carries a lease, whether it pushes every branch, its remote and its refspecs.
  */
-record GitPush(Word push, List<Word> forceWords, boolean lease, boolean allBranches,
+record GitPush(GitCommand git, List<Word> forceWords, boolean lease, boolean allBranches,
     Optional<Word> remote, List<Word> refspecs) {
 
-  private static final Set<String> GLOBAL_WITH_VALUE = Set.of("-C", "-c", "--git-dir",
-      "--work-tree", "--namespace", "--config-env", "--super-prefix");
-  private static final Set<String> PUSH_WITH_VALUE = Set.of("-o", "--push-option", "--repo",
-      "--receive-pack", "--exec");
-
-  /** Every push in {@code text}; {@code complete} is false when the text was not read in full. */
-  record Found(List<GitPush> pushes, boolean complete) {}
-
-  static Found in(String text) {
-    CommandWords words = CommandWords.read(text);
+  static List<GitPush> in(Script script) {
     List<GitPush> pushes = new ArrayList<>();
-    for (List<Word> command : words.commands()) {
-      of(command).ifPresent(pushes::add);
-    }
-    return new Found(List.copyOf(pushes), words.complete());
-  }
-
-  private static Optional<GitPush> of(List<Word> command) {
-    int i = 0;
-    while (i < command.size() && command.get(i).value().matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
-      i++;
-    }
-    if (i >= command.size() || !isGit(command.get(i).value())) {
-      return Optional.empty();
-    }
-    i++;
-    while (i < command.size() && command.get(i).value().startsWith("-")) {
-      i += GLOBAL_WITH_VALUE.contains(command.get(i).value()) ? 2 : 1;
-    }
-    if (i >= command.size() || !command.get(i).value().equals("push")) {
-      return Optional.empty();
-    }
-    Word push = command.get(i);
-    List<Word> force = new ArrayList<>();
-    List<Word> operands = new ArrayList<>();
-    boolean lease = false;
-    boolean all = false;
-    boolean optionsEnded = false;
-    for (int j = i + 1; j < command.size(); j++) {
-      Word word = command.get(j);
-      String v = word.value();
-      if (optionsEnded || !v.startsWith("-") || v.length() < 2) {
-        operands.add(word);
-      } else if (v.equals("--")) {
-        optionsEnded = true;
-      } else if (v.equals("--force")) {
-        force.add(word);
-      } else if (v.equals("--force-with-lease") || v.startsWith("--force-with-lease=")) {
-        lease = true;
-      } else if (v.equals("--all") || v.equals("--branches")) {
-        all = true;
-      } else if (PUSH_WITH_VALUE.contains(v)) {
-        j++;
-      } else if (!v.startsWith("--") && shortFlags(v).indexOf('f') >= 0) {
-        force.add(word);
+    for (GitCommand git : script.gitCommands()) {
+      if (git.is("push")) {
+        pushes.add(of(git));
       }
     }
-    Optional<Word> remote = operands.isEmpty() ? Optional.empty() : Optional.of(operands.get(0));
-    List<Word> refspecs = operands.size() > 1 ? operands.subList(1, operands.size()) : List.of();
-    return Optional.of(new GitPush(push, List.copyOf(force), lease, all, remote,
-        List.copyOf(refspecs)));
+    return List.copyOf(pushes);
   }
 
-  /** The flag letters of a short-option cluster, up to a letter that takes a value. */
+  private static GitPush of(GitCommand git) {
+    Argv arguments = git.arguments();
+    Map<Word, Boolean> forcing = new IdentityHashMap<>();
+    List<Word> forceWords = new ArrayList<>();
+    for (Argv.Option option : arguments.all("--force", "-f")) {
+      if (forcing.put(option.word(), Boolean.TRUE) == null) {
+        forceWords.add(option.word());
+      }
+    }
+    List<Word> operands = arguments.operands();
+    return new GitPush(git, List.copyOf(forceWords), arguments.has("--force-with-lease"),
+        arguments.has("--all", "--branches"),
+        operands.isEmpty() ? Optional.empty() : Optional.of(operands.get(0)),
+        operands.size() > 1 ? operands.subList(1, operands.size()) : List.of());
+  }
+
+  /** The {@code push} word itself, after git's global options. */
+  Word pushWord() {
+    List<Word> words = git.command().words();
+    int firstArgument = Integer.MAX_VALUE;
+    for (Argv.Option option : git.arguments().options()) {
+      firstArgument = Math.min(firstArgument, option.word().start());
+    }
+    for (Word operand : git.arguments().operands()) {
+      firstArgument = Math.min(firstArgument, operand.start());
+    }
+    Word push = words.get(words.size() - 1);
+    for (Word word : words.subList(1, words.size())) {
+      if (word.value().equals("push") && word.start() < firstArgument) {
+        push = word;
+      }
+    }
+    return push;
+  }
+
+  /** The flag letters of a short-option cluster, up to {@code o}, which takes a value. */
   static String shortFlags(String cluster) {
     int value = cluster.indexOf('o');
     return value < 0 ? cluster.substring(1) : cluster.substring(1, value);
   }
 
-  private static boolean isGit(String name) {
-    return name.equals("git") || name.endsWith("/git");
-  }
-
   String remoteName() {
-    return remote.map(Word::value).orElse("the default remote");
+    return remote.map(Word::value).orElse("its upstream remote");
   }
 }

@@ -7,7 +7,11 @@ import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.examples.forcepush.ProtectedForcePushConfig.ProtectedForcePush;
 import dev.groundskeeper.testkit.Events;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.testkit.RuleTester;
+import dev.groundskeeper.testkit.repo.InMemoryRepository;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -80,6 +84,66 @@ class ProtectedForcePushRuleTest {
     }
 
     @Test
+    void withoutABranchTheCheckedOutOneIsJudged() {
+      RuleTester onMain = tester.withFacts(InMemoryRepository.builder().build().facts());
+
+      onMain.given(Events.command("git push -f"))
+          .expectDeny()
+          .reasonIs("A force push replaces the history of protected branch main on its upstream "
+              + "remote: commits pushed there since your last fetch would be lost.")
+          .remedyCommands("git push --force-with-lease")
+          .readFacts(RepoFacts.LAYOUT);
+      onMain.given(Events.command("git push --force origin HEAD")).expectDeny()
+          .remedyCommands("git push --force-with-lease origin HEAD");
+      onMain.given(Events.command("git push origin +HEAD")).expectDeny()
+          .remedyCommands("git push --force-with-lease origin HEAD");
+    }
+
+    @Test
+    void withoutABranchAnUnprotectedOrDetachedCheckoutIsAllowed() {
+      tester.given(Events.command("git push -f"))
+          .withFacts(onBranch("feature"))
+          .expectAllow();
+      tester.given(Events.command("git push -f origin"))
+          .withFacts(detached())
+          .expectAllow();
+    }
+
+    @Test
+    void pushesInsideSubshellsAndSubstitutionsAreSeen() {
+      tester.given(Events.command("(cd app && git push -f origin main)"))
+          .expectDeny()
+          .remedyCommands("(cd app && git push --force-with-lease origin main)");
+      tester.given(Events.command("echo $(git push -f origin main)"))
+          .expectDeny()
+          .remedyCommands("echo $(git push --force-with-lease origin main)");
+    }
+
+    @Test
+    void aPushInsideAShellStringIsCorrectedInPlace() {
+      tester.given(Events.command("sh -c 'git push -f origin main'"))
+          .expectDeny()
+          .remedyCommands("sh -c 'git push --force-with-lease origin main'");
+    }
+
+    @Test
+    void aPushWhoseWordsCannotBeMappedBackIsCorrectedOnItsOwn() {
+      tester.given(Events.command("sh -c \"git push -f origin \\\"main\\\"\""))
+          .expectDeny()
+          .remedyCommands("git push --force-with-lease origin \"main\"");
+    }
+
+    @Test
+    void protectedBranchesMayBeGlobs() {
+      RuleTester releases = RuleTester.of(new ProtectedForcePushRule(List.of("release/*")));
+
+      releases.given(Events.command("git push -f origin release/2.1")).expectDeny()
+          .findingSubjects("release/2.1");
+      releases.given(Events.command("git push -f origin release/2.1/hotfix")).expectAllow();
+      releases.given(Events.command("git push -f origin main")).expectAllow();
+    }
+
+    @Test
     void severalProtectedBranchesAreAllNamed() {
       tester.given(Events.command("git push -f origin main master"))
           .expectDeny()
@@ -149,13 +213,30 @@ class ProtectedForcePushRuleTest {
     }
 
     @Test
-    void aForcedPushNamingNoBranchCannotBeJudged() {
+    void aForcedPushNamingNoBranchCannotBeJudgedWithoutRepositoryFacts() {
       tester.given(Events.command("git push -f"))
           .expectCouldNotJudge()
-          .reasonIs("this force push names no branch, so it updates the checked-out one, which "
-              + "the command does not show; name it, as in "
-              + "`git push --force-with-lease origin <branch>`");
+          .reasonIs("this force push updates the checked-out branch, which cannot be known "
+              + "here; name it, as in `git push --force-with-lease origin <branch>`")
+          .readFacts(RepoFacts.LAYOUT);
       tester.given(Events.command("git push --force origin")).expectCouldNotJudge();
+      tester.given(Events.command("git push -f origin HEAD")).expectCouldNotJudge();
+    }
+
+    @Test
+    void afterMovingElsewhereTheCheckedOutBranchIsNotKnown() {
+      tester.given(Events.command("cd ../other && git push -f origin"))
+          .withFacts(onBranch("feature"))
+          .expectCouldNotJudge()
+          .readNoFacts();
+    }
+
+    @Test
+    void aBranchHeldInAVariableCannotBeJudged() {
+      tester.given(Events.command("git push -f origin \"$BRANCH\""))
+          .expectCouldNotJudge()
+          .reasonIs("this force push updates `\"$BRANCH\"`, known only when the command runs; "
+              + "name it, as in `git push --force-with-lease origin <branch>`");
     }
 
     @Test
@@ -167,7 +248,8 @@ class ProtectedForcePushRuleTest {
     void anUnreadableCommandMentioningPushCannotBeJudged() {
       tester.given(Events.command("echo \"unclosed && git push -f origin main"))
           .expectCouldNotJudge()
-          .reasonContains("could not be read in full");
+          .reasonStartsWith("the command could not be read in full (")
+          .reasonContains("so a force push in it cannot be ruled out");
     }
   }
 
@@ -192,6 +274,20 @@ class ProtectedForcePushRuleTest {
       assertThat(off.given(Events.command("git push -f origin main")).decision().verdicts())
           .isEmpty();
     }
+  }
+
+  /** Repository facts of a checkout of {@code branch}. */
+  private static Facts onBranch(String branch) {
+    Path checkout = Path.of("/work/" + branch);
+    return InMemoryRepository.builder().branch(branch).worktree(checkout, branch)
+        .currentWorktree(checkout).build().facts();
+  }
+
+  private static Facts detached() {
+    Path checkout = Path.of("/work/detached");
+    return InMemoryRepository.builder()
+        .detachedWorktree(checkout, InMemoryRepository.commitId("somewhere"))
+        .currentWorktree(checkout).build().facts();
   }
 
   @Test

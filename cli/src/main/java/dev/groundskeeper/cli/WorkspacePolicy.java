@@ -5,29 +5,34 @@ import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.ConfigLayer;
 import dev.groundskeeper.api.config.ConfigLayers;
 import dev.groundskeeper.api.config.ConfigLoader;
-import dev.groundskeeper.api.config.EngineConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The policy in force for one workspace: its configuration files, the plugin jars they and
+ * The policy in force for a workspace: its configuration files, the plugin jars they and
  * {@code --plugin-path} name, and every rule provider discovered through them.
  */
-record LoadedPolicy(Workspace workspace, List<ConfigLayer> layers, Policy policy) {
+final class WorkspacePolicy {
 
-  static LoadedPolicy load(Invocation invocation, Workspace workspace) {
+  private WorkspacePolicy() {}
+
+  static Policy load(Invocation invocation, Workspace workspace) {
     List<ConfigLayer> layers = ConfigLayers.discover(workspace.directory(),
         invocation.environment());
-    EngineConfig engine = ConfigLoader.loadEngine(layers);
     List<Path> plugins = new ArrayList<>(invocation.pluginPaths());
-    for (String configured : engine.plugins()) {
+    for (String configured : ConfigLoader.loadEngine(layers).plugins()) {
       // A configured plugin path is relative to the repository it configures.
       plugins.add(workspace.base().resolve(invocation.expandHome(configured)).normalize());
     }
-    ClassLoader loader = Plugins.classLoader(plugins, LoadedPolicy.class.getClassLoader());
-    PolicyBuilder builder = Policy.builder().discover(loader).config(layers);
+    return discovering(invocation, plugins).config(layers).build();
+  }
+
+  /** A builder that discovers the built-in providers and those of the plugin jars. */
+  static PolicyBuilder discovering(Invocation invocation, List<Path> plugins) {
+    ClassLoader loader = Plugins.classLoader(plugins, WorkspacePolicy.class.getClassLoader());
+    PolicyBuilder builder = Policy.builder().discover(loader);
     invocation.policyCustomizer().accept(builder);
-    return new LoadedPolicy(workspace, layers, builder.build());
+    return builder;
   }
 }

@@ -12,7 +12,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /** Invariants of the parser over generated input. Tries come from {@code jqwik.tries.default}. */
-class ShellProperties {
+class ShellPropertiesTest {
 
   private static final String SHELL_CHARS = " \t\n;&|()<>{}[]$`'\"\\#=*?~!-_./:%@+,0123456789abcxyzEOF";
 
@@ -39,7 +39,7 @@ class ShellProperties {
         Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 10_000),
         Arbitraries.integers().between(0, SHELL_CHARS.length() - 1))
         .as((kind, at, ch) -> new int[] {kind, at, ch}).list().ofMinSize(1).ofMaxSize(6);
-    return Combinators.combine(base, edits).as(ShellProperties::mutate);
+    return Combinators.combine(base, edits).as(ShellPropertiesTest::mutate);
   }
 
   private static String mutate(String text, List<int[]> edits) {

@@ -1,0 +1,14 @@
+package dev.groundskeeper.api.files;
+
+import dev.groundskeeper.api.API;
+
+/** How many tokens the session's context held at its latest recorded model call. */
+@API(status = API.Status.EXPERIMENTAL)
+public record ContextUsage(long contextTokens) {
+
+  public ContextUsage {
+    if (contextTokens < 0) {
+      throw new IllegalArgumentException("contextTokens must not be negative: " + contextTokens);
+    }
+  }
+}

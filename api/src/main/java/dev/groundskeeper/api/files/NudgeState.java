@@ -1,0 +1,25 @@
+package dev.groundskeeper.api.files;
+
+import dev.groundskeeper.api.API;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the stale-notes nudge remembers between events of one session: the newest write it last
+ * saw in the scratch directory (empty while the directory is empty), the context size when it saw
+ * that write change, and the context size at its latest nudge (0 before the first).
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public record NudgeState(Optional<Instant> newestWrite, long tokensAtWrite, long tokensAtNudge) {
+
+  /** The dotfile that holds the state inside the scratch directory; listings never show it. */
+  public static final String FILE_NAME = ".groundskeeper-nudge.json";
+
+  public NudgeState {
+    Objects.requireNonNull(newestWrite, "newestWrite");
+    if (tokensAtWrite < 0 || tokensAtNudge < 0) {
+      throw new IllegalArgumentException("token counts must not be negative");
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package dev.groundskeeper.cli.scratch;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.config.ConfigSpec;
+import dev.groundskeeper.api.config.EffectiveConfig;
+import dev.groundskeeper.git.files.FileSystemFacts;
+import dev.groundskeeper.rules.scratch.ScratchConfig;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code groundskeeper scratch}: the scratch verbs, {@code sweep} and {@code reap}. The main
+ * command registers it with {@link #commandLine(Context)}; the context supplies, when a verb
+ * runs, where it runs and the workspace's effective configuration.
+ */
+@API(status = API.Status.INTERNAL)
+@Command(name = "scratch", mixinStandardHelpOptions = true,
+    description = {"Scratch files: the sweep report alone, and the per-session space reaper."})
+public final class ScratchCommand implements Runnable {
+
+  static final ConfigSpec<ScratchConfig> SPEC =
+      new ConfigSpec<>("scratch", ScratchConfig.class, ScratchConfig.DEFAULTS);
+
+  private final Context context;
+
+  public ScratchCommand(Context context) {
+    this.context = Objects.requireNonNull(context, "context");
+  }
+
+  /** The {@code scratch} command with its {@code sweep} and {@code reap} subcommands. */
+  public static CommandLine commandLine(Context context) {
+    return new CommandLine(new ScratchCommand(context))
+        .addSubcommand(new ScratchSweepCommand(context))
+        .addSubcommand(new ScratchReapCommand(context));
+  }
+
+  @Override
+  public void run() {
+    context.out().println(new CommandLine(this).getUsageMessage());
+  }
+
+  /** What a scratch verb needs from the CLI; every method is called when the verb runs. */
+  @API(status = API.Status.INTERNAL)
+  public interface Context {
+
+    /** The directory the command runs in. */
+    Path directory();
+
+    /** The top-level directory of the checkout containing it, if any. */
+    Optional<Path> root();
+
+    /** The workspace's effective configuration (every layer and plugin applied). */
+    EffectiveConfig config();
+
+    PrintStream out();
+
+    Clock clock();
+  }
+
+  /** The scratch block in force. */
+  static ScratchConfig config(Context context) {
+    return context.config().get(SPEC);
+  }
+
+  /** The checkout's top level, or the directory itself outside a repository. */
+  static Path base(Context context) {
+    return context.root().orElse(context.directory()).toAbsolutePath().normalize();
+  }
+
+  /** The file facts of the workspace and the clock. */
+  static Facts facts(Context context) {
+    return FileSystemFacts.register(Facts.builder(), base(context))
+        .value(Facts.NOW, context.clock().instant())
+        .build();
+  }
+}

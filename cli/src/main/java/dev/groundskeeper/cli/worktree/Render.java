@@ -1,0 +1,277 @@
+package dev.groundskeeper.cli.worktree;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.git.store.Dossier;
+import dev.groundskeeper.git.store.LaneListing;
+import dev.groundskeeper.git.store.PruneReport;
+import dev.groundskeeper.git.store.PruneRow;
+import dev.groundskeeper.git.store.StoreRefusal;
+import dev.groundskeeper.git.store.WorktreeRow;
+import dev.groundskeeper.git.store.WorktreeStore;
+import dev.groundskeeper.rules.worktree.MergeStatus;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns the store's rows into text for a terminal and JSON for programs. Every collection is an
+ * array, never null; the texts were sanitised by the store.
+ */
+final class Render {
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private Render() {}
+
+  static String json(ObjectNode node) {
+    try {
+      return MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a tree of plain nodes always serialises", e);
+    }
+  }
+
+  static ObjectNode added(AddedWorktree added) {
+    ObjectNode node = NODES.objectNode();
+    node.put("path", added.displayPath());
+    node.put("branch", added.branch());
+    node.put("created_branch", added.createdBranch());
+    node.put("start_commit", added.startCommit());
+    return node;
+  }
+
+  static ObjectNode refusal(StoreRefusal refusal) {
+    ObjectNode node = NODES.objectNode();
+    node.put("error", refusal.reason());
+    node.put("remedy", refusal.remedy());
+    return node;
+  }
+
+  static ObjectNode listing(WorktreeStore.Listing listing) {
+    ObjectNode node = NODES.objectNode();
+    ArrayNode rows = node.putArray("worktrees");
+    listing.rows().forEach(row -> rows.add(row(row)));
+    ArrayNode notLanes = node.putArray("not_lanes");
+    listing.notLanes().forEach(lane -> notLanes.add(lane(lane)));
+    optional(node, "forge_note", listing.forgeNote());
+    return node;
+  }
+
+  static ObjectNode lanes(List<LaneListing> lanes) {
+    ObjectNode node = NODES.objectNode();
+    ArrayNode array = node.putArray("lanes");
+    lanes.forEach(lane -> array.add(lane(lane)));
+    return node;
+  }
+
+  private static ObjectNode lane(LaneListing lane) {
+    ObjectNode node = NODES.objectNode();
+    node.put("key", lane.key());
+    node.put("path", lane.path());
+    node.put("lane", lane.lane());
+    optional(node, "note", lane.note());
+    ArrayNode rows = node.putArray("worktrees");
+    lane.worktrees().forEach(row -> rows.add(row(row)));
+    return node;
+  }
+
+  private static ObjectNode row(WorktreeRow row) {
+    ObjectNode node = NODES.objectNode();
+    node.put("name", row.name());
+    optional(node, "branch", row.branch());
+    node.put("detached", row.detached());
+    node.put("path", row.path());
+    node.put("where", row.where().word());
+    if (row.clean().isPresent()) {
+      node.put("clean", row.clean().get());
+    } else {
+      node.putNull("clean");
+    }
+    if (row.merged().isPresent()) {
+      MergeStatus merged = row.merged().get();
+      ObjectNode m = node.putObject("merged");
+      m.put("merged", merged.merged());
+      optional(m, "how", merged.how().map(MergeStatus.How::word));
+      m.put("detail", merged.detail());
+    } else {
+      node.putNull("merged");
+    }
+    optional(node, "locked", row.locked());
+    optional(node, "problem", row.problem());
+    return node;
+  }
+
+  static ObjectNode prune(PruneReport report) {
+    ObjectNode node = NODES.objectNode();
+    node.put("dry_run", report.dryRun());
+    node.put("exit_code", report.exitCode());
+    optional(node, "forge_note", report.forgeNote());
+    ArrayNode rows = node.putArray("rows");
+    for (PruneRow row : report.rows()) {
+      ObjectNode r = rows.addObject();
+      r.put("name", row.name());
+      optional(r, "branch", row.branch());
+      r.put("path", row.path());
+      r.put("outcome", row.outcome().words());
+      r.put("reason", row.reason());
+      optional(r, "archive", row.archive());
+      if (row.dossier().isPresent()) {
+        r.set("dossier", dossier(row.dossier().get()));
+      } else {
+        r.putNull("dossier");
+      }
+    }
+    return node;
+  }
+
+  private static ObjectNode dossier(Dossier dossier) {
+    ObjectNode node = NODES.objectNode();
+    node.put("modified", dossier.modified());
+    node.put("untracked", dossier.untracked());
+    ArrayNode dirty = node.putArray("dirty_paths");
+    dossier.dirtyPaths().forEach(dirty::add);
+    if (dossier.ignored().isPresent()) {
+      ArrayNode ignored = node.putArray("ignored");
+      dossier.ignored().get().forEach(ignored::add);
+    } else {
+      node.putNull("ignored");
+    }
+    if (dossier.commitSubjects().isPresent()) {
+      ArrayNode subjects = node.putArray("commit_subjects");
+      dossier.commitSubjects().get().forEach(subjects::add);
+    } else {
+      node.putNull("commit_subjects");
+    }
+    node.put("diff_summary", dossier.diffSummary());
+    node.put("last_activity", DateTimeFormatter.ISO_INSTANT.format(dossier.lastActivity()));
+    node.put("recommendation", dossier.recommendation());
+    return node;
+  }
+
+  private static void optional(ObjectNode node, String field, Optional<String> value) {
+    if (value.isPresent()) {
+      node.put(field, value.get());
+    } else {
+      node.putNull(field);
+    }
+  }
+
+  static String listingText(WorktreeStore.Listing listing) {
+    StringBuilder out = new StringBuilder();
+    if (listing.rows().isEmpty()) {
+      out.append("No worktrees besides the main checkout.\n");
+    } else {
+      out.append(table(listing.rows()));
+    }
+    for (LaneListing lane : listing.notLanes()) {
+      out.append(lane.path()).append(": ").append(lane.note().orElse("")).append('\n');
+    }
+    listing.forgeNote().ifPresent(note -> out.append("note: ").append(note).append('\n'));
+    return out.toString();
+  }
+
+  static String lanesText(List<LaneListing> lanes) {
+    if (lanes.isEmpty()) {
+      return "The store holds no lanes.\n";
+    }
+    StringBuilder out = new StringBuilder();
+    for (LaneListing lane : lanes) {
+      out.append(lane.path());
+      lane.note().ifPresent(note -> out.append(": ").append(note));
+      out.append('\n');
+      if (lane.lane() && lane.worktrees().isEmpty()) {
+        out.append("  (empty)\n");
+      } else if (!lane.worktrees().isEmpty()) {
+        table(lane.worktrees()).lines().forEach(line -> out.append("  ").append(line)
+            .append('\n'));
+      }
+    }
+    return out.toString();
+  }
+
+  private static String table(List<WorktreeRow> rows) {
+    List<List<String>> cells = new ArrayList<>();
+    cells.add(List.of("NAME", "BRANCH", "STATE", "MERGED", "WHERE", "PATH"));
+    for (WorktreeRow row : rows) {
+      String branch = row.detached() ? "(detached)" : row.branch().orElse("-");
+      if (row.problem().isPresent()) {
+        cells.add(List.of(row.name(), branch, row.problem().get(), "", row.where().word(),
+            row.path()));
+        continue;
+      }
+      String state = row.clean().map(clean -> clean ? "clean" : "dirty").orElse("unknown")
+          + row.locked().map(reason -> reason.isBlank() ? ", locked" : ", locked: " + reason)
+              .orElse("");
+      String merged = row.merged().map(MergeStatus::label).orElse("-");
+      cells.add(List.of(row.name(), branch, state, merged, row.where().word(), row.path()));
+    }
+    int[] widths = new int[6];
+    for (List<String> line : cells) {
+      for (int i = 0; i < 5; i++) {
+        widths[i] = Math.max(widths[i], line.get(i).length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    for (List<String> line : cells) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < 6; i++) {
+        text.append(i < 5 ? pad(line.get(i), widths[i]) + "  " : line.get(i));
+      }
+      out.append(text.toString().stripTrailing()).append('\n');
+    }
+    return out.toString();
+  }
+
+  private static String pad(String text, int width) {
+    return text + " ".repeat(Math.max(0, width - text.length()));
+  }
+
+  static String pruneText(PruneReport report) {
+    StringBuilder out = new StringBuilder();
+    if (report.rows().isEmpty()) {
+      out.append("No worktrees to judge.\n");
+    }
+    for (PruneRow row : report.rows()) {
+      out.append(row.outcome().words()).append(": ").append(row.name())
+          .append(row.branch().map(b -> " (" + b + ")").orElse("")).append(" at ")
+          .append(row.path()).append('\n');
+      out.append("  ").append(row.reason()).append('\n');
+      row.archive().ifPresent(a -> out.append("  notes archived to ").append(a).append('\n'));
+      row.dossier().ifPresent(d -> dossierText(d, out));
+    }
+    report.forgeNote().ifPresent(note -> out.append("note: ").append(note).append('\n'));
+    long reclaimed = report.rows().stream().filter(r -> r.outcome() == PruneRow.Outcome.RECLAIMED
+        || r.outcome() == PruneRow.Outcome.WOULD_RECLAIM).count();
+    out.append(report.dryRun() ? "Dry run: " + reclaimed + " would be reclaimed; nothing was"
+        + " changed.\n" : reclaimed + " reclaimed.\n");
+    return out.toString();
+  }
+
+  private static void dossierText(Dossier dossier, StringBuilder out) {
+    out.append("  uncommitted: ").append(dossier.modified()).append(" changed, ")
+        .append(dossier.untracked()).append(" untracked");
+    if (!dossier.dirtyPaths().isEmpty()) {
+      out.append(" (").append(String.join(", ", dossier.dirtyPaths())).append(')');
+    }
+    out.append('\n');
+    out.append("  ignored files a removal deletes: ").append(dossier.ignored()
+        .map(list -> list.isEmpty() ? "none" : String.join(", ", list))
+        .orElse("could not be listed")).append('\n');
+    out.append("  its commits: ").append(dossier.commitSubjects()
+        .map(list -> list.isEmpty() ? "none" : String.join("; ", list))
+        .orElse("could not be read")).append('\n');
+    out.append("  change: ").append(dossier.diffSummary()).append('\n');
+    out.append("  last activity: ")
+        .append(DateTimeFormatter.ISO_INSTANT.format(dossier.lastActivity())).append('\n');
+    out.append("  recommendation: ").append(dossier.recommendation()).append('\n');
+  }
+}

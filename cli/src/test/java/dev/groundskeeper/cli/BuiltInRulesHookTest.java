@@ -1,0 +1,99 @@
+package dev.groundskeeper.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged rule modules through {@code groundskeeper hook} on real repositories: the facts the
+ * command composes (repository and file facts) reach the rules, and the effects they ask for are
+ * performed.
+ */
+class BuiltInRulesHookTest {
+
+  @TempDir
+  Path temp;
+
+  private Path repo;
+  private CliRunner cli;
+
+  @BeforeEach
+  void setUp() {
+    repo = Git.init(temp.resolve("repo"));
+    cli = CliRunner.builtInRulesOnly(temp);
+  }
+
+  private JsonNode hook(ObjectNode payload) throws IOException {
+    CliRunner.Result result = cli.withInput(repo, Json.MAPPER.writeValueAsString(payload), "hook");
+    assertThat(result.exit()).as(result.err()).isZero();
+    return Json.MAPPER.readTree(result.out());
+  }
+
+  private ObjectNode bash(String event, String command) {
+    ObjectNode node = Json.object().put("session_id", "s1").put("cwd", repo.toString())
+        .put("hook_event_name", event).put("tool_name", "Bash");
+    node.putObject("tool_input").put("command", command);
+    return node;
+  }
+
+  @Test
+  void aForcedDeletionOfABranchWhoseCommitLivesNowhereElseIsDenied() throws IOException {
+    Git.run(repo, "branch", "feat/x");
+    Git.run(repo, "switch", "-q", "feat/x");
+    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
+    Git.run(repo, "switch", "-q", "main");
+
+    JsonNode answer = hook(bash("PreToolUse", "git branch -D feat/x"));
+
+    JsonNode specific = answer.path("hookSpecificOutput");
+    assertThat(specific.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(specific.path("permissionDecisionReason").asText())
+        .contains("branches.force-removal", "feat/x", "1 commit");
+    assertThat(Git.run(repo, "branch", "--list", "feat/x")).contains("feat/x");
+  }
+
+  @Test
+  void aForcedDeletionOfAMergedBranchIsAllowed() throws IOException {
+    Git.run(repo, "branch", "done");
+
+    JsonNode answer = hook(bash("PreToolUse", "git branch -D done"));
+
+    assertThat(answer.path("hookSpecificOutput").path("permissionDecision").asText())
+        .isNotEqualTo("deny");
+  }
+
+  @Test
+  void aNewNonScratchFileUnderTheScratchRootIsDenied() throws IOException {
+    Files.createDirectories(repo.resolve("untracked/scratch"));
+    ObjectNode write = Json.object().put("session_id", "s1").put("cwd", repo.toString())
+        .put("hook_event_name", "PreToolUse").put("tool_name", "Write");
+    write.putObject("tool_input").put("file_path", "untracked/scratch/fix.patch")
+        .put("content", "diff --git a/x b/x\n");
+
+    JsonNode answer = hook(write);
+
+    JsonNode specific = answer.path("hookSpecificOutput");
+    assertThat(specific.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(specific.path("permissionDecisionReason").asText())
+        .contains("scratch.shape", "fix.patch");
+  }
+
+  @Test
+  void theSweepReadsTheRepository() throws IOException {
+    Files.createDirectories(repo.resolve("untracked"));
+    Files.writeString(repo.resolve("untracked/stray-notes.md"), "# notes\n");
+
+    CliRunner.Result result = cli.run(repo, "sweep");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).contains("scratch.sweep", "stray-notes.md")
+        .doesNotContain("could not judge");
+  }
+}

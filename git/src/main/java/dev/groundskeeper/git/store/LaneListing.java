@@ -1,0 +1,28 @@
+package dev.groundskeeper.git.store;
+
+import dev.groundskeeper.api.API;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One directory under the store's {@code worktrees/} as {@code list --all} reports it: a lane (its
+ * name is a full root commit) with its worktrees, or a directory that is not a lane, with why.
+ *
+ * @param key the directory's name (a lane's root commit)
+ * @param path the directory, with the home directory shown as {@code ~}
+ * @param lane true when the name is a full root commit
+ * @param note for a non-lane, what it is and how its worktrees are retired
+ * @param worktrees a lane's worktrees
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public record LaneListing(String key, String path, boolean lane, Optional<String> note,
+    List<WorktreeRow> worktrees) {
+
+  public LaneListing {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(note, "note");
+    worktrees = List.copyOf(worktrees);
+  }
+}

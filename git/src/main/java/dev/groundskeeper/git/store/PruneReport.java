@@ -1,0 +1,34 @@
+package dev.groundskeeper.git.store;
+
+import dev.groundskeeper.api.API;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one prune run did (or in a dry run would do).
+ *
+ * @param dryRun true when nothing was archived or removed
+ * @param rows one row per worktree of the repository, the main checkout excepted
+ * @param forgeNote said once when no forge could be asked and the history alone judged
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public record PruneReport(boolean dryRun, List<PruneRow> rows, Optional<String> forgeNote) {
+
+  /** Exit code when at least one worktree was (or would be) reclaimed. */
+  public static final int RECLAIMED = 0;
+  /** Exit code when the run completed and reclaimed nothing. */
+  public static final int NOTHING_RECLAIMED = 1;
+
+  public PruneReport {
+    rows = List.copyOf(rows);
+  }
+
+  public boolean reclaimedAny() {
+    return rows.stream().anyMatch(row -> row.outcome() == PruneRow.Outcome.RECLAIMED
+        || row.outcome() == PruneRow.Outcome.WOULD_RECLAIM);
+  }
+
+  public int exitCode() {
+    return reclaimedAny() ? RECLAIMED : NOTHING_RECLAIMED;
+  }
+}

@@ -1,0 +1,149 @@
+package dev.groundskeeper.git.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class AddTest {
+
+  @TempDir
+  Path temp;
+
+  Fixture fixture;
+
+  @BeforeEach
+  void repository() throws IOException {
+    fixture = Fixture.withCommit(temp);
+  }
+
+  @Test
+  void addsANewBranchFromTheDefaultInTheLane() throws IOException {
+    List<Path> siblingsBefore = siblings();
+
+    AddedWorktree added = fixture.store().add(fixture.repo, "fix-login", Optional.empty());
+
+    Path expected = fixture.lane().resolve("fix-login");
+    assertThat(added.path()).isEqualTo(expected);
+    assertThat(added.displayPath()).isEqualTo("~/.gk/worktrees/" + fixture.rootCommit()
+        + "/fix-login");
+    assertThat(added.branch()).isEqualTo("fix-login");
+    assertThat(added.createdBranch()).isTrue();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(expected)))
+        .isEqualTo("rwx------");
+    assertThat(fixture.git(expected, "rev-parse", "--abbrev-ref", "HEAD").strip())
+        .isEqualTo("fix-login");
+    String mainTip = fixture.git(fixture.repo, "rev-parse", "main").strip();
+    assertThat(added.startCommit()).isEqualTo(mainTip);
+    assertThat(Files.readString(fixture.lane().resolve(".starts").resolve("fix-login")).strip())
+        .isEqualTo(mainTip);
+    assertThat(siblings()).as("nothing is written beside the checkout")
+        .isEqualTo(siblingsBefore);
+  }
+
+  @Test
+  void checksOutAnExistingBranchWithoutMakingOne() {
+    fixture.git(fixture.repo, "branch", "feature");
+    String before = branches();
+
+    AddedWorktree added = fixture.store().add(fixture.repo, "work", Optional.of("feature"));
+
+    assertThat(added.branch()).isEqualTo("feature");
+    assertThat(added.createdBranch()).isFalse();
+    assertThat(branches()).isEqualTo(before);
+    assertThat(fixture.lane().resolve(".starts").resolve("work")).doesNotExist();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"../x", "-x", ".hidden", "a/b", "x..y", "", "name.lock", "sp ace"})
+  void refusesABadNameAndWritesNothing(String name) {
+    assertThatThrownBy(() -> fixture.store().add(fixture.repo, name, Optional.empty()))
+        .isInstanceOf(StoreRefusal.class).hasMessageContaining("worktree name");
+    assertThat(fixture.storeHome).doesNotExist();
+  }
+
+  @Test
+  void refusesATakenName() {
+    WorktreeStore store = fixture.store();
+    store.add(fixture.repo, "twice", Optional.empty());
+
+    assertThatThrownBy(() -> store.add(fixture.repo, "twice", Optional.of("main")))
+        .isInstanceOf(StoreRefusal.class).hasMessageContaining("is taken");
+  }
+
+  @Test
+  void refusesANameTakenOnDiskThoughGitDoesNotListIt() throws IOException {
+    Files.createDirectories(fixture.lane().resolve("stray"));
+
+    assertThatThrownBy(() -> fixture.store().add(fixture.repo, "stray", Optional.empty()))
+        .isInstanceOf(StoreRefusal.class).hasMessageContaining("is taken");
+    assertThat(fixture.branchExists("stray")).isFalse();
+  }
+
+  @Test
+  void refusesAnExistingBranchWithoutTheBranchOption() {
+    fixture.git(fixture.repo, "branch", "feature");
+
+    assertThatThrownBy(() -> fixture.store().add(fixture.repo, "feature", Optional.empty()))
+        .isInstanceOf(StoreRefusal.class)
+        .hasMessageContaining("already exists")
+        .hasMessageContaining("groundskeeper worktree add feature --branch feature");
+    assertThat(fixture.storeHome).doesNotExist();
+  }
+
+  @Test
+  void refusesABranchOptionNamingNoLocalBranch() {
+    assertThatThrownBy(() -> fixture.store().add(fixture.repo, "work", Optional.of("nope")))
+        .isInstanceOf(StoreRefusal.class).hasMessageContaining("no local branch 'nope'");
+    assertThat(fixture.storeHome).doesNotExist();
+  }
+
+  @Test
+  void refusesARepositoryWithoutACommit() throws IOException {
+    Fixture empty = new Fixture(temp.resolve("empty"));
+    empty.git(empty.repo, "init", "-q", "-b", "main");
+
+    assertThatThrownBy(() -> empty.store().add(empty.repo, "x", Optional.empty()))
+        .isInstanceOf(StoreRefusal.class).hasMessageContaining("no commit yet");
+    assertThat(empty.storeHome).doesNotExist();
+  }
+
+  @Test
+  void refusesOutsideARepository() throws IOException {
+    Path plain = Files.createDirectories(temp.resolve("plain"));
+
+    assertThatThrownBy(() -> fixture.store().add(plain, "x", Optional.empty()))
+        .isInstanceOf(StoreRefusal.class).hasMessageContaining("not inside a git repository");
+  }
+
+  @Test
+  void theLaneIsTheSameFromALinkedWorktree() {
+    WorktreeStore store = fixture.store();
+    AddedWorktree first = store.add(fixture.repo, "one", Optional.empty());
+
+    AddedWorktree second = store.add(first.path(), "two", Optional.empty());
+
+    assertThat(second.path().getParent()).isEqualTo(first.path().getParent());
+  }
+
+  private String branches() {
+    return fixture.git(fixture.repo, "for-each-ref", "--format=%(refname:short)", "refs/heads");
+  }
+
+  private List<Path> siblings() throws IOException {
+    try (Stream<Path> list = Files.list(fixture.repo.getParent())) {
+      return list.sorted().toList();
+    }
+  }
+}

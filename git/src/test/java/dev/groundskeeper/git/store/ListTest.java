@@ -1,0 +1,157 @@
+package dev.groundskeeper.git.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.rules.worktree.MergeStatus;
+import dev.groundskeeper.rules.worktree.ProofOfBelonging;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ListTest {
+
+  @TempDir
+  Path temp;
+
+  Fixture fixture;
+  WorktreeStore store;
+
+  @BeforeEach
+  void repository() throws IOException {
+    fixture = Fixture.withCommit(temp);
+    store = fixture.store();
+  }
+
+  @Test
+  void listsALaneOfTwoAndASiblingOutside() throws IOException {
+    AddedWorktree clean = store.add(fixture.repo, "clean-one", Optional.empty());
+    AddedWorktree dirty = store.add(fixture.repo, "dirty-one", Optional.empty());
+    fixture.write(dirty.path(), "scratch.txt", "not committed\n");
+    Path sibling = fixture.base.resolve("projects").resolve("repo-sibling");
+    fixture.git(fixture.repo, "worktree", "add", "-q", "-b", "sibling", sibling.toString());
+
+    WorktreeStore.Listing listing = store.list(fixture.repo);
+
+    assertThat(listing.rows()).extracting(WorktreeRow::name)
+        .containsExactlyInAnyOrder("clean-one", "dirty-one", "repo-sibling");
+    WorktreeRow cleanRow = row(listing, "clean-one");
+    assertThat(cleanRow.where()).isEqualTo(WorktreeRow.Where.STORE);
+    assertThat(cleanRow.branch()).contains("clean-one");
+    assertThat(cleanRow.clean()).contains(true);
+    assertThat(cleanRow.merged().map(MergeStatus::merged)).contains(false);
+    assertThat(cleanRow.path()).startsWith("~/.gk/worktrees/");
+    assertThat(cleanRow.problem()).isEmpty();
+    assertThat(row(listing, "dirty-one").clean()).contains(false);
+    WorktreeRow outside = row(listing, "repo-sibling");
+    assertThat(outside.where()).isEqualTo(WorktreeRow.Where.OUTSIDE);
+    assertThat(outside.clean()).contains(true);
+    assertThat(listing.forgeNote()).hasValueSatisfying(note ->
+        assertThat(note).contains("no forge reachable"));
+  }
+
+  @Test
+  void aLaneDirectoryGitDoesNotListIsNotAWorktree() throws IOException {
+    store.add(fixture.repo, "real", Optional.empty());
+    Files.createDirectories(fixture.lane().resolve("stray"));
+
+    WorktreeRow stray = row(store.list(fixture.repo), "stray");
+
+    assertThat(stray.problem()).contains(ProofOfBelonging.NOT_A_WORKTREE);
+    assertThat(stray.clean()).isEmpty();
+    assertThat(stray.merged()).isEmpty();
+  }
+
+  @Test
+  void aDirectoryGoneThatGitStillListsSaysSo() throws IOException {
+    AddedWorktree gone = store.add(fixture.repo, "gone", Optional.empty());
+    try (var walk = Files.walk(gone.path())) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+
+    WorktreeRow row = row(store.list(fixture.repo), "gone");
+
+    assertThat(row.problem()).contains(ProofOfBelonging.DIRECTORY_GONE);
+  }
+
+  @Test
+  void aMovedCheckoutFindsTheSameLaneAndSaysToRepair() throws IOException {
+    store.add(fixture.repo, "kept", Optional.empty());
+    Path moved = fixture.base.resolve("projects").resolve("repo-moved");
+    Files.move(fixture.repo, moved);
+
+    WorktreeStore.Listing listing = store.list(moved);
+
+    WorktreeRow kept = row(listing, "kept");
+    assertThat(kept.where()).isEqualTo(WorktreeRow.Where.STORE);
+    assertThat(kept.problem()).contains(ProofOfBelonging.CHECKOUT_NOT_FOUND);
+    assertThat(kept.clean()).isEmpty();
+  }
+
+  @Test
+  void anAbbreviatedLaneDirectoryIsNotALaneAndNamesTheFullKey() throws IOException {
+    store.add(fixture.repo, "one", Optional.empty());
+    String root = fixture.rootCommit();
+    Files.createDirectories(fixture.storeHome.resolve("worktrees").resolve(root.substring(0, 12))
+        .resolve("old"));
+
+    WorktreeStore.Listing listing = store.list(fixture.repo);
+
+    assertThat(listing.notLanes()).singleElement().satisfies(lane -> {
+      assertThat(lane.lane()).isFalse();
+      assertThat(lane.key()).isEqualTo(root.substring(0, 12));
+      assertThat(lane.note().orElseThrow()).contains("not a lane")
+          .contains("~/.gk/worktrees/" + root).contains("by hand with git worktree remove");
+    });
+  }
+
+  @Test
+  void controlBytesInALockReasonAreEscaped() {
+    AddedWorktree added = store.add(fixture.repo, "locked", Optional.empty());
+    fixture.git(fixture.repo, "worktree", "lock", "--reason", "held\u001b[31m by\ta bot",
+        added.path().toString());
+
+    WorktreeRow row = row(store.list(fixture.repo), "locked");
+
+    assertThat(row.locked()).contains("held\\x1b[31m by\\x09a bot");
+  }
+
+  @Test
+  void listAllWalksEveryLaneAndWhatIsNotALane() throws IOException {
+    store.add(fixture.repo, "one", Optional.empty());
+    Fixture other = Fixture.withCommit(temp.resolve("other"), "another project\n");
+    other.env.put("GROUNDSKEEPER_HOME", fixture.storeHome.toString());
+    other.commit(other.repo, "other.txt", "x\n", "another history");
+    other.store().add(other.repo, "elsewhere", Optional.empty());
+    Files.createDirectories(fixture.storeHome.resolve("worktrees").resolve("scratch-pile"));
+
+    List<LaneListing> lanes = store.listAll(fixture.repo);
+
+    assertThat(lanes).filteredOn(LaneListing::lane).hasSize(2);
+    assertThat(lanes).filteredOn(LaneListing::lane).flatExtracting(LaneListing::worktrees)
+        .extracting(WorktreeRow::name).containsExactlyInAnyOrder("one", "elsewhere");
+    assertThat(lanes).filteredOn(lane -> !lane.lane()).singleElement()
+        .satisfies(lane -> assertThat(lane.note().orElseThrow()).contains("not a lane"));
+  }
+
+  @Test
+  void listAllShowsADeadLaneAsCheckoutNotFound() throws IOException {
+    store.add(fixture.repo, "gone", Optional.empty());
+    Path moved = fixture.base.resolve("projects").resolve("repo-moved");
+    Files.move(fixture.repo, moved);
+
+    List<LaneListing> lanes = store.listAll(fixture.base);
+
+    assertThat(lanes).singleElement().satisfies(lane -> assertThat(lane.worktrees())
+        .singleElement().satisfies(row -> assertThat(row.problem())
+            .contains(ProofOfBelonging.CHECKOUT_NOT_FOUND)));
+  }
+
+  private static WorktreeRow row(WorktreeStore.Listing listing, String name) {
+    return listing.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+  }
+}

@@ -1,0 +1,326 @@
+package dev.groundskeeper.git.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PruneTest {
+
+  @TempDir
+  Path temp;
+
+  Fixture fixture;
+  WorktreeStore store;
+
+  @BeforeEach
+  void repository() throws IOException {
+    fixture = Fixture.withCommit(temp);
+    store = fixture.store();
+  }
+
+  private AddedWorktree mergedByAncestry(String name) throws IOException {
+    AddedWorktree added = store.add(fixture.repo, name, Optional.empty());
+    fixture.commit(added.path(), name + ".txt", "work of " + name + "\n", "work on " + name);
+    fixture.git(fixture.repo, "merge", "-q", "--no-ff", "-m", "merge " + name, name);
+    return added;
+  }
+
+  @Test
+  void reclaimsAMergedCleanWorktreeAndKeepsItsBranch() throws IOException {
+    AddedWorktree done = mergedByAncestry("done");
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(report.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED);
+      assertThat(row.reason()).contains("merged (ancestry)").contains("no notes");
+    });
+    assertThat(report.exitCode()).isZero();
+    assertThat(done.path()).doesNotExist();
+    assertThat(fixture.branchExists("done")).isTrue();
+    assertThat(fixture.git(fixture.repo, "worktree", "list")).doesNotContain("done");
+    assertThat(fixture.lane().resolve(".starts").resolve("done")).doesNotExist();
+  }
+
+  @Test
+  void reclaimsASquashMergedWorktreeWithNoForge() throws IOException {
+    AddedWorktree squashed = store.add(fixture.repo, "squashed", Optional.empty());
+    fixture.commit(squashed.path(), "a.txt", "a\n", "first part");
+    fixture.commit(squashed.path(), "b.txt", "b\n", "second part");
+    fixture.git(fixture.repo, "merge", "-q", "--squash", "squashed");
+    fixture.git(fixture.repo, "commit", "-q", "-m", "squashed work");
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(report.forgeNote()).isPresent();
+    assertThat(report.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED);
+      assertThat(row.reason()).contains("merged (content)");
+    });
+    assertThat(squashed.path()).doesNotExist();
+    assertThat(fixture.branchExists("squashed")).isTrue();
+  }
+
+  @Test
+  void aFreshBranchWithNoCommitOfItsOwnIsNeverMerged() {
+    AddedWorktree fresh = store.add(fixture.repo, "fresh", Optional.empty());
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(report.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+      assertThat(row.reason()).startsWith("unmerged");
+    });
+    assertThat(report.exitCode()).isEqualTo(1);
+    assertThat(fresh.path()).isDirectory();
+  }
+
+  @Test
+  void keepsDirtyUnmergedLockedOwnCwdAndOutsideWorktrees() throws IOException {
+    AddedWorktree dirty = mergedByAncestry("dirty");
+    fixture.write(dirty.path(), "new.txt", "uncommitted\n");
+    AddedWorktree unmerged = store.add(fixture.repo, "unmerged", Optional.empty());
+    fixture.commit(unmerged.path(), "u.txt", "u\n", "not merged yet");
+    AddedWorktree locked = mergedByAncestry("locked");
+    fixture.git(fixture.repo, "worktree", "lock", "--reason", "agent at work",
+        locked.path().toString());
+    AddedWorktree mine = mergedByAncestry("mine");
+    Path sibling = fixture.base.resolve("projects").resolve("beside");
+    fixture.git(fixture.repo, "worktree", "add", "-q", "-b", "beside", sibling.toString());
+
+    PruneReport report = store.prune(mine.path().resolve(""), false, Set.of());
+
+    assertThat(report.rows()).allSatisfy(row ->
+        assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT));
+    assertThat(reason(report, "dirty")).startsWith("dirty: 0 changed and 1 untracked");
+    assertThat(reason(report, "unmerged")).startsWith("unmerged");
+    assertThat(reason(report, "locked")).isEqualTo("locked: agent at work");
+    assertThat(reason(report, "mine")).contains("own working directory");
+    assertThat(reason(report, "beside")).contains("outside the store");
+    assertThat(report.exitCode()).isEqualTo(1);
+    for (Path path : List.of(dirty.path(), unmerged.path(), locked.path(), mine.path(), sibling)) {
+      assertThat(path).isDirectory();
+    }
+  }
+
+  @Test
+  void aDryRunReportsWhatTheRealRunDoesAndChangesNothing() throws IOException {
+    mergedByAncestry("merged");
+    AddedWorktree dirty = mergedByAncestry("dirty");
+    fixture.write(dirty.path(), "x.txt", "x\n");
+    store.add(fixture.repo, "fresh", Optional.empty());
+    AddedWorktree noted = mergedByAncestry("noted");
+    fixture.write(noted.path(), ".groundskeeper/notes/plan.md", "the plan\n");
+
+    PruneReport dry = store.prune(fixture.repo, true, Set.of());
+    assertThat(fixture.storeHome.resolve("notes")).doesNotExist();
+    assertThat(fixture.lane().resolve("merged")).isDirectory();
+    PruneReport real = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(dry.dryRun()).isTrue();
+    assertThat(dry.exitCode()).isEqualTo(real.exitCode()).isZero();
+    assertThat(dry.rows()).extracting(PruneRow::name, r -> r.outcome() == PruneRow.Outcome
+        .WOULD_RECLAIM ? PruneRow.Outcome.RECLAIMED : r.outcome(), PruneRow::reason)
+        .containsExactlyElementsOf(real.rows().stream().map(r -> org.assertj.core.groups.Tuple
+            .tuple(r.name(), r.outcome(), r.reason())).toList());
+  }
+
+  @Test
+  void archivesTheNotesRedactedWithAManifestBeforeRemoval() throws IOException {
+    AddedWorktree noted = mergedByAncestry("noted");
+    Path notes = noted.path().resolve(".groundskeeper/notes");
+    String token = "ghp_" + "a".repeat(36);
+    fixture.write(notes, "plan.md", "token " + token + " lives in " + fixture.home
+        + "/secret\n");
+    fixture.write(notes, "deep/more.txt", "more\n");
+    fixture.write(notes, "bin/tool", "built\n");
+    Files.createSymbolicLink(notes.resolve("link"), fixture.home.resolve("elsewhere"));
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    PruneRow row = report.rows().get(0);
+    assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED);
+    assertThat(row.archive()).hasValueSatisfying(path -> assertThat(path)
+        .startsWith("~/.gk/notes/" + fixture.rootCommit() + "/").endsWith("-noted"));
+    Path entry;
+    try (Stream<Path> entries = Files.list(fixture.storeHome.resolve("notes")
+        .resolve(fixture.rootCommit()))) {
+      entry = entries.findFirst().orElseThrow();
+    }
+    assertThat(entry.getFileName().toString()).matches("\\d{8}T\\d{6}Z-noted");
+    String plan = Files.readString(entry.resolve("plan.md"));
+    assertThat(plan).doesNotContain(token).contains("[REDACTED]").contains("~/secret")
+        .doesNotContain(fixture.home.toString());
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+        entry.resolve("plan.md")))).isEqualTo("rw-------");
+    assertThat(entry.resolve("deep/more.txt")).hasContent("more\n");
+    assertThat(entry.resolve("bin")).doesNotExist();
+    JsonNode manifest = new ObjectMapper().readTree(entry.resolve("manifest.json").toFile());
+    assertThat(manifest.get("schema_version").asInt()).isEqualTo(1);
+    assertThat(manifest.get("worktree").asText()).isEqualTo("noted");
+    assertThat(manifest.get("branch").asText()).isEqualTo("noted");
+    assertThat(manifest.get("source").asText()).startsWith("~/.gk/worktrees/");
+    assertThat(manifest.get("root_sha").asText()).isEqualTo(fixture.rootCommit());
+    assertThat(manifest.get("archived_at").asText()).endsWith("Z");
+    assertThat(manifest.get("files")).hasSize(2);
+    assertThat(manifest.get("files").get(1).get("path").asText()).isEqualTo("plan.md");
+    assertThat(manifest.get("files").get(1).get("size").asLong())
+        .isEqualTo(Files.size(entry.resolve("plan.md")));
+    assertThat(manifest.get("files").get(1).get("sha256").asText()).hasSize(64);
+    assertThat(manifest.get("links").get(0).get("target").asText()).isEqualTo("~/elsewhere");
+    assertThat(noted.path()).doesNotExist();
+  }
+
+  @Test
+  void aFailedArchiveKeepsTheWorktree() throws IOException {
+    AddedWorktree noted = mergedByAncestry("binary");
+    Path notes = Files.createDirectories(noted.path().resolve(".groundskeeper/notes"));
+    Files.write(notes.resolve("image.bin"), new byte[] {0, 1, 2, (byte) 0xff});
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(report.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+      assertThat(row.reason()).contains("the notes could not be archived")
+          .contains("image.bin is not text");
+    });
+    assertThat(report.exitCode()).isEqualTo(1);
+    assertThat(noted.path()).isDirectory();
+    assertThat(fixture.storeHome.resolve("notes")).doesNotExist();
+  }
+
+  @Test
+  void aQuietCandidateIsListedWithItsDossierAndRemovedOnlyWhenNamed() throws IOException {
+    AddedWorktree old = store.add(fixture.repo, "old", Optional.empty());
+    fixture.commit(old.path(), "idea.txt", "an idea\n", "try an idea");
+    fixture.write(old.path(), "build/out.o", "object\n");
+    WorktreeStore later = fixture.store(Fixture.daysLater(30));
+
+    PruneReport listed = later.prune(fixture.repo, false, Set.of());
+
+    assertThat(listed.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.QUIET);
+      assertThat(row.reason()).contains("quiet for 30 days").contains("--yes old");
+      Dossier dossier = row.dossier().orElseThrow();
+      assertThat(dossier.modified()).isZero();
+      assertThat(dossier.commitSubjects()).contains(List.of("try an idea"));
+      assertThat(dossier.ignored()).contains(List.of("build/"));
+      assertThat(dossier.diffSummary()).contains("1 file changed");
+      assertThat(dossier.recommendation()).contains("open a pull request")
+          .contains("deletes the ignored build/");
+    });
+    assertThat(listed.exitCode()).isEqualTo(1);
+    assertThat(old.path()).isDirectory();
+
+    PruneReport named = later.prune(fixture.repo, false, Set.of("old"));
+
+    assertThat(named.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED);
+      assertThat(row.reason()).contains("named with --yes");
+    });
+    assertThat(old.path()).doesNotExist();
+    assertThat(fixture.branchExists("old")).isTrue();
+  }
+
+  @Test
+  void aDirtyNamedCandidateIsKept() throws IOException {
+    AddedWorktree old = store.add(fixture.repo, "old", Optional.empty());
+    fixture.commit(old.path(), "idea.txt", "an idea\n", "try an idea");
+    Path file = old.path().resolve("wip.txt");
+    fixture.write(old.path(), "wip.txt", "half done\n");
+    Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.from(
+        java.time.Instant.now().minusSeconds(86_400)));
+
+    PruneReport report = fixture.store(Fixture.daysLater(30)).prune(fixture.repo, false,
+        Set.of("old"));
+
+    assertThat(report.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+      assertThat(row.reason()).startsWith("dirty").contains("never forced");
+    });
+    assertThat(old.path().resolve("wip.txt")).exists();
+  }
+
+  @Test
+  void aYesNameNotInTheLaneRefusesTheRun() throws IOException {
+    AddedWorktree done = mergedByAncestry("done");
+
+    assertThatThrownBy(() -> store.prune(fixture.repo, false, Set.of("nope")))
+        .isInstanceOf(StoreRefusal.class).hasMessageContaining("--yes nope names no worktree");
+    assertThat(done.path()).isDirectory();
+  }
+
+  @Test
+  void aStoreRefusalStopsTheRunBeforeAnythingIsJudged() throws IOException {
+    AddedWorktree done = mergedByAncestry("done");
+    Files.setPosixFilePermissions(fixture.lane(), PosixFilePermissions.fromString("rwxrwxrwx"));
+
+    assertThatThrownBy(() -> store.prune(fixture.repo, false, Set.of()))
+        .isInstanceOf(StoreRefusal.class).hasMessageContaining("group or others");
+    assertThat(done.path()).isDirectory();
+  }
+
+  @Test
+  void gitsOwnRefusalAtTheMomentOfRemovalBecomesAKeptRow() throws IOException {
+    AddedWorktree done = mergedByAncestry("done");
+    fixture.write(done.path(), ".groundskeeper/notes/n.md", "note\n");
+    // The clock is read after judging and before acting: a file appears in between, as when an
+    // agent writes while prune runs.
+    java.time.Clock racing = new java.time.Clock() {
+      @Override
+      public java.time.ZoneId getZone() {
+        return java.time.ZoneOffset.UTC;
+      }
+
+      @Override
+      public java.time.Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public java.time.Instant instant() {
+        try {
+          Files.writeString(done.path().resolve("late.txt"), "written while prune ran\n");
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        return java.time.Instant.now();
+      }
+    };
+
+    PruneReport report = fixture.store(racing).prune(fixture.repo, false, Set.of());
+
+    assertThat(report.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+      assertThat(row.reason()).contains("git worktree remove refused")
+          .contains("its notes were archived to ~/.gk/notes/");
+      assertThat(row.archive()).isPresent();
+    });
+    assertThat(report.exitCode()).isEqualTo(1);
+    assertThat(done.path().resolve("late.txt")).exists();
+    assertThat(done.path().resolve(".groundskeeper/notes/n.md")).exists();
+  }
+
+  @Test
+  void anEmptyLaneReclaimsNothing() {
+    assertThat(store.prune(fixture.repo, false, Set.of()).exitCode()).isEqualTo(1);
+  }
+
+  private static String reason(PruneReport report, String name) {
+    return report.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow()
+        .reason();
+  }
+}

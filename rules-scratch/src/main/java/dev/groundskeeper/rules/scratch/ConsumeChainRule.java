@@ -1,0 +1,112 @@
+package dev.groundskeeper.rules.scratch;
+
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Remedy;
+import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.RuleInfo;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.shell.ConsumedFile;
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Shell;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code scratch.consume-chain} (seed 000 section 7): a command that feeds a scratch file to a
+ * consumer must remove it in the same command, chained with {@code &&} only, so the file is gone
+ * exactly when the command it fed succeeded. Stateless: one command at a time.
+ */
+final class ConsumeChainRule implements Rule {
+
+  static final String ID = "scratch.consume-chain";
+  static final RuleInfo INFO = new RuleInfo(ID, "Consume-then-remove",
+      "A command that feeds a scratch file to git commit/merge/tag -F, gh … --body-file or "
+          + "--notes-file (or a configured consumer) must end with && rm -- <file>.",
+      Mode.BLOCK, Set.of(Event.CommandEvent.class), "rules/" + ID + ".md");
+
+  private final ScratchConfig config;
+  private final Consumption consumption;
+
+  ConsumeChainRule(ScratchConfig config) {
+    this.config = config;
+    this.consumption = new Consumption(config.consumeChain());
+  }
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public Verdict evaluate(Event event, Facts facts) {
+    if (!(event instanceof Event.CommandEvent command)
+        || !consumption.mayConsume(command.command())) {
+      return Verdict.notApplicable(ID);
+    }
+    Script script = Shell.parse(command.command());
+    CommandPaths paths = CommandPaths.of(event, facts);
+    List<ConsumedFile> scratch = scratchFiles(script, paths);
+    List<ConsumedFile> unchained = unchained(script, scratch);
+    if (!unchained.isEmpty()) {
+      return deny(command.command(), unchained, paths);
+    }
+    if (!script.complete()) {
+      return Verdict.couldNotJudge(ID, "the command could not be read in full ("
+          + script.problems().get(0) + "), so the files it consumes are not all known");
+    }
+    return scratch.isEmpty() ? Verdict.notApplicable(ID) : Verdict.allow(ID);
+  }
+
+  /** The consumed files that resolve inside the scratch directory. */
+  List<ConsumedFile> scratchFiles(Script script, CommandPaths paths) {
+    List<ConsumedFile> found = new ArrayList<>();
+    for (ConsumedFile file : consumption.of(script)) {
+      Optional<String> relative = paths.relative(file.path(), file.directory());
+      if (relative.isPresent() && relative.get().startsWith(config.directory())) {
+        found.add(file);
+      }
+    }
+    return found;
+  }
+
+  /** Those of {@code files} that no later {@code rm}, joined by {@code &&} only, removes. */
+  static List<ConsumedFile> unchained(Script script, List<ConsumedFile> files) {
+    List<ConsumedFile> found = new ArrayList<>();
+    for (ConsumedFile file : files) {
+      if (script.chainedRemoval(file).isEmpty()) {
+        found.add(file);
+      }
+    }
+    return found;
+  }
+
+  private Verdict deny(String command, List<ConsumedFile> files, CommandPaths paths) {
+    Set<String> written = new LinkedHashSet<>();
+    List<Finding> findings = new ArrayList<>();
+    for (ConsumedFile file : files) {
+      written.add(file.path().source());
+      findings.add(new Finding(Finding.Kind.PATH,
+          paths.relative(file.path(), file.directory()).orElse(file.path().value()),
+          file.consumer() + " " + file.option()));
+    }
+    ConsumedFile first = files.get(0);
+    String names = String.join(" ", written);
+    String reason = ID + ": " + first.consumer() + " reads " + names
+        + " from the scratch directory " + config.directory() + " and nothing removes it"
+        + " afterwards. Chain the removal with && so the file is gone exactly when the command"
+        + " it fed succeeded: a failure keeps it for the retry, and a success leaves nothing"
+        + " for the sweep. A removal after ;, after || or in a later command does not count.";
+    Optional<String> corrected = ChainRemedy.correct(command, files, this, paths);
+    Remedy remedy = corrected
+        .map(text -> Remedy.run("Run it with the removal chained:", text))
+        .orElseGet(() -> Remedy.describe("Add `&& rm -- " + names + "` directly after the "
+            + first.consumer() + " command, joined to it by && only."));
+    return Verdict.deny(ID, reason, remedy).withFindings(findings);
+  }
+}

@@ -1,0 +1,105 @@
+package dev.groundskeeper.rules.scratch;
+
+import dev.groundskeeper.api.Event;
+
+/** The texts of scratch-directory orientation and of the stale-notes nudge. */
+final class OrientationTexts {
+
+  private OrientationTexts() {}
+
+  static String firstStart(SessionDirectory directory, ScratchConfig config) {
+    return "Scratch directory: " + directory.relative() + " is yours for working notes in this "
+        + "session. Any file, any format; nothing in it is read back to you automatically. On "
+        + "work long enough to lose its context, keep a short account there as you go (the "
+        + "approach, what you rejected, the decisions made, what is verified and what is only "
+        + "assumed, the next step), then keep working." + shapeHint(directory, config);
+  }
+
+  static String lostWithNotes(SessionDirectory directory, Event.StartSource source,
+      SessionDirectory.Notes notes, ScratchConfig config) {
+    return "Scratch directory: your context was just " + lost(source) + ". You left these "
+        + "files in " + directory.relative() + " (newest first):"
+        + notes.describe(directory.relative(), config.orientation().maxListed())
+        + "\nBefore acting, read the ones that bear on the current work; what you wrote there "
+        + "outranks what a summary implies." + afterCompaction(source);
+  }
+
+  static String lostAndEmpty(SessionDirectory directory, Event.StartSource source,
+      ScratchConfig config) {
+    String others = directory.perSession()
+        ? "Do not search other sessions' directories (" + config.spaces().parent().orElseThrow()
+            + "*/) for a substitute: they belong to other work."
+        : "Do not go through other sessions' files for a substitute: they belong to other work.";
+    return "Scratch directory: your context was just " + lost(source) + ", and "
+        + directory.relative() + " holds no notes of yours: there is nothing there to recover. "
+        + others + " Rebuild from the summary and what it names directly. If this work may "
+        + "lose its context again, write down the approach and the decisions as you go."
+        + afterCompaction(source);
+  }
+
+  static String beforeCompaction(SessionDirectory directory, SessionDirectory.Notes notes,
+      ScratchConfig config) {
+    return "Working notes for this session are kept in " + directory.relative() + ":"
+        + notes.describe(directory.relative(), config.orientation().maxListed())
+        + "\nThey are the agent's own account of the problem, the approach and the decisions. "
+        + "Keep the substance of the work they describe in the summary, and name these paths "
+        + "so that the continuing session can open them.";
+  }
+
+  static String subagent(SessionDirectory directory, ScratchConfig config) {
+    return "Scratch directory: " + directory.relative() + " is shared with the main agent and "
+        + "any other sub-agents. If you want notes on disk, create a file of your own there; "
+        + "never edit, replace or delete a file another agent wrote." + shapeHint(directory,
+        config);
+  }
+
+  static String staleNotes(SessionDirectory directory, long grownTokens) {
+    return "Background note: your context has grown about " + thousands(grownTokens)
+        + "k tokens since anything in " + directory.relative() + " last changed. If losing "
+        + "your reasoning now would hurt, add a few lines there in passing: the approach, what "
+        + "you rejected, the decisions made, what is verified and what is assumed. This is not "
+        + "a task and not a reason to pause: carry on with what you were asked to do.";
+  }
+
+  static String emptyNotes(SessionDirectory directory, long tokens) {
+    return "Background note: this session is about " + thousands(tokens) + "k tokens deep and "
+        + directory.relative() + " holds no notes. That is fine for a direct task. If the work "
+        + "is long or branching, a few lines on the approach and the decisions there will "
+        + "survive a compaction. This is not a task and not a reason to pause: carry on with "
+        + "what you were asked to do.";
+  }
+
+  private static String lost(Event.StartSource source) {
+    switch (source) {
+      case COMPACT:
+        return "compacted";
+      case CLEAR:
+        return "cleared";
+      default:
+        return "resumed without its working memory";
+    }
+  }
+
+  private static String afterCompaction(Event.StartSource source) {
+    return source == Event.StartSource.COMPACT
+        ? " A summary that says the previous conversation ran out of context describes the "
+            + "window that ended, not this one: you have room, so this is no reason to wind "
+            + "down or hand off."
+        : "";
+  }
+
+  /** When new files there must be scratch-shaped, say so before the first one is denied. */
+  private static String shapeHint(SessionDirectory directory, ScratchConfig config) {
+    ScratchPaths.Placement placement =
+        ScratchPaths.place(directory.relative() + "notes.unknown-kind", config);
+    if (!placement.judged()) {
+      return "";
+    }
+    return " New files there need a scratch-shaped name (journal-*.md, brief-*.md, *.txt, "
+        + "*.log, …); see " + ShapeRule.ID + ".";
+  }
+
+  private static long thousands(long tokens) {
+    return Math.round(tokens / 1000.0);
+  }
+}

@@ -1,0 +1,94 @@
+package dev.groundskeeper.rules.scratch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Verdict;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class ConsumeChainPropertiesTest {
+
+  private final ConsumeChainRule rule = new ConsumeChainRule(ScratchConfig.DEFAULTS);
+
+  record Case(String consumer, String file, List<String> before, List<String> after) {
+    String consumes() {
+      return consumer.replace("{f}", file);
+    }
+
+    String command() {
+      StringBuilder text = new StringBuilder();
+      for (String step : before) {
+        text.append(step).append(" && ");
+      }
+      text.append(consumes());
+      for (String step : after) {
+        text.append(" && ").append(step);
+      }
+      return text.toString();
+    }
+  }
+
+  private Verdict judge(String command) {
+    return rule.evaluate(Events.command(command), new MemoryFiles().facts());
+  }
+
+  @Property
+  void appendingTheChainedRemovalToADeniedConsumeCommandAllowsIt(@ForAll("cases") Case c) {
+    Verdict denied = judge(c.command());
+    Assume.that(denied.outcome() == Outcome.DENY);
+    assertThat(judge(c.command() + " && rm -- " + c.file()).outcome())
+        .as(c.command()).isEqualTo(Outcome.ALLOW);
+    assertThat(denied.remedy().orElseThrow().commands())
+        .containsExactly(c.command() + " && rm -- " + c.file());
+  }
+
+  @Property
+  void aSemicolonOrOrAnywhereBetweenConsumerAndRemovalIsDenied(@ForAll("cases") Case c,
+      @ForAll("breaks") String separator, @ForAll("positions") int position) {
+    List<String> steps = c.after();
+    int at = Math.min(position, steps.size());
+    StringBuilder text = new StringBuilder(c.consumes());
+    for (int i = 0; i < steps.size(); i++) {
+      text.append(i == at ? separator : " && ").append(steps.get(i));
+    }
+    text.append(at == steps.size() ? separator : " && ").append("rm -- ").append(c.file());
+    assertThat(judge(text.toString()).outcome()).as(text.toString()).isEqualTo(Outcome.DENY);
+  }
+
+  @Provide
+  Arbitrary<Case> cases() {
+    Arbitrary<String> consumer = Arbitraries.of(
+        "git commit -F {f}", "git commit --file={f}", "git commit -qF {f}",
+        "git commit --file {f}", "git merge --no-ff -F {f}", "git tag -a v1 -F {f}",
+        "gh pr create --title t --body-file {f}", "gh issue comment 12 -F {f}",
+        "gh release create v1 --notes-file {f}", "gh pr edit 3 --body-file={f}",
+        "git -C . commit -F {f}");
+    Arbitrary<String> name = Arbitraries.strings().withChars("abcxyz0189-_").ofMinLength(1)
+        .ofMaxLength(12);
+    Arbitrary<String> file = Combinators.combine(
+        Arbitraries.of("untracked/scratch/", "./untracked/scratch/", "untracked/scratch/sub/"),
+        Arbitraries.of("commit-", "pr-", "issue-", "", "notes-"), name,
+        Arbitraries.of(".txt", ".md", ".json")).as((d, p, n, e) -> d + p + n + e);
+    Arbitrary<String> step = Arbitraries.of("git push", "echo done", "git status --short",
+        "npm test", "git log -1 --oneline");
+    Arbitrary<List<String>> steps = step.list().ofMaxSize(3);
+    return Combinators.combine(consumer, file, steps, steps).as(Case::new);
+  }
+
+  @Provide
+  Arbitrary<String> breaks() {
+    return Arbitraries.of("; ", " || ", "\n", " ;", ";\n");
+  }
+
+  @Provide
+  Arbitrary<Integer> positions() {
+    return Arbitraries.integers().between(0, 3);
+  }
+}

@@ -1,0 +1,40 @@
+package dev.groundskeeper.examples.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.api.shell.Argv;
+import dev.groundskeeper.api.shell.GitCommand;
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How docs/writing-rules.md reads a command with the shared shell model. */
+class ReadingCommandsTest {
+
+  @Test
+  void forcedPushesOfAScript() {
+    String command = "cd app && git -C sub push -uf origin 'main' || echo failed";
+    List<String> forced = new ArrayList<>();
+    // snippet: shell
+    Script script = Shell.parse(command);          // never throws; shared by every rule
+    if (!script.complete()) {
+      // script.problems() says what could not be read: answer COULD_NOT_JUDGE, never ALLOW
+    }
+    for (GitCommand git : script.gitCommands()) {  // git as git reads its argv
+      if (git.is("push") && git.arguments().has("--force", "-f")) {   // -uf counts as -f
+        for (Word operand : git.arguments().operands()) {
+          forced.add(operand.value());             // quotes removed: origin, main
+        }
+      }
+    }
+    // end snippet
+
+    assertThat(script.complete()).isTrue();
+    assertThat(forced).containsExactly("origin", "main");
+    Argv arguments = script.gitCommands().get(0).arguments();
+    assertThat(arguments.all("-f").get(0).word().source()).isEqualTo("-uf");
+  }
+}
