@@ -66,7 +66,7 @@ public class BranchCreationBenchmark {
     return policy.evaluate(event, facts);
   }
 
-  static Policy policy(int cap) {
+  static Policy policy(int cap, String... only) {
     BranchesConfig d = BranchesConfig.DEFAULTS;
     BranchesConfig config = new BranchesConfig(d.defaultBranch(), d.remote(),
         java.util.List.of("release/*"), java.util.List.of("users/**"), d.protectedNames(),
@@ -74,7 +74,9 @@ public class BranchCreationBenchmark {
         d.stopGuard(), d.forceRemoval(), d.evacuation(), d.cleanupAfterMerge(), d.sweep());
     PolicyBuilder builder = Policy.builder();
     for (ConfiguredRule rule : new BranchRules().rules(config)) {
-      builder.rule(rule.rule(), rule.mode());
+      if (only.length == 0 || java.util.List.of(only).contains(rule.id())) {
+        builder.rule(rule.rule(), rule.mode());
+      }
     }
     return builder.build();
   }

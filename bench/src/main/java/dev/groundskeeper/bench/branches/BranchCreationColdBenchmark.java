@@ -43,6 +43,10 @@ public class BranchCreationColdBenchmark {
   @Param({"10000"})
   public int branches;
 
+  /** {@code all}: every branch rule; {@code wip-cap}: the cap alone, which reads only the tips. */
+  @Param({"all", "wip-cap"})
+  public String rules;
+
   private Path root;
   private Policy policy;
   private Event event;
@@ -62,7 +66,8 @@ public class BranchCreationColdBenchmark {
           .append("from :1\n\n");
     }
     git(root, stream.toString(), "fast-import", "--quiet");
-    policy = BranchCreationBenchmark.policy(10);
+    policy = rules.equals("all") ? BranchCreationBenchmark.policy(1_000_000)
+        : BranchCreationBenchmark.policy(1_000_000, "branches.wip-cap");
     event = new Event.CommandEvent(EventContext.of("bench", root),
         "git switch -c fix-issue-4711-retry");
   }

@@ -1,0 +1,203 @@
+package dev.groundskeeper.cli.branch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.rules.branches.BranchLedger;
+import dev.groundskeeper.rules.branches.LedgerEffect;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The branch ledger kept as one JSON file in the repository's common directory
+ * ({@code <common-dir>/groundskeeper/branch-ledger.json}), so every worktree of a repository sees
+ * the same ledger. {@link #read} gives the {@link BranchLedger} fact (a missing or unreadable file
+ * reads as empty, so a damaged ledger never blocks an agent); {@link #apply} performs the
+ * {@link LedgerEffect}s a decision returned, writing the file atomically.
+ */
+@API(status = API.Status.INTERNAL)
+public final class BranchLedgerStore implements BranchLedger {
+
+  /** The most abandoned-branch records kept; older ones are dropped first. */
+  static final int MAX_ABANDONED = 100;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final ObjectNode root;
+
+  private BranchLedgerStore(ObjectNode root) {
+    this.root = root;
+  }
+
+  /** Where the ledger of the repository with this common directory lives. */
+  public static Path fileFor(Path commonDir) {
+    return commonDir.resolve("groundskeeper").resolve("branch-ledger.json");
+  }
+
+  /** The ledger in {@code file}; empty when the file is missing or unreadable. */
+  public static BranchLedgerStore read(Path file) {
+    try {
+      JsonNode node = JSON.readTree(file.toFile());
+      if (node instanceof ObjectNode object) {
+        return new BranchLedgerStore(object);
+      }
+    } catch (IOException e) {
+      // a missing or damaged ledger reads as empty
+    }
+    return new BranchLedgerStore(JSON.createObjectNode());
+  }
+
+  /**
+   * Performs the ledger effects among {@code effects} (others are left to their executors) and
+   * writes the file; returns how many were performed.
+   *
+   * @throws IOException when the file cannot be written (the previous file is left as it was)
+   */
+  public static int apply(Path file, List<? extends Effect> effects) throws IOException {
+    BranchLedgerStore ledger = read(file);
+    int applied = 0;
+    for (Effect effect : effects) {
+      if (effect instanceof LedgerEffect change) {
+        ledger.change(change);
+        applied++;
+      }
+    }
+    if (applied > 0) {
+      ledger.write(file);
+    }
+    return applied;
+  }
+
+  private void change(LedgerEffect effect) {
+    if (effect instanceof LedgerEffect.CountBlockedStop count) {
+      ObjectNode stops = object("blocked_stops");
+      stops.put(count.actor(), stops.path(count.actor()).asInt(0) + 1);
+    } else if (effect instanceof LedgerEffect.ResetBlockedStops reset) {
+      object("blocked_stops").remove(reset.actor());
+    } else if (effect instanceof LedgerEffect.NoteAtStop note) {
+      object("stop_notes").put(note.sessionId(), note.at().toString());
+    } else if (effect instanceof LedgerEffect.StartTurn start) {
+      ObjectNode prompts = object("prompts");
+      prompts.put(start.sessionId(), prompts.path(start.sessionId()).asInt(0) + 1);
+      // The main thread's evacuations expire with its turn; a sub-agent's live as long as it.
+      JsonNode turns = object("evacuations").path(start.sessionId());
+      if (turns instanceof ObjectNode byTurn) {
+        Iterator<Map.Entry<String, JsonNode>> fields = byTurn.fields();
+        while (fields.hasNext()) {
+          if (!fields.next().getKey().startsWith("agent:")) {
+            fields.remove();
+          }
+        }
+      }
+    } else if (effect instanceof LedgerEffect.RecordEvacuation record) {
+      ObjectNode sessions = object("evacuations");
+      ObjectNode byTurn = sessions.has(record.sessionId())
+          ? (ObjectNode) sessions.get(record.sessionId()) : sessions.putObject(record.sessionId());
+      ArrayNode list = byTurn.has(record.turn()) ? (ArrayNode) byTurn.get(record.turn())
+          : byTurn.putArray(record.turn());
+      Evacuated e = record.evacuated();
+      ObjectNode item = list.addObject();
+      e.worktree().ifPresent(w -> item.put("worktree", w));
+      ArrayNode branches = item.putArray("branches");
+      e.branches().forEach(branches::add);
+      item.put("target", e.target());
+      item.put("command", e.command());
+    } else if (effect instanceof LedgerEffect.RecordAbandoned record) {
+      ArrayNode list = root.has("abandoned") ? (ArrayNode) root.get("abandoned")
+          : root.putArray("abandoned");
+      Abandoned a = record.abandoned();
+      ObjectNode item = list.addObject();
+      item.put("branch", a.branch());
+      item.put("actor", a.actor());
+      item.put("check", a.check());
+      item.put("at", a.at().toString());
+      while (list.size() > MAX_ABANDONED) {
+        list.remove(0);
+      }
+    }
+  }
+
+  private ObjectNode object(String field) {
+    JsonNode node = root.get(field);
+    return node instanceof ObjectNode object ? object : root.putObject(field);
+  }
+
+  private void write(Path file) throws IOException {
+    Files.createDirectories(file.getParent());
+    Path temp = Files.createTempFile(file.getParent(), ".branch-ledger", ".tmp");
+    try {
+      JSON.writerWithDefaultPrettyPrinter().writeValue(temp.toFile(), root);
+      try {
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING,
+            StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  @Override
+  public int blockedStops(String actor) {
+    return root.path("blocked_stops").path(actor).asInt(0);
+  }
+
+  @Override
+  public Optional<Instant> lastStopNote(String sessionId) {
+    return instant(root.path("stop_notes").path(sessionId));
+  }
+
+  @Override
+  public int prompts(String sessionId) {
+    return root.path("prompts").path(sessionId).asInt(0);
+  }
+
+  @Override
+  public List<Evacuated> evacuations(String sessionId, String turn) {
+    List<Evacuated> out = new ArrayList<>();
+    for (JsonNode item : root.path("evacuations").path(sessionId).path(turn)) {
+      List<String> branches = new ArrayList<>();
+      item.path("branches").forEach(b -> branches.add(b.asText()));
+      out.add(new Evacuated(item.hasNonNull("worktree")
+          ? Optional.of(item.get("worktree").asText()) : Optional.empty(), branches,
+          item.path("target").asText(""), item.path("command").asText("")));
+    }
+    return out;
+  }
+
+  @Override
+  public List<Abandoned> abandoned() {
+    List<Abandoned> out = new ArrayList<>();
+    for (JsonNode item : root.path("abandoned")) {
+      instant(item.path("at")).ifPresent(at -> out.add(new Abandoned(
+          item.path("branch").asText(""), item.path("actor").asText(""),
+          item.path("check").asText(""), at)));
+    }
+    return out;
+  }
+
+  private static Optional<Instant> instant(JsonNode node) {
+    if (!node.isTextual()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Instant.parse(node.asText()));
+    } catch (DateTimeParseException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,200 @@
+package dev.groundskeeper.cli.branch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.cli.Main;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The branch rules through {@code groundskeeper hook}, on real temporary repositories. */
+class BranchHookEndToEndTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path temp;
+
+  private Path work;
+  private Map<String, String> env;
+
+  @BeforeEach
+  void repository() {
+    env = new HashMap<>();
+    env.put("HOME", temp.resolve("home").toString());
+    env.put("XDG_CONFIG_HOME", temp.resolve("xdg").toString());
+    env.put("GROUNDSKEEPER_HOME", temp.resolve("gk").toString());
+    Path origin = temp.resolve("origin.git");
+    work = temp.resolve("work");
+    run(temp, Map.of(), "git", "init", "-q", "--bare", "-b", "main", origin.toString());
+    run(temp, Map.of(), "git", "init", "-q", "-b", "main", work.toString());
+    git("remote", "add", "origin", origin.toString());
+    commit("initial", 0);
+    git("push", "-q", "-u", "origin", "main");
+  }
+
+  private record Reply(int exit, String out, String err) {}
+
+  private Reply hook(Map<String, Object> payload) {
+    Map<String, Object> full = new HashMap<>(payload);
+    full.putIfAbsent("session_id", "e2e");
+    full.putIfAbsent("cwd", work.toString());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      int exit = new Main().run(new String[] {"hook"},
+          new ByteArrayInputStream(JSON.writeValueAsBytes(full)),
+          new PrintStream(out, true, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8), env, work);
+      return new Reply(exit, out.toString(StandardCharsets.UTF_8),
+          err.toString(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private Reply bash(String command) {
+    return hook(Map.of("hook_event_name", "PreToolUse", "tool_name", "Bash",
+        "tool_input", Map.of("command", command)));
+  }
+
+  private Reply ran(String command) {
+    run(work, Map.of(), "sh", "-c", command);
+    return hook(Map.of("hook_event_name", "PostToolUse", "tool_name", "Bash",
+        "tool_input", Map.of("command", command), "tool_response", Map.of("exit_code", 0)));
+  }
+
+  private static String decision(Reply reply) throws IOException {
+    ObjectNode node = (ObjectNode) JSON.readTree(reply.out());
+    return node.path("hookSpecificOutput").path("permissionDecision").asText("");
+  }
+
+  private static String reason(Reply reply) throws IOException {
+    return JSON.readTree(reply.out()).path("hookSpecificOutput")
+        .path("permissionDecisionReason").asText("");
+  }
+
+  private void config(String yaml) {
+    try {
+      Files.writeString(work.resolve(".groundskeeper.yaml"), yaml);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    git("add", ".groundskeeper.yaml");
+    git("commit", "-q", "-m", "config");
+    git("push", "-q", "origin", "main");
+  }
+
+  @Test
+  void theCapRefusesANewBranchOnlyWhenReached() throws IOException {
+    config("branches:\n  wip: {cap: 2}\n  exempt: [\"users/**\"]\n");
+    newBranch("a", 0);
+    git("push", "-q", "origin", "a");
+    newBranch("users/ann/spike", 0);
+    assertThat(decision(bash("git switch -c b"))).isNotEqualTo("deny");
+    newBranch("b", 0);
+    Reply refused = bash("git switch -c c");
+    assertThat(decision(refused)).isEqualTo("deny");
+    assertThat(reason(refused)).contains("would make 3 open work branches",
+        "branches.wip.cap is 2", "Why this limit exists");
+  }
+
+  @Test
+  void aBranchIdlePastTheBlockStageRefusesNewBranches() throws IOException {
+    config("branches:\n  dormancy: {preset: strict}\n");
+    newBranch("old-work", 8);
+    Reply refused = bash("git checkout -b next");
+    assertThat(decision(refused)).isEqualTo("deny");
+    assertThat(reason(refused)).contains("idle for 7 days or more",
+        "git push -u origin old-work");
+    assertThat(decision(bash("git commit --allow-empty -m keep-going"))).isNotEqualTo("deny");
+  }
+
+  @Test
+  void forcedDeletesNeedAHolder() throws IOException {
+    newBranch("lonely", 0);
+    Reply refused = bash("git branch -D lonely");
+    assertThat(decision(refused)).isEqualTo("deny");
+    assertThat(reason(refused)).contains("branch lonely", "git push -u origin lonely");
+    git("push", "-q", "origin", "lonely");
+    assertThat(decision(bash("git branch -D lonely"))).isNotEqualTo("deny");
+  }
+
+  @Test
+  void theStopGuardFollowsWhatThisSessionCreated() throws IOException {
+    Reply created = ran("git switch -q -c feature");
+    assertThat(created.exit()).isZero();
+    assertThat(git("config", "--get", "branch.feature.groundskeeperCreator")).isEqualTo("e2e:");
+    commit("feature work", 0);
+    Reply stop = hook(Map.of("hook_event_name", "Stop", "stop_hook_active", false));
+    ObjectNode answer = (ObjectNode) JSON.readTree(stop.out());
+    assertThat(answer.path("decision").asText()).isEqualTo("block");
+    assertThat(answer.path("reason").asText()).contains("feature: commits that no"
+        + " remote-tracking ref of origin holds", "git push -u origin feature");
+    assertThat(JSON.readTree(hook(Map.of("hook_event_name", "Stop", "stop_hook_active", true))
+        .out()).path("decision").asText("")).isNotEqualTo("block");
+    git("push", "-q", "-u", "origin", "feature");
+    assertThat(JSON.readTree(hook(Map.of("hook_event_name", "Stop", "stop_hook_active", false))
+        .out()).path("decision").asText("")).isNotEqualTo("block");
+  }
+
+  private void newBranch(String name, long daysAgo) {
+    git("switch", "-q", "-c", name, "main");
+    commit("work on " + name, daysAgo);
+    git("switch", "-q", "main");
+  }
+
+  private void commit(String message, long daysAgo) {
+    try {
+      Files.writeString(work.resolve(message.replaceAll("[^a-z0-9]", "-") + ".txt"), message);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    git("add", "-A");
+    String date = Instant.now().minus(Duration.ofDays(daysAgo)).toString();
+    run(work, Map.of("GIT_AUTHOR_DATE", date, "GIT_COMMITTER_DATE", date), "git", "commit",
+        "-q", "-m", message);
+  }
+
+  private String git(String... args) {
+    List<String> command = new ArrayList<>(List.of("git"));
+    command.addAll(List.of(args));
+    return run(work, Map.of(), command.toArray(String[]::new)).strip();
+  }
+
+  private String run(Path dir, Map<String, String> extra, String... command) {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+        .redirectErrorStream(true);
+    builder.environment().putAll(env);
+    builder.environment().putAll(extra);
+    try {
+      Process process = builder.start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (process.waitFor() != 0) {
+        throw new IllegalStateException(String.join(" ", command) + " failed:\n" + output);
+      }
+      return output;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
