@@ -2,11 +2,17 @@ package dev.groundskeeper.cli;
 
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.cli.branch.BranchLedgerStore;
 import dev.groundskeeper.git.EffectExecutor;
 import dev.groundskeeper.git.EffectResult;
 import dev.groundskeeper.git.files.FileEffects;
+import dev.groundskeeper.rules.branches.LedgerEffect;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,7 +25,7 @@ final class DecisionEffects {
 
   private DecisionEffects() {}
 
-  static void perform(Decision decision, Workspace workspace, PrintStream err) {
+  static void perform(Decision decision, Workspace workspace, Facts facts, PrintStream err) {
     List<Effect> effects = decision.effects();
     if (effects.isEmpty()) {
       return;
@@ -31,9 +37,12 @@ final class DecisionEffects {
     }
     EffectExecutor repository = null;
     FileEffects files = null;
+    List<LedgerEffect> ledger = new ArrayList<>();
     for (Effect effect : effects) {
       try {
-        if (effect instanceof RepoEffect repoEffect) {
+        if (effect instanceof LedgerEffect change) {
+          ledger.add(change);
+        } else if (effect instanceof RepoEffect repoEffect) {
           if (repository == null) {
             repository = EffectExecutor.forDirectory(workspace.directory());
           }
@@ -51,6 +60,15 @@ final class DecisionEffects {
         }
       } catch (RuntimeException e) {
         err.println("groundskeeper: " + effect.describe() + " failed: " + e.getMessage());
+      }
+    }
+    if (!ledger.isEmpty()) {
+      // One read-modify-write of the ledger file for all of this decision's changes.
+      try {
+        BranchLedgerStore.apply(
+            BranchLedgerStore.fileFor(facts.get(RepoFacts.LAYOUT).commonDir()), ledger);
+      } catch (IOException | RuntimeException e) {
+        err.println("groundskeeper: the branch ledger was not updated: " + e.getMessage());
       }
     }
   }

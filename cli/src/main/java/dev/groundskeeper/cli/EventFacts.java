@@ -7,10 +7,13 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.FactsBuilder;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.config.ConfigSpec;
+import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.cli.branch.BranchLedgerStore;
 import dev.groundskeeper.git.GitFacts;
 import dev.groundskeeper.git.files.FileSystemFacts;
 import dev.groundskeeper.git.store.StoreLocation;
+import dev.groundskeeper.rules.branches.BranchLedger;
 import dev.groundskeeper.rules.branches.BranchesConfig;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.time.Clock;
@@ -19,7 +22,8 @@ import java.util.Optional;
 /**
  * The one place that composes what rules may know for an event: the clock, where the worktree
  * store lives, and inside a repository the file facts of its checkout and the repository facts of
- * the git module, read with the settings of the {@code branches:} block in force.
+ * the git module, read with the settings of the {@code branches:} block in force, and the branch
+ * rules' ledger kept in the repository's common directory.
  */
 final class EventFacts {
 
@@ -35,6 +39,8 @@ final class EventFacts {
         .offerTo(builder);
     if (workspace.root().isPresent()) {
       FileSystemFacts.register(builder, workspace.root().get());
+      builder.supplier(BranchLedger.FACT, facts -> BranchLedgerStore.read(
+          BranchLedgerStore.fileFor(facts.get(RepoFacts.LAYOUT).commonDir())));
       RepositorySettings settings = policy.config().get(BRANCHES).repositorySettings();
       builder.fallback(new OpenedOnFirstRead(
           () -> GitFacts.forDirectory(workspace.directory(), settings, clock)));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.EventContext.SessionMode;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
@@ -68,9 +69,9 @@ final class HookCommand implements Callable<Integer> {
     Event event = mapped.event().get();
     Workspace workspace = Workspace.locate(event.context().cwd());
     Policy policy = WorkspacePolicy.load(invocation, workspace);
-    Decision decision =
-        policy.evaluate(event, EventFacts.compose(invocation, workspace, policy));
-    DecisionEffects.perform(decision, workspace, invocation.err());
+    Facts facts = EventFacts.compose(invocation, workspace, policy);
+    Decision decision = policy.evaluate(event, facts);
+    DecisionEffects.perform(decision, workspace, facts, invocation.err());
     if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
       return HookWorktrees.create(create, invocation, workspace, policy);
     }

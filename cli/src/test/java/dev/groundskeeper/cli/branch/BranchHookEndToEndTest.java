@@ -154,6 +154,27 @@ class BranchHookEndToEndTest {
         .out()).path("decision").asText("")).isNotEqualTo("block");
   }
 
+  @Test
+  void afterThreeBlockedStopsTheFourthIsAllowedAndTheBranchIsRecordedAsAbandoned()
+      throws IOException {
+    ran("git switch -q -c feature");
+    commit("feature work", 0);
+    for (int blocked = 1; blocked <= 3; blocked++) {
+      Reply stop = hook(Map.of("hook_event_name", "Stop", "stop_hook_active", false));
+      assertThat(JSON.readTree(stop.out()).path("decision").asText(""))
+          .as("stop %d of 3: %s", blocked, stop.err()).isEqualTo("block");
+    }
+    Path ledger = Path.of(git("rev-parse", "--path-format=absolute", "--git-common-dir"))
+        .resolve("groundskeeper/branch-ledger.json");
+    assertThat(ledger).exists();
+
+    Reply fourth = hook(Map.of("hook_event_name", "Stop", "stop_hook_active", false));
+
+    assertThat(JSON.readTree(fourth.out()).path("decision").asText(""))
+        .isNotEqualTo("block");
+    assertThat(Files.readString(ledger)).contains("feature");
+  }
+
   private void newBranch(String name, long daysAgo) {
     git("switch", "-q", "-c", name, "main");
     commit("work on " + name, daysAgo);
