@@ -133,7 +133,7 @@ public final class PolicyBuilder {
       specs.add(provider.spec());
     }
     skippedNamespaces.removeAll(namespaceOwners.keySet());
-    EffectiveConfig config = ConfigLoader.load(layers, specs, skippedNamespaces);
+    EffectiveConfig config = load(specs, skippedNamespaces, loaded);
 
     Map<String, String> sources = new LinkedHashMap<>();
     List<ConfiguredRule> rules = new ArrayList<>();
@@ -155,6 +155,25 @@ public final class PolicyBuilder {
     }
     rules.sort(Comparator.comparing(ConfiguredRule::id));
     return new Policy(rules, config);
+  }
+
+  /**
+   * Loads the configuration; a provider whose configuration record cannot be bound at all (a
+   * component type the binder does not know) is a broken provider, named as such.
+   */
+  private EffectiveConfig load(List<ConfigSpec<?>> specs, Set<String> skippedNamespaces,
+      List<Loaded> providers) {
+    try {
+      return ConfigLoader.load(layers, specs, skippedNamespaces);
+    } catch (IllegalArgumentException e) {
+      for (Loaded provider : providers) {
+        if (String.valueOf(e.getMessage()).contains(provider.spec().type().getName())) {
+          throw new ProviderLoadException(provider.name(),
+              "its configuration record cannot be bound: " + e.getMessage(), e);
+        }
+      }
+      throw e;
+    }
   }
 
   private static void claim(Map<String, String> sources, String id, String source) {

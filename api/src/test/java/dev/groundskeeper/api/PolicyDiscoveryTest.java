@@ -372,4 +372,37 @@ class PolicyDiscoveryTest {
     opened.add(loader);
     return loader;
   }
+
+  /** A configuration record with a component type the binder cannot read. */
+  record UnbindableConfig(java.io.File file) {}
+
+  @ProvidesRules(namespace = "unbindable", ids = "unbindable.rule")
+  public static final class UnbindableProvider implements RuleProvider<UnbindableConfig> {
+    @Override
+    public Class<UnbindableConfig> configType() {
+      return UnbindableConfig.class;
+    }
+
+    @Override
+    public UnbindableConfig defaultConfig() {
+      return new UnbindableConfig(new java.io.File("x"));
+    }
+
+    @Override
+    public List<ConfiguredRule> rules(UnbindableConfig config) {
+      return List.of();
+    }
+  }
+
+  @Test
+  void aProviderWhoseConfigurationRecordCannotBeBoundIsABrokenProvider() {
+    ProviderLoadException e = catchThrowableOfType(ProviderLoadException.class,
+        () -> Policy.builder().provider(new UnbindableProvider())
+            .config(ConfigLayer.ofText("repository", "unbindable:\n  file: x\n")).build());
+
+    assertThat(e.provider()).isEqualTo(UnbindableProvider.class.getName());
+    assertThat(e.getMessage()).startsWith("rule provider " + UnbindableProvider.class.getName()
+        + " failed to load: its configuration record cannot be bound: ")
+        .contains(UnbindableConfig.class.getName());
+  }
 }
