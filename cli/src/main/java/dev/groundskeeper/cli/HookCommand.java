@@ -5,12 +5,17 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
-import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.EventContext.SessionMode;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.config.ConfigException;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -25,14 +30,17 @@ import picocli.CommandLine.Command;
         "Set GROUNDSKEEPER_SESSION_MODE=scratch for a session that must never commit or push."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-        "0:answered (a denial is part of the answer)",
-        "1:the payload, configuration or a plugin is unusable, or an internal error; one line"
-            + " on standard error, and Claude Code lets the action continue",
-        "2:WorktreeCreate refused by a rule (the reason is on standard error)"})
+        "0:answered (a denial is part of the answer); with invalid configuration files the"
+            + " answer is judged on the embedded defaults and says so",
+        "1:the payload or a plugin is unusable, or an internal error; one line on standard"
+            + " error, and Claude Code lets the action continue",
+        "2:WorktreeCreate refused by a rule or by the store (the reason is on standard error)"})
 final class HookCommand implements Callable<Integer> {
 
   static final int FAILED = 1;
   static final String SESSION_MODE_VARIABLE = "GROUNDSKEEPER_SESSION_MODE";
+  /** The id under which an unusable configuration is reported (not a rule: it never denies). */
+  static final String CONFIGURATION_NOTE = "engine.configuration";
 
   private final Invocation invocation;
 
@@ -68,14 +76,36 @@ final class HookCommand implements Callable<Integer> {
     }
     Event event = mapped.event().get();
     Workspace workspace = Workspace.locate(event.context().cwd());
-    Policy policy = WorkspacePolicy.load(invocation, workspace);
+    Policy policy;
+    Optional<ConfigException> invalid = Optional.empty();
+    try {
+      policy = WorkspacePolicy.load(invocation, workspace);
+    } catch (ConfigException e) {
+      // Failing here would make Claude Code go ahead with every guard off; judge on the embedded
+      // defaults instead and say why, to the agent and on standard error.
+      invalid = Optional.of(e);
+      policy = WorkspacePolicy.defaults(invocation);
+      invocation.err().println("groundskeeper hook: " + oneLine(e.getMessage())
+          + "; judged on the embedded defaults");
+    }
     Facts facts = EventFacts.compose(invocation, workspace, policy);
     Decision decision = policy.evaluate(event, facts);
+    if (invalid.isPresent()) {
+      decision = withConfigurationNote(decision, invalid.get());
+    }
     DecisionEffects.perform(decision, workspace, facts, invocation.err());
     if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
       return HookWorktrees.create(create, invocation, workspace, policy);
     }
     return ClaudeCodeAnswers.answer(mapped.hookEventName(), event, decision);
+  }
+
+  /** The decision with a note that the configuration files were not used, and why. */
+  static Decision withConfigurationNote(Decision decision, ConfigException invalid) {
+    List<Verdict> verdicts = new ArrayList<>(decision.verdicts());
+    verdicts.add(Verdict.couldNotJudge(CONFIGURATION_NOTE, invalid.getMessage()
+        + "\nEvery rule ran on the embedded defaults; fix the file to use your settings."));
+    return Decision.of(verdicts, decision.explanation());
   }
 
   /** The session mode the runner launched the agent in, from the environment. */

@@ -28,6 +28,14 @@ final class WorkspacePolicy {
     return discovering(invocation, plugins).config(layers).build();
   }
 
+  /**
+   * The policy on the embedded defaults (plugins of {@code --plugin-path} only), for a hook whose
+   * configuration files are invalid: the guards keep working while the file is being fixed.
+   */
+  static Policy defaults(Invocation invocation) {
+    return discovering(invocation, invocation.pluginPaths()).build();
+  }
+
   /** A builder that discovers the built-in providers and those of the plugin jars. */
   static PolicyBuilder discovering(Invocation invocation, List<Path> plugins) {
     ClassLoader loader = Plugins.classLoader(plugins, WorkspacePolicy.class.getClassLoader());

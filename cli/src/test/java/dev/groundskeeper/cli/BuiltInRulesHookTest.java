@@ -60,6 +60,21 @@ class BuiltInRulesHookTest {
   }
 
   @Test
+  void anInvalidConfigurationLeavesTheGuardsOnTheirDefaults() throws IOException {
+    Git.run(repo, "switch", "-q", "-c", "feat/x");
+    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
+    Git.run(repo, "switch", "-q", "main");
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), "branches:\n  wip:\n    capp: 5\n");
+
+    JsonNode answer = hook(bash("PreToolUse", "git branch -D feat/x"));
+
+    JsonNode specific = answer.path("hookSpecificOutput");
+    assertThat(specific.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(specific.path("permissionDecisionReason").asText())
+        .contains("branches.force-removal", "feat/x");
+  }
+
+  @Test
   void aForcedDeletionOfAMergedBranchIsAllowed() throws IOException {
     Git.run(repo, "branch", "done");
 

@@ -440,16 +440,21 @@ class HookCommandTest {
     }
 
     @Test
-    void anInvalidConfigurationIsOneLineAndExitOne() throws IOException {
+    void anInvalidConfigurationIsJudgedOnTheDefaultsWithANoteAndOneLineOnStandardError()
+        throws IOException {
       Files.createDirectories(project.resolve(".git"));
       Files.writeString(project.resolve(".groundskeeper.yaml"), "engine:\n  on_eror: deny\n");
       CliRunner.Result result = hook(bash("ls"));
-      assertThat(result.exit()).isEqualTo(1);
-      assertThat(result.out()).isEmpty();
+      assertThat(result.exit()).isZero();
       assertThat(result.err()).startsWith("groundskeeper hook: ")
-          .contains(project.resolve(".groundskeeper.yaml").toString())
+          .contains(project.resolve(".groundskeeper.yaml").toString(),
+              "did you mean `on_error`?", "judged on the embedded defaults")
           .endsWith("\n");
       assertThat(result.error()).doesNotContain("\n");
+      String context = Json.MAPPER.readTree(result.out()).path("hookSpecificOutput")
+          .path("additionalContext").asText();
+      assertThat(context).contains("[engine.configuration] could not judge: invalid configuration",
+          ".groundskeeper.yaml:2:3: engine.on_eror", "Every rule ran on the embedded defaults");
     }
 
     @Test
