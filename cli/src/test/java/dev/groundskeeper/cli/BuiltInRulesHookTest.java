@@ -75,6 +75,52 @@ class BuiltInRulesHookTest {
   }
 
   @Test
+  void aForcedDeletionAimedAtAnotherRepositoryIsRefusedRatherThanJudgedOnTheWrongOne()
+      throws IOException {
+    Git.run(repo, "switch", "-q", "-c", "feat/x");
+    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
+    Git.run(repo, "switch", "-q", "main");
+    Path other = Git.init(temp.resolve("other"));
+    for (String command : new String[] {"git -C " + repo + " branch -D feat/x",
+        "cd " + repo + " && git branch -D feat/x",
+        "git --git-dir=" + repo.resolve(".git") + " branch -D feat/x"}) {
+      ObjectNode payload = bash("PreToolUse", command).put("cwd", other.toString());
+
+      JsonNode specific = hook(payload).path("hookSpecificOutput");
+
+      assertThat(specific.path("permissionDecision").asText()).as(command).isEqualTo("deny");
+      assertThat(specific.path("permissionDecisionReason").asText()).as(command)
+          .contains("cannot be judged");
+    }
+    assertThat(Git.run(repo, "branch", "--list", "feat/x")).contains("feat/x");
+  }
+
+  @Test
+  void aForcedDeletionOutsideAnyRepositoryFailsClosed() throws IOException {
+    Path nowhere = java.nio.file.Files.createDirectories(temp.resolve("nowhere"));
+    ObjectNode payload = bash("PreToolUse", "git branch -D feat/x").put("cwd", nowhere.toString());
+
+    CliRunner.Result result =
+        cli.withInput(nowhere, Json.MAPPER.writeValueAsString(payload), "hook");
+
+    JsonNode specific = Json.MAPPER.readTree(result.out()).path("hookSpecificOutput");
+    assertThat(specific.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(specific.path("permissionDecisionReason").asText())
+        .contains("nothing could be proven");
+  }
+
+  @Test
+  void aForcedDeletionFromASubdirectoryOfTheSameCheckoutIsJudgedNormally() throws IOException {
+    Files.createDirectories(repo.resolve("sub"));
+    Git.run(repo, "branch", "done");
+
+    JsonNode answer = hook(bash("PreToolUse", "cd sub && git branch -D done"));
+
+    assertThat(answer.path("hookSpecificOutput").path("permissionDecision").asText())
+        .isNotEqualTo("deny");
+  }
+
+  @Test
   void aForcedDeletionOfAMergedBranchIsAllowed() throws IOException {
     Git.run(repo, "branch", "done");
 

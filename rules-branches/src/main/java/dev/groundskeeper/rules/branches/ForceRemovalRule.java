@@ -1,6 +1,7 @@
 package dev.groundskeeper.rules.branches;
 
 import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Mode;
@@ -17,6 +18,8 @@ import dev.groundskeeper.api.repo.RepositoryQueries;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.repo.WorktreeStatus;
 import dev.groundskeeper.api.shell.DeletedBranch;
+import dev.groundskeeper.api.shell.Directory;
+import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.WorktreeRemoval;
@@ -72,10 +75,24 @@ final class ForceRemovalRule implements Rule {
     if (forced.isEmpty() && removals.isEmpty()) {
       return Verdict.notApplicable(ID);
     }
-    Set<String> excluded = Deletions.refsDeletedBy(script, config.remote());
     Losses losses = new Losses();
-    judgeBranches(forced, excluded, facts, losses);
-    judgeWorktrees(removals, excluded, command, facts, losses);
+    try {
+      List<GitCommand> acting = new ArrayList<>();
+      forced.forEach(deleted -> acting.add(deleted.git()));
+      removals.forEach(removal -> acting.add(removal.git()));
+      for (GitCommand git : acting) {
+        elsewhere(git, command.context().cwd(), facts).ifPresent(why -> losses.lines.add(
+            "- `" + git.command().text(command.command()) + "` cannot be judged: " + why));
+      }
+      if (losses.lines.isEmpty()) {
+        Set<String> excluded = Deletions.refsDeletedBy(script, config.remote());
+        judgeBranches(forced, excluded, facts, losses);
+        judgeWorktrees(removals, excluded, command, facts, losses);
+      }
+    } catch (FactUnavailableException e) {
+      // A loss-prevention guard fails closed: unproven is refused, never waved through.
+      losses.lines.add("- nothing could be proven: " + e.getMessage());
+    }
     if (losses.lines.isEmpty()) {
       return Verdict.allow(ID);
     }
@@ -87,6 +104,42 @@ final class ForceRemovalRule implements Rule {
         + " run the command outside the agent.", losses.commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
         .withFindings(losses.findings);
+  }
+
+  /**
+   * Why the repository facts of this event do not describe the repository the command acts on,
+   * if they do not: it names another git directory, or runs in a directory that is unknown before
+   * it runs or lies outside every checkout of the repository whose facts were read.
+   */
+  private static Optional<String> elsewhere(GitCommand git, Path cwd, Facts facts) {
+    if (git.gitDir().isPresent() || git.workTree().isPresent()) {
+      return Optional.of("it names its repository with --git-dir, --work-tree, GIT_DIR or"
+          + " GIT_WORK_TREE; run it from inside that checkout, without them");
+    }
+    Directory directory = git.directory();
+    if (directory.isStart()) {
+      return Optional.empty();
+    }
+    Optional<Path> where = directory.isCertain()
+        ? directory.resolve(cwd, Optional.empty()).map(Path::normalize)
+        : Optional.empty();
+    if (where.isEmpty()) {
+      return Optional.of("the directory it runs in (" + directory + ") is only known when it"
+          + " runs; run it from inside the checkout it acts on");
+    }
+    Optional<Path> checkout = facts.get(RepoFacts.LAYOUT).workTree();
+    if (checkout.isPresent() && where.get().startsWith(checkout.get())) {
+      return Optional.empty();
+    }
+    // Any checkout of the same repository reads the same refs and worktrees.
+    for (Worktree worktree : facts.get(RepoFacts.WORKTREES)) {
+      if (where.get().startsWith(worktree.path())) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of("it runs in " + where.get() + ", outside the checkout judged here ("
+        + checkout.map(Path::toString).orElse(cwd.toString()) + "); run it from inside the"
+        + " checkout it acts on");
   }
 
   private static final class Losses {

@@ -102,7 +102,21 @@ class DeletionRulesTest {
       repo.branch("feature").worktree("/w/feature");
       RuleTester tester = tester(repo);
       tester.given(Events.command("git worktree remove --force /w/feature")).expectAllow();
-      tester.given(Events.command("cd /w && git worktree remove -f -f feature")).expectAllow();
+      tester.given(Events.command("cd /repo && git worktree remove -f -f ../w/feature"))
+          .expectAllow();
+      tester.given(Events.command("cd /w/feature && git worktree remove -f -f /w/feature"))
+          .expectAllow();
+    }
+
+    @Test
+    void aRemovalRunInADirectoryOutsideEveryCheckoutOfTheRepositoryIsRefused() {
+      Repo repo = Repo.create();
+      repo.branch("feature").worktree("/w/feature");
+      tester(repo).given(Events.command("cd /w && git worktree remove -f -f feature"))
+          .expectDeny().reasonContains("`git worktree remove -f -f feature` cannot be judged:"
+              + " it runs in /w, outside the checkout judged here (/repo)");
+      tester(repo).given(Events.command("git -C \"$DIR\" branch -D feature")).expectDeny()
+          .reasonContains("is only known when it runs");
     }
 
     @Test
