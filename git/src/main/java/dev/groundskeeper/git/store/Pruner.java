@@ -1,5 +1,6 @@
 package dev.groundskeeper.git.store;
 
+import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
@@ -80,7 +81,7 @@ final class Pruner {
           ? lastActivity(inspection) : Optional.empty();
       PruneCandidate candidate = new PruneCandidate(inspection.name(), inspection.inStore(),
           inspection.proofFailure(), inspection.listed().flatMap(Worktree::locked),
-          ownWorkingDirectory(cwd, inspection.path()), inspection.dirt(), inspection.detached(),
+          ownWorkingDirectory(cwd, inspection.path()), dirt(inspection), inspection.detached(),
           inspection.merged().orElse(MergeStatus.unmerged("not judged")), lastActivity,
           inspection.openPullRequest(), named.contains(inspection.name()));
       PruneDecision decision = judge.decide(candidate, now);
@@ -217,16 +218,42 @@ final class Pruner {
     }
   }
 
+  /**
+   * Uncommitted work, or else ignored files that {@code git worktree remove} would delete without
+   * asking and that cannot be rebuilt (outside the notes folder, which is archived): the same
+   * judgement as the hook's force-removal guard, so prune never deletes what the hook refuses to.
+   */
+  private Optional<String> dirt(Inspection inspection) {
+    Optional<String> uncommitted = inspection.dirt();
+    if (uncommitted.isPresent()) {
+      return uncommitted;
+    }
+    List<String> atRisk = ignoredOutsideNotes(inspection).orElse(List.of()).stream()
+        .filter(path -> !Regenerable.isRegenerable(Regenerable.DEFAULT_GLOBS, path)).toList();
+    if (atRisk.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(atRisk.size() + " ignored " + (atRisk.size() == 1 ? "path" : "paths")
+        + " a removal would delete and nothing can rebuild ("
+        + String.join(", ", atRisk.stream().limit(SHOWN_PATHS).toList())
+        + (atRisk.size() > SHOWN_PATHS ? ", …" : "") + "); move what you need to a tracked"
+        + " home or the notes folder, delete the rest, then prune again");
+  }
+
+  private Optional<List<String>> ignoredOutsideNotes(Inspection inspection) {
+    String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
+    return inspection.status().map(s -> s.ignored().stream()
+        .filter(path -> !path.startsWith(notes) && !notes.startsWith(path))
+        .map(Sanitizer::text).toList());
+  }
+
   private Dossier dossier(Checkout checkout, Inspection inspection, Instant lastActivity) {
     WorktreeStatus status = inspection.status().orElse(WorktreeStatus.clean());
     List<String> changed = Stream.concat(status.staged().stream(), status.modified().stream())
         .distinct().toList();
     List<String> dirty = Stream.concat(changed.stream(), status.untracked().stream())
         .limit(SHOWN_PATHS).map(Sanitizer::text).toList();
-    String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
-    Optional<List<String>> ignored = inspection.status().map(s -> s.ignored().stream()
-        .filter(path -> !path.startsWith(notes) && !notes.startsWith(path))
-        .map(Sanitizer::text).toList());
+    Optional<List<String>> ignored = ignoredOutsideNotes(inspection);
     String base = checkout.defaultBranch().name();
     String branch = inspection.branch().orElse("HEAD");
     Processes.Result log = git.run(inspection.path(), Processes.READ,

@@ -56,6 +56,29 @@ class PruneTest {
   }
 
   @Test
+  void keepsAMergedWorktreeHoldingIgnoredFilesNothingCanRebuildAndReclaimsBuildOutput()
+      throws IOException {
+    Files.writeString(fixture.repo.resolve(".git/info/exclude"), "untracked/\n");
+    AddedWorktree notes = mergedByAncestry("notes");
+    fixture.write(notes.path(), "untracked/scratch/journal-1.md", "what I learned\n");
+    AddedWorktree built = mergedByAncestry("built");
+    fixture.write(built.path(), "build/out.bin", "rebuildable\n");
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(report.rows()).filteredOn(row -> row.name().equals("notes")).singleElement()
+        .satisfies(row -> {
+          assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+          assertThat(row.reason()).contains("1 ignored path a removal would delete and nothing"
+              + " can rebuild (untracked/)");
+        });
+    assertThat(notes.path().resolve("untracked/scratch/journal-1.md")).exists();
+    assertThat(report.rows()).filteredOn(row -> row.name().equals("built")).singleElement()
+        .satisfies(row -> assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED));
+    assertThat(built.path()).doesNotExist();
+  }
+
+  @Test
   void reclaimsASquashMergedWorktreeWithNoForge() throws IOException {
     AddedWorktree squashed = store.add(fixture.repo, "squashed", Optional.empty());
     fixture.commit(squashed.path(), "a.txt", "a\n", "first part");

@@ -6,6 +6,7 @@ import dev.groundskeeper.api.config.Doc;
 import dev.groundskeeper.api.config.Key;
 import dev.groundskeeper.api.config.OneOf;
 import dev.groundskeeper.api.config.Range;
+import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import java.util.List;
 import java.util.Objects;
@@ -265,10 +266,8 @@ public record BranchesConfig(
           + " (virtual environments, caches, build output); relative to the worktree.")
           List<String> regenerable) {
 
-    public static final CleanupAfterMerge DEFAULTS = new CleanupAfterMerge(Mode.ADVISE,
-        List.of(".venv/**", "venv/**", "node_modules/**", "target/**", "build/**", "dist/**",
-            "**/__pycache__/**", ".pytest_cache/**", ".mypy_cache/**", ".ruff_cache/**",
-            ".tox/**", ".gradle/**", "*.egg-info/**", ".coverage"));
+    public static final CleanupAfterMerge DEFAULTS =
+        new CleanupAfterMerge(Mode.ADVISE, Regenerable.DEFAULT_GLOBS);
 
     /** A path under the scratch directory that no regenerable glob may match. */
     static final String SCRATCH_PROBE = "untracked/scratch/notes.md";
