@@ -1,8 +1,11 @@
 package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.shell.ConsumedFile;
+import dev.groundskeeper.api.shell.Removal;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.SimpleCommand;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +15,10 @@ import java.util.Set;
  * The corrected command of a consume-chain denial: the original text followed by
  * {@code && rm -- <file>} (each file as the command wrote it). When something after the consumer
  * is joined by {@code ;}, {@code ||} or a pipe, the removal goes directly after the consumer
- * instead. A correction is offered only when the rule itself accepts it.
+ * instead. A removal of the consumed file that would run when the consumer failed
+ * ({@code git commit -F f || rm f}) is cut from the text first, so the correction never deletes
+ * the file unless the consumer succeeded. A correction is offered only when the rule itself
+ * accepts it and no such removal is left.
  */
 final class ChainRemedy {
 
@@ -25,6 +31,8 @@ final class ChainRemedy {
       written.add(file.path().source());
     }
     String removal = " && rm -- " + String.join(" ", written);
+    command = withoutUnsafeRemovals(command, files);
+    files = rescan(command, rule, paths).orElse(files);
     String appended = trimEnd(command) + removal;
     if (accepted(appended, rule, paths)) {
       return Optional.of(appended);
@@ -43,8 +51,59 @@ final class ChainRemedy {
 
   private static boolean accepted(String candidate, ConsumeChainRule rule, CommandPaths paths) {
     Script script = Shell.parseFresh(candidate);
-    return script.complete()
-        && ConsumeChainRule.unchained(script, rule.scratchFiles(script, paths)).isEmpty();
+    List<ConsumedFile> files = rule.scratchFiles(script, paths);
+    return script.complete() && ConsumeChainRule.unchained(script, files).isEmpty()
+        && unsafeRemovals(script, files).isEmpty();
+  }
+
+  /** The consumed files of {@code command} after a cut, so the insertion point is current. */
+  private static Optional<List<ConsumedFile>> rescan(String command, ConsumeChainRule rule,
+      CommandPaths paths) {
+    Script script = Shell.parseFresh(command);
+    List<ConsumedFile> files = rule.scratchFiles(script, paths);
+    return script.complete() && !files.isEmpty() ? Optional.of(files) : Optional.empty();
+  }
+
+  /** Removals of a consumed file, after its consumer, not joined to it by {@code &&} only. */
+  static List<Removal> unsafeRemovals(Script script, List<ConsumedFile> files) {
+    List<Removal> unsafe = new ArrayList<>();
+    for (Removal removal : script.removals()) {
+      for (ConsumedFile file : files) {
+        if (removal.command().index() > file.command().index() && removes(removal, file)
+            && !script.andChained(file.command(), removal.command())) {
+          unsafe.add(removal);
+          break;
+        }
+      }
+    }
+    return unsafe;
+  }
+
+  private static boolean removes(Removal removal, ConsumedFile file) {
+    return removal.paths().stream().anyMatch(path -> path.isStatic() && file.path().isStatic()
+        && file.directory().sameFile(file.path().value(), removal.command().directory(),
+            path.value()));
+  }
+
+  /**
+   * Cuts each unsafe removal that is a plain top-level step, together with the operator before
+   * it; anything else is left (and the candidate then fails {@link #accepted}).
+   */
+  private static String withoutUnsafeRemovals(String command, List<ConsumedFile> files) {
+    Script script = Shell.parseFresh(command);
+    List<SimpleCommand> steps = script.commands();
+    StringBuilder text = new StringBuilder(command);
+    List<Removal> unsafe = unsafeRemovals(script, files);
+    for (int i = unsafe.size() - 1; i >= 0; i--) {
+      SimpleCommand rm = unsafe.get(i).command();
+      int at = steps.indexOf(rm);
+      if (at <= 0 || !rm.nesting().isEmpty() || !steps.get(at - 1).nesting().isEmpty()
+          || rm.end() > text.length()) {
+        continue;
+      }
+      text.delete(steps.get(at - 1).end(), rm.end());
+    }
+    return text.toString();
   }
 
   /** Without trailing blanks and a final {@code ;}, which {@code &&} cannot follow. */

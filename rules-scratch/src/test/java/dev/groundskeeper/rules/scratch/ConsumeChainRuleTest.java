@@ -104,6 +104,17 @@ class ConsumeChainRuleTest {
   }
 
   @Test
+  void aRemovalThatRunsWhenTheConsumerFailedIsCutFromTheCorrection() {
+    tester.given(Events.command("git commit -F " + FILE + " || rm " + FILE)).expectDeny()
+        .remedyCommands("git commit -F " + FILE + " && rm -- " + FILE);
+    tester.given(Events.command("git commit -F " + FILE + "; rm -f " + FILE)).expectDeny()
+        .remedyCommands("git commit -F " + FILE + " && rm -- " + FILE);
+    tester.given(Events.command("git commit -F " + FILE + " || rm " + FILE + "; git log -1"))
+        .expectDeny().remedyCommands("git commit -F " + FILE + " && rm -- " + FILE
+            + "; git log -1");
+  }
+
+  @Test
   void everyConsumerOfTheIssueIsCovered() {
     for (String command : List.of(
         "git merge -F untracked/scratch/merge-1.txt feature",
