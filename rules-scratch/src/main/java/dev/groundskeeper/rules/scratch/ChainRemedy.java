@@ -31,7 +31,7 @@ final class ChainRemedy {
       written.add(file.path().source());
     }
     String removal = " && rm -- " + String.join(" ", written);
-    command = withoutUnsafeRemovals(command, files);
+    command = withoutUnsafeRemovals(command, files, paths);
     files = rescan(command, rule, paths).orElse(files);
     String appended = trimEnd(command) + removal;
     if (accepted(appended, rule, paths)) {
@@ -52,8 +52,8 @@ final class ChainRemedy {
   private static boolean accepted(String candidate, ConsumeChainRule rule, CommandPaths paths) {
     Script script = Shell.parseFresh(candidate);
     List<ConsumedFile> files = rule.scratchFiles(script, paths);
-    return script.complete() && ConsumeChainRule.unchained(script, files).isEmpty()
-        && unsafeRemovals(script, files).isEmpty();
+    return script.complete() && ConsumeChainRule.unchained(script, files, paths).isEmpty()
+        && unsafeRemovals(script, files, paths).isEmpty();
   }
 
   /** The consumed files of {@code command} after a cut, so the insertion point is current. */
@@ -65,11 +65,13 @@ final class ChainRemedy {
   }
 
   /** Removals of a consumed file, after its consumer, not joined to it by {@code &&} only. */
-  static List<Removal> unsafeRemovals(Script script, List<ConsumedFile> files) {
+  static List<Removal> unsafeRemovals(Script script, List<ConsumedFile> files,
+      CommandPaths paths) {
     List<Removal> unsafe = new ArrayList<>();
     for (Removal removal : script.removals()) {
       for (ConsumedFile file : files) {
-        if (removal.command().index() > file.command().index() && removes(removal, file)
+        if (ConsumeChainRule.after(removal, file)
+            && ConsumeChainRule.removes(removal, file, paths)
             && !script.andChained(file.command(), removal.command())) {
           unsafe.add(removal);
           break;
@@ -79,21 +81,16 @@ final class ChainRemedy {
     return unsafe;
   }
 
-  private static boolean removes(Removal removal, ConsumedFile file) {
-    return removal.paths().stream().anyMatch(path -> path.isStatic() && file.path().isStatic()
-        && file.directory().sameFile(file.path().value(), removal.command().directory(),
-            path.value()));
-  }
-
   /**
    * Cuts each unsafe removal that is a plain top-level step, together with the operator before
    * it; anything else is left (and the candidate then fails {@link #accepted}).
    */
-  private static String withoutUnsafeRemovals(String command, List<ConsumedFile> files) {
+  private static String withoutUnsafeRemovals(String command, List<ConsumedFile> files,
+      CommandPaths paths) {
     Script script = Shell.parseFresh(command);
     List<SimpleCommand> steps = script.commands();
     StringBuilder text = new StringBuilder(command);
-    List<Removal> unsafe = unsafeRemovals(script, files);
+    List<Removal> unsafe = unsafeRemovals(script, files, paths);
     for (int i = unsafe.size() - 1; i >= 0; i--) {
       SimpleCommand rm = unsafe.get(i).command();
       int at = steps.indexOf(rm);

@@ -9,8 +9,10 @@ import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.shell.ConsumedFile;
+import dev.groundskeeper.api.shell.Removal;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.Word;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,7 +54,7 @@ final class ConsumeChainRule implements Rule {
     Script script = Shell.parse(command.command());
     CommandPaths paths = CommandPaths.of(event, facts);
     List<ConsumedFile> scratch = scratchFiles(script, paths);
-    List<ConsumedFile> unchained = unchained(script, scratch);
+    List<ConsumedFile> unchained = unchained(script, scratch, paths);
     if (!unchained.isEmpty()) {
       return deny(command.command(), unchained, paths);
     }
@@ -76,14 +78,42 @@ final class ConsumeChainRule implements Rule {
   }
 
   /** Those of {@code files} that no later {@code rm}, joined by {@code &&} only, removes. */
-  static List<ConsumedFile> unchained(Script script, List<ConsumedFile> files) {
+  static List<ConsumedFile> unchained(Script script, List<ConsumedFile> files,
+      CommandPaths paths) {
     List<ConsumedFile> found = new ArrayList<>();
     for (ConsumedFile file : files) {
-      if (script.chainedRemoval(file).isEmpty()) {
+      boolean chained = script.chainedRemoval(file).isPresent()
+          || script.removals().stream().anyMatch(removal -> after(removal, file)
+              && script.andChained(file.command(), removal.command())
+              && removes(removal, file, paths));
+      if (!chained) {
         found.add(file);
       }
     }
     return found;
+  }
+
+  static boolean after(Removal removal, ConsumedFile file) {
+    return removal.command().index() > file.command().index();
+  }
+
+  /**
+   * Whether {@code removal} removes {@code file}: the same text in the same directory, or the
+   * same path in the checkout however the two spell it (absolute, relative, after a {@code cd}).
+   */
+  static boolean removes(Removal removal, ConsumedFile file, CommandPaths paths) {
+    Optional<String> consumed = paths.relative(file.path(), file.directory());
+    for (Word path : removal.paths()) {
+      if (path.isStatic() && file.path().isStatic() && file.directory().sameFile(
+          file.path().value(), removal.command().directory(), path.value())) {
+        return true;
+      }
+      if (consumed.isPresent()
+          && consumed.equals(paths.relative(path, removal.command().directory()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Verdict deny(String command, List<ConsumedFile> files, CommandPaths paths) {

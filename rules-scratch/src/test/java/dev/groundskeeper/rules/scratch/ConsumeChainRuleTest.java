@@ -104,6 +104,20 @@ class ConsumeChainRuleTest {
   }
 
   @Test
+  void theRemovalMayNameTheSameFileSpelledAnotherWay() {
+    String absolute = "/work/repo/" + FILE;
+    for (String command : List.of(
+        "git commit -F " + absolute + " && rm " + FILE,
+        "git commit -F " + FILE + " && rm -- " + absolute,
+        "git -C /work/repo commit -F " + FILE + " && rm " + FILE,
+        "git commit -F ./" + FILE + " && rm untracked/./scratch/commit-1.txt")) {
+      tester.given(Events.command(command)).expectAllow();
+    }
+    tester.given(Events.command("git commit -F " + absolute
+        + " && rm untracked/scratch/other.txt")).expectDeny();
+  }
+
+  @Test
   void aRemovalThatRunsWhenTheConsumerFailedIsCutFromTheCorrection() {
     tester.given(Events.command("git commit -F " + FILE + " || rm " + FILE)).expectDeny()
         .remedyCommands("git commit -F " + FILE + " && rm -- " + FILE);
