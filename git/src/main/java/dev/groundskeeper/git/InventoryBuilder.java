@@ -185,6 +185,16 @@ final class InventoryBuilder {
             complete = false;
           }
           draft.state = analysis.mergedState(); // null: work, decided against the clock below
+          if (local.isPresent() && (draft.state == BranchState.MERGED_INTO_DEFAULT
+              || draft.state == BranchState.MERGED_INTO_LINE)
+              && hasCommitOfItsOwn(targets.reader, name, tip, Optional.empty())
+                  .equals(Optional.of(false))) {
+            // Seed 004: a branch whose reflog shows no commit since its creation is new work, not
+            // finished work; without a reflog reaching its creation, ancestry stands.
+            draft.state = null;
+            draft.judgements = List.of(MergeJudgement.notMerged(targets.primaryRef,
+                "the branch has no commit of its own (its reflog shows none since its creation)"));
+          }
         }
         drafts.add(draft);
       }

@@ -90,8 +90,11 @@ class HazardsTest {
     assertThat(ours.stream().filter(n -> !n.contains("\u0001")).sorted().toList())
         .containsExactlyElementsOf(gitNames.lines().filter(n -> !n.contains("\u0001")).sorted().toList());
     BranchInventory inventory = facts(repo.dir).get(RepoFacts.BRANCHES);
-    assertThat(inventory.find("f\u00e9ature/\u00fcn\u00efcode").orElseThrow().state())
-        .isEqualTo(BranchState.MERGED_INTO_DEFAULT);
+    // Created at main and never committed to: judged, and not merged (no commit of its own).
+    BranchRecord unicode = inventory.find("f\u00e9ature/\u00fcn\u00efcode").orElseThrow();
+    assertThat(unicode.state().merged()).isFalse();
+    assertThat(unicode.judgements()).singleElement()
+        .satisfies(j -> assertThat(j.detail()).contains("no commit of its own"));
   }
 
   @Test

@@ -199,6 +199,30 @@ class InventoryTest {
   }
 
   @Test
+  void aBranchWhoseReflogShowsNoCommitOfItsOwnIsNotMergedByAncestry(@TempDir Path temp)
+      throws IOException {
+    TestRepo own = TestRepo.init(temp, "own");
+    own.commit("a.txt", "a\n", "root");
+    own.git("branch", "fresh");
+    own.git("switch", "-q", "-c", "done");
+    own.commit("d.txt", "d\n", "work");
+    own.git("switch", "-q", "main");
+    own.git("merge", "-q", "--no-ff", "-m", "merge done", "done");
+    GitRepositories.clear();
+
+    BranchInventory read = GitFacts.forDirectory(own.dir, RepositorySettings.defaults())
+        .get(RepoFacts.BRANCHES);
+
+    BranchRecord fresh = read.find("fresh").orElseThrow();
+    assertThat(fresh.state().merged()).isFalse();
+    assertThat(fresh.judgements()).singleElement().satisfies(j -> {
+      assertThat(j.merged()).isFalse();
+      assertThat(j.detail()).contains("no commit of its own");
+    });
+    assertThat(read.find("done").orElseThrow().state()).isEqualTo(BranchState.MERGED_INTO_DEFAULT);
+  }
+
+  @Test
   void ancestryMatchesMergeBaseIsAncestor() throws IOException {
     for (BranchRecord b : inventory.branches()) {
       boolean ancestor = repo.exit("merge-base", "--is-ancestor", b.tip(), "main") == 0
