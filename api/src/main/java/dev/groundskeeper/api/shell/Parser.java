@@ -1798,26 +1798,34 @@ final class Parser {
 
   /** The index after the '}' closing a {@code ${…}} whose body starts at {@code from}, or -1. */
   private int braceExpansionEnd(int from) {
+    return closingEnd(from, '{', '}');
+  }
+
+  /**
+   * The index after the {@code close} that ends a run starting at {@code from} at depth 0, or -1;
+   * quotes and backslash escapes are skipped, nested {@code open}/{@code close} pairs counted.
+   */
+  private int closingEnd(int from, char open, char close) {
     int depth = 0;
     for (int i = from; i < len; i++) {
       char c = chars[i];
       if (c == '\\') {
         i++;
-      } else if (c == '\'' && depth >= 0) {
-        int close = s.indexOf('\'', i + 1);
-        if (close < 0) {
+      } else if (c == '\'') {
+        int quote = s.indexOf('\'', i + 1);
+        if (quote < 0) {
           return -1;
         }
-        i = close;
+        i = quote;
       } else if (c == '"') {
-        int close = doubleQuoteEnd(i);
-        if (close < 0) {
+        int quote = doubleQuoteEnd(i);
+        if (quote < 0) {
           return -1;
         }
-        i = close;
-      } else if (c == '{') {
+        i = quote;
+      } else if (c == open) {
         depth++;
-      } else if (c == '}') {
+      } else if (c == close) {
         if (depth == 0) {
           return i + 1;
         }
@@ -1841,32 +1849,6 @@ final class Parser {
 
   /** The index after the ')' matching the '(' at {@code open}, or -1. */
   private int balancedParenEnd(int open) {
-    int depth = 0;
-    for (int i = open; i < len; i++) {
-      char c = chars[i];
-      if (c == '\\') {
-        i++;
-      } else if (c == '\'') {
-        int close = s.indexOf('\'', i + 1);
-        if (close < 0) {
-          return -1;
-        }
-        i = close;
-      } else if (c == '"') {
-        int close = doubleQuoteEnd(i);
-        if (close < 0) {
-          return -1;
-        }
-        i = close;
-      } else if (c == '(') {
-        depth++;
-      } else if (c == ')') {
-        depth--;
-        if (depth == 0) {
-          return i + 1;
-        }
-      }
-    }
-    return -1;
+    return closingEnd(open + 1, '(', ')');
   }
 }

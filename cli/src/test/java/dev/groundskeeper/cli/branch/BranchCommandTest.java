@@ -119,7 +119,12 @@ class BranchCommandTest {
     git("switch", "-q", "-c", "open");
     commit("open work");
     git("switch", "-q", "main");
-    git("branch", "held", "shipped");
+    // finished too, but checked out in a worktree (a branch with a commit of its own: one
+    // created at another's tip and never committed to is not finished work)
+    git("switch", "-q", "-c", "held");
+    commit("held work");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge held", "held");
     git("worktree", "add", "-q", temp.resolve("held-wt").toString(), "held");
     git("branch", "develop", "shipped");
     String shippedTip = git("rev-parse", "shipped");
