@@ -95,7 +95,7 @@ final class HookCommand implements Callable<Integer> {
     }
     DecisionEffects.perform(decision, workspace, facts, invocation.err());
     if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
-      return HookWorktrees.create(create, invocation, workspace, policy);
+      return HookWorktrees.create(create, invocation, workspace, policy, facts);
     }
     return ClaudeCodeAnswers.answer(mapped.hookEventName(), event, decision);
   }

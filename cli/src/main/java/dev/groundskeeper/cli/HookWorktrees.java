@@ -1,13 +1,19 @@
 package dev.groundskeeper.cli;
 
 import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
 import dev.groundskeeper.git.store.WorktreeStore;
 import dev.groundskeeper.rules.worktree.WorktreeNames;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,7 +29,7 @@ final class HookWorktrees {
   private HookWorktrees() {}
 
   static HookReply create(Event.WorktreeCreate create, Invocation invocation, Workspace workspace,
-      Policy policy) {
+      Policy policy, Facts facts) {
     if (workspace.root().isEmpty()) {
       return refused(create, workspace.directory() + " is not inside a git repository");
     }
@@ -44,7 +50,33 @@ final class HookWorktrees {
       AddedWorktree added = store.add(workspace.directory(), name, Optional.empty());
       return new HookReply(added.path().toString(), "", 0);
     } catch (StoreRefusal refusal) {
-      return refused(create, refusal.getMessage());
+      // Claude Code may fire the hook again for a worktree it already asked for: answering the
+      // existing path keeps that idempotent (seed 002), where a refusal would fail the session.
+      Optional<Path> existing = existing(facts, store.location(), name);
+      return existing.map(path -> new HookReply(path.toString(), "", 0))
+          .orElseGet(() -> refused(create, refusal.getMessage()));
+    }
+  }
+
+  /** This repository's worktree named {@code name} in the store, if git lists one. */
+  private static Optional<Path> existing(Facts facts, StoreLocation location, String name) {
+    Path store = real(location.worktrees());
+    for (Worktree worktree : facts.find(RepoFacts.WORKTREES).orElse(List.of())) {
+      Path path = real(worktree.path());
+      Path lane = path.getParent();
+      if (path.getFileName() != null && path.getFileName().toString().equals(name)
+          && lane != null && store.equals(lane.getParent())) {
+        return Optional.of(path);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Path real(Path path) {
+    try {
+      return path.toRealPath();
+    } catch (IOException e) {
+      return path.toAbsolutePath().normalize();
     }
   }
 

@@ -177,6 +177,23 @@ class BuiltInRulesHookTest {
   }
 
   @Test
+  void aRepeatedWorktreeCreationAnswersTheExistingWorktree() throws IOException {
+    cli.env("GROUNDSKEEPER_HOME", temp.resolve("gk-home").toString());
+    String create = Json.MAPPER.writeValueAsString(Json.object().put("session_id", "s1")
+        .put("cwd", repo.toString()).put("hook_event_name", "WorktreeCreate")
+        .put("name", "fix-login"));
+
+    CliRunner.Result first = cli.withInput(repo, create, "hook");
+    CliRunner.Result again = cli.withInput(repo, create, "hook");
+
+    assertThat(first.exit()).as(first.err()).isZero();
+    assertThat(again.exit()).as(again.err()).isZero();
+    assertThat(again.output()).isEqualTo(first.output());
+    assertThat(Git.run(repo, "worktree", "list", "--porcelain").lines()
+        .filter(line -> line.startsWith("worktree ")).count()).isEqualTo(2);
+  }
+
+  @Test
   void aWorktreeCreationWithATakenNameIsRefusedAndNothingIsWritten() throws IOException {
     cli.env("GROUNDSKEEPER_HOME", temp.resolve("gk-home").toString());
     Git.run(repo, "branch", "fix-login");
