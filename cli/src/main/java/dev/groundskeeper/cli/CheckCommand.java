@@ -6,6 +6,7 @@ import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.SafeText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,9 +68,9 @@ final class CheckCommand implements Callable<Integer> {
       node.setAll(Json.decision(decision));
       invocation.out().println(Json.pretty(node));
     } else {
-      invocation.out().println(Json.word(decision.outcome()) + ": " + command);
+      invocation.out().println(SafeText.escape(Json.word(decision.outcome()) + ": " + command));
       if (!decision.message().isEmpty()) {
-        invocation.out().println(decision.message());
+        invocation.out().println(SafeText.escapeLines(decision.message()));
       }
     }
     return exitCode(decision.outcome());

@@ -8,6 +8,7 @@ import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
 import java.io.PrintStream;
 import java.util.List;
@@ -67,6 +68,7 @@ final class SweepCommand implements Callable<Integer> {
         || verdict.outcome() == Outcome.COULD_NOT_JUDGE;
   }
 
+  /** Rule texts quote branch names and paths others control: escaped before the terminal. */
   private static void printText(PrintStream out, Workspace workspace, List<Verdict> sections,
       int ran) {
     String where = workspace.root().map(root -> "repository " + root)
@@ -77,12 +79,14 @@ final class SweepCommand implements Callable<Integer> {
     for (Verdict verdict : sections) {
       out.println();
       String prefix = verdict.outcome() == Outcome.COULD_NOT_JUDGE ? "could not judge: " : "";
-      out.println("[" + verdict.ruleId() + "] " + prefix + verdict.reason());
+      out.println(SafeText.escapeLines("[" + verdict.ruleId() + "] " + prefix
+          + verdict.reason()));
       for (Finding finding : verdict.findings()) {
-        out.println("  - " + Json.word(finding.kind()) + " " + finding.subject()
-            + (finding.detail().isEmpty() ? "" : ": " + finding.detail()));
+        out.println(SafeText.escape("  - " + Json.word(finding.kind()) + " " + finding.subject()
+            + (finding.detail().isEmpty() ? "" : ": " + finding.detail())));
       }
-      verdict.remedy().ifPresent(remedy -> out.println(remedy.render().indent(2).stripTrailing()));
+      verdict.remedy().ifPresent(remedy -> out.println(
+          SafeText.escapeLines(remedy.render().indent(2).stripTrailing())));
     }
   }
 }

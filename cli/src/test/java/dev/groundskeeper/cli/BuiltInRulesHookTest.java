@@ -147,6 +147,23 @@ class BuiltInRulesHookTest {
   }
 
   @Test
+  void theTextSweepEscapesControlBytesOfBranchNames() throws IOException {
+    String tip = Git.run(repo, "rev-parse", "HEAD").strip();
+    Git.run(repo, "switch", "-q", "-c", "work");
+    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "work");
+    Git.run(repo, "switch", "-q", "main");
+    String work = Git.run(repo, "rev-parse", "work").strip();
+    // git refuses such a name; a ref file written behind its back must not reach the terminal raw
+    Files.writeString(repo.resolve(".git/refs/heads/evil\u001b[31mred\u0007"), work + "\n");
+
+    CliRunner.Result result = cli.run(repo, "sweep");
+
+    assertThat(tip).isNotEqualTo(work);
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).doesNotContain("\u001b", "\u0007").contains("evil\\x1b[31mred");
+  }
+
+  @Test
   void theSweepReadsTheRepository() throws IOException {
     Files.createDirectories(repo.resolve("untracked"));
     Files.writeString(repo.resolve("untracked/stray-notes.md"), "# notes\n");

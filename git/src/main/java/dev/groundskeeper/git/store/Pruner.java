@@ -1,5 +1,6 @@
 package dev.groundskeeper.git.store;
 
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepositorySettings;
@@ -68,7 +69,7 @@ final class Pruner {
     for (String name : named) {
       boolean inLane = inspections.stream().anyMatch(i -> i.inStore() && i.name().equals(name));
       if (!inLane) {
-        throw new StoreRefusal("--yes " + Sanitizer.text(name) + " names no worktree in this"
+        throw new StoreRefusal("--yes " + SafeText.escape(name) + " names no worktree in this"
             + " repository's lane", "see the lane with groundskeeper worktree list");
       }
     }
@@ -189,10 +190,10 @@ final class Pruner {
 
   private PruneRow row(Inspection inspection, PruneRow.Outcome outcome, String reason,
       Optional<String> archive, Optional<Dossier> dossier) {
-    return new PruneRow(Sanitizer.text(inspection.name()),
-        inspection.branch().map(Sanitizer::text),
-        Sanitizer.text(location.display(inspection.path())), outcome, Sanitizer.text(reason),
-        archive.map(Sanitizer::text), dossier);
+    return new PruneRow(SafeText.escape(inspection.name()),
+        inspection.branch().map(SafeText::escape),
+        SafeText.escape(location.display(inspection.path())), outcome, SafeText.escape(reason),
+        archive.map(SafeText::escape), dossier);
   }
 
   /** The latest of the tip's committer date, the .git file's time and changed files' times. */
@@ -244,7 +245,7 @@ final class Pruner {
     String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
     return inspection.status().map(s -> s.ignored().stream()
         .filter(path -> !path.startsWith(notes) && !notes.startsWith(path))
-        .map(Sanitizer::text).toList());
+        .map(SafeText::escape).toList());
   }
 
   private Dossier dossier(Checkout checkout, Inspection inspection, Instant lastActivity) {
@@ -252,14 +253,14 @@ final class Pruner {
     List<String> changed = Stream.concat(status.staged().stream(), status.modified().stream())
         .distinct().toList();
     List<String> dirty = Stream.concat(changed.stream(), status.untracked().stream())
-        .limit(SHOWN_PATHS).map(Sanitizer::text).toList();
+        .limit(SHOWN_PATHS).map(SafeText::escape).toList();
     Optional<List<String>> ignored = ignoredOutsideNotes(inspection);
     String base = checkout.defaultBranch().name();
     String branch = inspection.branch().orElse("HEAD");
     Processes.Result log = git.run(inspection.path(), Processes.READ,
         List.of("log", "--format=%s", base + ".." + branch, "--"));
     Optional<List<String>> subjects = log.ok()
-        ? Optional.of(log.out().lines().map(Sanitizer::text).toList()) : Optional.empty();
+        ? Optional.of(log.out().lines().map(SafeText::escape).toList()) : Optional.empty();
     Processes.Result stat = git.run(inspection.path(), Processes.READ,
         List.of("diff", "--shortstat", base + "..." + branch, "--"));
     String summary = stat.ok() ? stat.out().strip() : "the diff could not be read";

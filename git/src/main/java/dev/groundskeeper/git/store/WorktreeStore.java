@@ -1,5 +1,6 @@
 package dev.groundskeeper.git.store;
 
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.repo.MergeJudgement;
@@ -83,7 +84,7 @@ public final class WorktreeStore {
    */
   public AddedWorktree add(Path directory, String name, Optional<String> existingBranch) {
     WorktreeNames.problem(name).ifPresent(problem -> {
-      throw new StoreRefusal(problem + ": '" + Sanitizer.text(name) + "'",
+      throw new StoreRefusal(problem + ": '" + SafeText.escape(name) + "'",
           "choose a name such as " + WorktreeNames.suggest(name).orElse("fix-login"));
     });
     Checkout checkout = Checkout.open(directory, settings, git);
@@ -108,7 +109,7 @@ public final class WorktreeStore {
     } else {
       String branch = existingBranch.get();
       if (checkout.localTip(branch).isEmpty()) {
-        throw new StoreRefusal("there is no local branch '" + Sanitizer.text(branch) + "'",
+        throw new StoreRefusal("there is no local branch '" + SafeText.escape(branch) + "'",
             "create it first (git branch " + ShellWords.quote(branch) + " <start>), or leave"
                 + " out --branch to cut a new branch named " + name);
       }
@@ -117,7 +118,7 @@ public final class WorktreeStore {
     new StoreLevels(location).ensure(List.of("worktrees", root));
     EffectResult result = EffectExecutor.forDirectory(checkout.workTree()).perform(effect);
     if (!result.done()) {
-      throw new StoreRefusal(Sanitizer.text(location.display(result.message())), "");
+      throw new StoreRefusal(SafeText.escape(location.display(result.message())), "");
     }
     try {
       Files.setPosixFilePermissions(path, StoreLevels.OWNER_ONLY);
@@ -256,9 +257,9 @@ public final class WorktreeStore {
     List<LaneListing> lanes = new ArrayList<>();
     for (Path entry : children(worktrees)) {
       String key = entry.getFileName().toString();
-      String shown = Sanitizer.text(location.display(entry));
+      String shown = SafeText.escape(location.display(entry));
       if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-        lanes.add(new LaneListing(Sanitizer.text(key), shown, false,
+        lanes.add(new LaneListing(SafeText.escape(key), shown, false,
             Optional.of("not a lane: not a directory"), List.of()));
       } else if (LaneKeys.isLaneKey(key)) {
         lanes.add(new LaneListing(key, shown, true, Optional.empty(), laneRows(entry, key)));
@@ -294,13 +295,13 @@ public final class WorktreeStore {
     }
     for (Path child : children(lane)) {
       String name = child.getFileName().toString();
-      boolean shown = rows.stream().anyMatch(r -> r.name().equals(Sanitizer.text(name)));
+      boolean shown = rows.stream().anyMatch(r -> r.name().equals(SafeText.escape(name)));
       if (name.equals(STARTS) || shown) {
         continue;
       }
       String problem = unlistedProblem(child);
-      rows.add(new WorktreeRow(Sanitizer.text(name), Optional.empty(), false,
-          Sanitizer.text(location.display(child)), WorktreeRow.Where.STORE, Optional.empty(),
+      rows.add(new WorktreeRow(SafeText.escape(name), Optional.empty(), false,
+          SafeText.escape(location.display(child)), WorktreeRow.Where.STORE, Optional.empty(),
           Optional.empty(), Optional.empty(), Optional.of(problem)));
     }
     return rows;
@@ -354,7 +355,7 @@ public final class WorktreeStore {
         .map(root -> "not a lane: an abbreviation of this repository's root commit, whose lane"
             + " is " + location.display(location.lane(root)))
         .orElse("not a lane: its name is not a full root commit");
-    return new LaneListing(Sanitizer.text(key), Sanitizer.text(location.display(entry)), false,
+    return new LaneListing(SafeText.escape(key), SafeText.escape(location.display(entry)), false,
         Optional.of(note + "; the store never manages it, retire its worktrees by hand with"
             + " git worktree remove"), List.of());
   }
@@ -509,11 +510,11 @@ public final class WorktreeStore {
   }
 
   WorktreeRow row(Inspection inspection) {
-    Optional<String> lock = inspection.listed().flatMap(Worktree::locked).map(Sanitizer::text);
+    Optional<String> lock = inspection.listed().flatMap(Worktree::locked).map(SafeText::escape);
     boolean failed = inspection.proofFailure().isPresent();
-    return new WorktreeRow(Sanitizer.text(inspection.name()),
-        inspection.branch().map(Sanitizer::text), inspection.detached(),
-        Sanitizer.text(location.display(inspection.path())),
+    return new WorktreeRow(SafeText.escape(inspection.name()),
+        inspection.branch().map(SafeText::escape), inspection.detached(),
+        SafeText.escape(location.display(inspection.path())),
         inspection.inStore() ? WorktreeRow.Where.STORE : WorktreeRow.Where.OUTSIDE,
         failed ? Optional.empty() : inspection.status().map(WorktreeStatus::isClean),
         failed ? Optional.empty() : inspection.merged(), lock,

@@ -1,5 +1,6 @@
 package dev.groundskeeper.git.store;
 
+import dev.groundskeeper.api.SafeText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,10 +16,10 @@ class SmallPartsTest {
 
   @Test
   void sanitisingEscapesControlsC1AndBidiOverridesAndLeavesTextAlone() {
-    assertThat(Sanitizer.text("plain/path-ok é")).isEqualTo("plain/path-ok é");
-    assertThat(Sanitizer.text("a\u001b[2Jb\nc\u0085d")).isEqualTo("a\\x1b[2Jb\\x0ac\\x85d");
-    assertThat(Sanitizer.text("x\u202ey")).isEqualTo("x\\u{202e}y");
-    assertThat(Sanitizer.text("back\\slash")).isEqualTo("back\\\\slash");
+    assertThat(SafeText.escape("plain/path-ok é")).isEqualTo("plain/path-ok é");
+    assertThat(SafeText.escape("a\u001b[2Jb\nc\u0085d")).isEqualTo("a\\x1b[2Jb\\x0ac\\x85d");
+    assertThat(SafeText.escape("x\u202ey")).isEqualTo("x\\u{202e}y");
+    assertThat(SafeText.escape("back\\slash")).isEqualTo("back\\\\slash");
   }
 
   @Test

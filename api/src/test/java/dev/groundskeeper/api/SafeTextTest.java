@@ -1,0 +1,32 @@
+package dev.groundskeeper.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+class SafeTextTest {
+
+  @Test
+  void controlCharactersOverridesAndBackslashesBecomeVisibleEscapes() {
+    assertThat(SafeText.escape("plain/path-ok é")).isEqualTo("plain/path-ok é");
+    assertThat(SafeText.escape("a\u001b[2Jb\nc\u0085d")).isEqualTo("a\\x1b[2Jb\\x0ac\\x85d");
+    assertThat(SafeText.escape("x\u202ey")).isEqualTo("x\\u{202e}y");
+    assertThat(SafeText.escape("back\\slash")).isEqualTo("back\\\\slash");
+  }
+
+  @Test
+  void escapeLinesKeepsTheLineBreaksOnly() {
+    assertThat(SafeText.escapeLines("one\u0007\ntwo\tthree\n"))
+        .isEqualTo("one\\x07\ntwo\\x09three\n");
+  }
+
+  @Property
+  void escapedTextHoldsNoControlCharacter(@ForAll String text) {
+    assertThat(SafeText.escape(text).chars())
+        .noneMatch(c -> c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f));
+    assertThat(SafeText.escapeLines(text).chars())
+        .noneMatch(c -> (c < 0x20 && c != '\n') || c == 0x7f || (c >= 0x80 && c <= 0x9f));
+  }
+}
