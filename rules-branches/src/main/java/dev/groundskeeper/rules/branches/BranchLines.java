@@ -75,10 +75,18 @@ final class BranchLines {
     return days == 1 ? "1 day" : days + " days";
   }
 
-  /** The command that removes a finished branch. */
+  /**
+   * The command that removes a finished branch. {@code git branch -d} accepts only a branch merged
+   * into HEAD or its upstream, so one finished by content (squash, cherry-pick) or merged into an
+   * integration line goes through {@code branch clean}, which proves it and keeps a recovery
+   * bundle.
+   */
   static String deleteCommand(BranchRecord branch, String remote) {
-    return branch.remoteOnly() ? "git push " + remote + " --delete " + branch.name()
-        : "git branch -d " + branch.name();
+    if (branch.remoteOnly()) {
+      return "git push " + remote + " --delete " + branch.name();
+    }
+    return branch.state() == BranchState.MERGED_INTO_DEFAULT ? "git branch -d " + branch.name()
+        : "groundskeeper branch clean --yes";
   }
 
   /** The command that secures commits no remote holds. */

@@ -273,7 +273,7 @@ final class StopGuardRule implements Rule {
     List<String> commands = new ArrayList<>();
     record.worktree().ifPresent(path -> commands.add("git worktree remove " + path));
     if (record.localTip().isPresent()) {
-      commands.add("git branch -d " + record.name());
+      commands.add(BranchLines.deleteCommand(record, config.remote()));
     }
     if (record.remoteTip().isPresent()) {
       commands.add("git push " + config.remote() + " --delete " + record.name());

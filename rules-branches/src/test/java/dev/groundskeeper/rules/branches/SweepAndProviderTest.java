@@ -56,6 +56,15 @@ class SweepAndProviderTest {
     }
 
     @Test
+    void aBranchFinishedByContentIsDeletedThroughBranchCleanNotGitBranchD() {
+      Repo repo = Repo.create();
+      repo.branch("squashed").state(BranchState.PATCH_EQUIVALENT).age(2);
+      String reason = tester(repo).given(Events.sweep()).expectAdvise().verdict().reason();
+      assertThat(reason).contains("- squashed (").contains("): groundskeeper branch clean --yes")
+          .doesNotContain("git branch -d squashed");
+    }
+
+    @Test
     void anEmptyRepositoryHasNothingToReport() {
       tester(Repo.create()).given(Events.sweep()).expectAllow();
     }
