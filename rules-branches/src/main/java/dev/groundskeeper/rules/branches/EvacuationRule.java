@@ -3,6 +3,7 @@ package dev.groundskeeper.rules.branches;
 import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Mode;
@@ -11,6 +12,7 @@ import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.repo.BranchTip;
+import dev.groundskeeper.api.repo.DefaultBranch;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.shell.DeletedBranch;
@@ -89,7 +91,7 @@ final class EvacuationRule implements Rule {
       for (Read read : reads) {
         if (read.command().index() < destroy.command().index() && hits(destroy, read)) {
           return refusal("`" + read.text() + "`", read.targets(), destroy, read.worktree(),
-              read.branches());
+              read.branches(), facts);
         }
       }
     }
@@ -107,7 +109,7 @@ final class EvacuationRule implements Rule {
         if (sameWorktree || sameBranch) {
           Set<String> branches = new LinkedHashSet<>(earlier.branches());
           return refusal("`" + earlier.command() + "`, run earlier in this turn,", List.of(
-              earlier.target()), destroy, Optional.empty(), branches)
+              earlier.target()), destroy, Optional.empty(), branches, facts)
               .withFindings(List.of(new Finding(Finding.Kind.PATH, earlier.target(),
                   "patch written earlier in this turn")));
         }
@@ -232,19 +234,35 @@ final class EvacuationRule implements Rule {
     return destroys;
   }
 
+  private static String defaultBranchName(Facts facts) {
+    try {
+      return facts.find(RepoFacts.DEFAULT_BRANCH).map(DefaultBranch::name).orElse("");
+    } catch (FactUnavailableException e) {
+      return ""; // then only the configured protected names and lines are left out
+    }
+  }
+
   private Verdict refusal(String evacuation, List<String> targets, Destroy destroy,
-      Optional<Worktree> worktree, Set<String> branches) {
+      Optional<Worktree> worktree, Set<String> branches, Facts facts) {
     String what = destroy.worktree().map(p -> "the worktree " + p)
         .orElseGet(() -> "the branch " + destroy.branch().orElse(""));
     String reason = evacuation + " saves work as a patch in " + String.join(", ", targets)
         + ", outside git's history, and `" + destroy.text() + "` then destroys " + what
         + " it came from. A patch file is not a safe home for work: nothing tracks it, and"
         + " nothing reminds anyone to apply it.";
+    // The way out keeps the work on its own lane: never a commit on, or a push of, the default
+    // branch, an integration line or a protected name (where the evacuating checkout may sit).
+    String defaultName = defaultBranchName(facts);
+    Set<String> lanes = new LinkedHashSet<>(branches);
+    destroy.branch().ifPresent(lanes::add);
+    lanes.removeIf(branch -> config.protects(branch, defaultName));
     List<String> commands = new ArrayList<>();
-    Optional<Path> place = destroy.worktree().or(() -> worktree.map(Worktree::path));
+    Optional<Path> place = destroy.worktree().or(() -> worktree
+        .filter(w -> w.branch().filter(b -> !config.protects(b, defaultName)).isPresent())
+        .map(Worktree::path));
     place.ifPresent(p -> commands.add("git -C " + p + " add -A && git -C " + p
         + " commit -m \"<what this work is>\""));
-    for (String branch : branches) {
+    for (String branch : lanes) {
       commands.add("git push -u " + config.remote() + " " + branch);
     }
     Remedy remedy = new Remedy("Commit the work on the branch of the lane it serves and push"

@@ -48,6 +48,13 @@ class EvacuationAndCleanupTest {
     }
 
     @Test
+    void theWayOutKeepsTheWorkOnItsOwnBranchNeverOnTheDefault() {
+      tester(repo()).given(Events.command("git format-patch -o untracked/p main..other"
+          + " && git branch -D other")).expectDeny()
+          .remedyCommands("git push -u origin other");
+    }
+
+    @Test
     void everyEvacuationCommandAndEveryDestructionCounts() {
       RuleTester tester = tester(repo());
       for (String command : List.of(
