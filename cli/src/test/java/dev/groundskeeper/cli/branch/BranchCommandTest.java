@@ -2,6 +2,7 @@ package dev.groundskeeper.cli.branch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.groundskeeper.cli.TestProcesses;
 import dev.groundskeeper.rules.branches.BranchesConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -199,23 +201,9 @@ class BranchCommandTest {
   }
 
   private String run(Path dir, String... command) {
-    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
-        .redirectErrorStream(true);
-    builder.environment().put("HOME", temp.toString());
-    builder.environment().put("XDG_CONFIG_HOME", temp.resolve(".config").toString());
-    builder.environment().put("GROUNDSKEEPER_HOME", temp.resolve(".gk").toString());
-    try {
-      Process process = builder.start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (process.waitFor() != 0) {
-        throw new IllegalStateException(String.join(" ", command) + " failed:\n" + output);
-      }
-      return output;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    return TestProcesses.run(dir, Map.of("HOME", temp.toString(),
+        "XDG_CONFIG_HOME", temp.resolve(".config").toString(),
+        "GROUNDSKEEPER_HOME", temp.resolve(".gk").toString()), command);
   }
+
 }

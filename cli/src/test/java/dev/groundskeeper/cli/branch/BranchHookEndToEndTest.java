@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.cli.Main;
+import dev.groundskeeper.cli.TestProcesses;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -200,22 +201,9 @@ class BranchHookEndToEndTest {
   }
 
   private String run(Path dir, Map<String, String> extra, String... command) {
-    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
-        .redirectErrorStream(true);
-    builder.environment().putAll(env);
-    builder.environment().putAll(extra);
-    try {
-      Process process = builder.start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (process.waitFor() != 0) {
-        throw new IllegalStateException(String.join(" ", command) + " failed:\n" + output);
-      }
-      return output;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    Map<String, String> all = new HashMap<>(env);
+    all.putAll(extra);
+    return TestProcesses.run(dir, all, command);
   }
+
 }
