@@ -225,9 +225,8 @@ final class InventoryBuilder {
         drafts.add(draft);
       }
       if (pass == InventoryPass.FULL) {
-        Set<String> live = new java.util.HashSet<>();
-        locals.values().forEach(id -> live.add(id.name()));
-        remotes.values().forEach(id -> live.add(id.name()));
+        Set<ObjectId> live = new java.util.HashSet<>(locals.values());
+        live.addAll(remotes.values());
         cache.retainOnly(live, targets.key);
       }
     }
@@ -243,7 +242,8 @@ final class InventoryBuilder {
     int unknown = 0;
     int work = 0;
     for (String name : names) {
-      String tip = Optional.ofNullable(locals.get(name)).orElseGet(() -> remotes.get(name)).name();
+      ObjectId local = locals.get(name);
+      ObjectId tip = local != null ? local : remotes.get(name);
       boolean judged = settings.isExempt(name) || name.equals(defaultBranch.name())
           || settings.isIntegrationLine(name);
       if (!judged) {
@@ -267,14 +267,14 @@ final class InventoryBuilder {
   /** The date, park marker and subject tokens of a tip commit: from the cache, else read once. */
   private static InventoryCache.TipFacts tipFacts(InventoryCache cache, Targets targets, ObjectId tip)
       throws IOException {
-    Optional<InventoryCache.TipFacts> known = cache.tip(tip.name());
+    Optional<InventoryCache.TipFacts> known = cache.tip(tip);
     if (known.isPresent()) {
       return known.get();
     }
     CommitBodies bodies = targets.bodies();
     InventoryCache.TipFacts facts = new InventoryCache.TipFacts(bodies.committed(tip), bodies.parkMarker(tip),
         subjectTokens(bodies.commit(tip).getShortMessage()));
-    cache.tip(tip.name(), facts);
+    cache.tip(tip, facts);
     return facts;
   }
 
@@ -334,7 +334,8 @@ final class InventoryBuilder {
     Map<String, Containment> known = new HashMap<>();
     List<String> missing = new ArrayList<>();
     for (String tip : tips) {
-      cache.containment(refsKey, tip).ifPresentOrElse(c -> known.put(tip, c), () -> missing.add(tip));
+      cache.containment(refsKey, ObjectId.fromString(tip))
+          .ifPresentOrElse(c -> known.put(tip, c), () -> missing.add(tip));
     }
     if (!missing.isEmpty()) {
       try (Targets targets = new Targets(refs, defaultBranch, List.of())) {
@@ -364,7 +365,7 @@ final class InventoryBuilder {
 
   /** Judgements of one branch tip, cached for good once nothing in them is "not proven". */
   private Analysis analyze(Targets targets, ObjectId tip) throws IOException {
-    Optional<Analysis> cached = repo.cache().analysis(tip.name(), targets.key);
+    Optional<Analysis> cached = repo.cache().analysis(tip, targets.key);
     if (cached.isPresent()) {
       return cached.get();
     }
@@ -409,7 +410,7 @@ final class InventoryBuilder {
     boolean proven = judgements.stream().noneMatch(j -> j.result() == MergeJudgement.Result.NOT_PROVEN)
         && analysis.ahead().isPresent() && analysis.behind().isPresent();
     if (proven) {
-      repo.cache().analysis(tip.name(), targets.key, analysis);
+      repo.cache().analysis(tip, targets.key, analysis);
     }
     return analysis;
   }

@@ -15,13 +15,15 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import org.eclipse.jgit.lib.AnyObjectId;
+import org.eclipse.jgit.lib.ObjectId;
 
 /**
  * What the branch inventory found that never changes for the same commits, kept on disk in the
@@ -53,9 +55,11 @@ final class InventoryCache {
   /** Why a cache file was not used. */
   enum Load { READ, MISSING, IGNORED }
 
-  private final Map<String, TipFacts> tips = new HashMap<>();
-  private final Map<String, InventoryBuilder.Analysis> analyses = new HashMap<>();
-  private final Map<String, Containment> contained = new HashMap<>();
+  // Keyed by object id, whose hash is four bytes of the id: a lookup per branch stays cheap.
+  private final Map<ObjectId, TipFacts> tips = new HashMap<>();
+  /** By targets key, then by tip. */
+  private final Map<String, Map<ObjectId, InventoryBuilder.Analysis>> analyses = new HashMap<>();
+  private final Map<ObjectId, Containment> contained = new HashMap<>();
   private String containmentKey = "";
   private Load load = Load.MISSING;
   private boolean dirty;
@@ -94,28 +98,29 @@ final class InventoryCache {
     return load;
   }
 
-  synchronized Optional<TipFacts> tip(String commit) {
+  synchronized Optional<TipFacts> tip(AnyObjectId commit) {
     return Optional.ofNullable(tips.get(commit));
   }
 
-  synchronized void tip(String commit, TipFacts facts) {
-    if (!facts.equals(tips.put(commit, facts))) {
+  synchronized void tip(AnyObjectId commit, TipFacts facts) {
+    if (!facts.equals(tips.put(commit.copy(), facts))) {
       dirty = true;
     }
   }
 
-  synchronized Optional<InventoryBuilder.Analysis> analysis(String tip, String targetsKey) {
-    return Optional.ofNullable(analyses.get(key(tip, targetsKey)));
+  synchronized Optional<InventoryBuilder.Analysis> analysis(AnyObjectId tip, String targetsKey) {
+    Map<ObjectId, InventoryBuilder.Analysis> byTip = analyses.get(targetsKey);
+    return byTip == null ? Optional.empty() : Optional.ofNullable(byTip.get(tip));
   }
 
-  synchronized void analysis(String tip, String targetsKey, InventoryBuilder.Analysis analysis) {
-    if (!analysis.equals(analyses.put(key(tip, targetsKey), analysis))) {
+  synchronized void analysis(AnyObjectId tip, String targetsKey, InventoryBuilder.Analysis analysis) {
+    if (!analysis.equals(analyses.computeIfAbsent(targetsKey, k -> new HashMap<>()).put(tip.copy(), analysis))) {
       dirty = true;
     }
   }
 
   /** Known containment of {@code tip} while the remote-tracking refs digest to {@code refsKey}. */
-  synchronized Optional<Containment> containment(String refsKey, String tip) {
+  synchronized Optional<Containment> containment(String refsKey, AnyObjectId tip) {
     return refsKey.equals(containmentKey) ? Optional.ofNullable(contained.get(tip)) : Optional.empty();
   }
 
@@ -124,7 +129,7 @@ final class InventoryCache {
       containmentKey = refsKey;
       contained.clear();
     }
-    if (!containment.equals(contained.put(containment.tip(), containment))) {
+    if (!containment.equals(contained.put(ObjectId.fromString(containment.tip()), containment))) {
       dirty = true;
     }
   }
@@ -137,14 +142,23 @@ final class InventoryCache {
    * Forgets what no longer describes the repository: tips no ref points at, and judgements against
    * other targets than {@code targetsKey}.
    */
-  synchronized void retainOnly(Set<String> liveTips, String targetsKey) {
-    int before = tips.size() + analyses.size() + contained.size();
+  synchronized void retainOnly(Set<? extends AnyObjectId> liveTips, String targetsKey) {
+    int before = size();
     tips.keySet().retainAll(liveTips);
-    analyses.keySet().removeIf(k -> !liveTips.contains(tipOf(k)) || !k.endsWith("@" + targetsKey));
+    analyses.keySet().retainAll(Set.of(targetsKey));
+    analyses.values().forEach(byTip -> byTip.keySet().retainAll(liveTips));
     contained.keySet().retainAll(liveTips);
-    if (tips.size() + analyses.size() + contained.size() != before) {
+    if (size() != before) {
       dirty = true;
     }
+  }
+
+  private int size() {
+    int size = tips.size() + contained.size();
+    for (Map<ObjectId, InventoryBuilder.Analysis> byTip : analyses.values()) {
+      size += byTip.size();
+    }
+    return size;
   }
 
   /**
@@ -173,17 +187,23 @@ final class InventoryCache {
   /** Takes every entry of {@code other} this cache does not have (the file another process wrote). */
   synchronized void addMissing(InventoryCache other) {
     other.tips.forEach(tips::putIfAbsent);
-    other.analyses.forEach(analyses::putIfAbsent);
+    other.analyses.forEach((targets, byTip) -> byTip.forEach((tip, analysis) ->
+        analyses.computeIfAbsent(targets, k -> new HashMap<>()).putIfAbsent(tip, analysis)));
     if (other.containmentKey.equals(containmentKey)) {
       other.contained.forEach(contained::putIfAbsent);
     }
   }
 
+  /**
+   * The file's text. Judgement targets and details repeat across branches, so each distinct text
+   * is written once ({@code text} records) and referred to by number.
+   */
   String format() {
     List<String> lines = new ArrayList<>();
     lines.add(line(HEADER, Integer.toString(SCHEMA)));
-    tips.forEach((commit, facts) -> {
-      List<String> fields = new ArrayList<>(List.of("tip", commit,
+    // Sorted, so that the same content always gives the same text.
+    new TreeMap<>(tips).forEach((commit, facts) -> {
+      List<String> fields = new ArrayList<>(List.of("tip", commit.name(),
           Long.toString(facts.committed().getEpochSecond()), Integer.toString(facts.committed().getNano()),
           Integer.toString(facts.subjectTokens().size())));
       fields.addAll(facts.subjectTokens());
@@ -192,27 +212,27 @@ final class InventoryCache {
           () -> fields.add("-"));
       lines.add(line(fields.toArray(String[]::new)));
     });
-    Map<String, Integer> targetIndex = new LinkedHashMap<>();
-    analyses.forEach((key, a) -> {
-      String targets = targetsOf(key);
-      Integer index = targetIndex.get(targets);
-      if (index == null) {
-        index = targetIndex.size();
-        targetIndex.put(targets, index);
-        lines.add(line("targets", Integer.toString(index), targets));
+    Map<String, Integer> texts = new HashMap<>();
+    int targetIndex = 0;
+    for (Map.Entry<String, Map<ObjectId, InventoryBuilder.Analysis>> byTargets : new TreeMap<>(analyses).entrySet()) {
+      int index = targetIndex++;
+      lines.add(line("targets", Integer.toString(index), byTargets.getKey()));
+      for (Map.Entry<ObjectId, InventoryBuilder.Analysis> entry : new TreeMap<>(byTargets.getValue()).entrySet()) {
+        InventoryBuilder.Analysis a = entry.getValue();
+        List<String> fields = new ArrayList<>(List.of("analysis", entry.getKey().name(), Integer.toString(index),
+            a.mergedState() == null ? "-" : a.mergedState().name(), optional(a.ahead()), optional(a.behind()),
+            Integer.toString(a.judgements().size())));
+        for (MergeJudgement j : a.judgements()) {
+          fields.addAll(List.of(text(j.target(), texts, lines), j.result().name(),
+              j.method().map(Enum::name).orElse("-"), text(j.detail(), texts, lines)));
+        }
+        lines.add(line(fields.toArray(String[]::new)));
       }
-      List<String> fields = new ArrayList<>(List.of("analysis", tipOf(key), Integer.toString(index),
-          a.mergedState() == null ? "-" : a.mergedState().name(), optional(a.ahead()), optional(a.behind()),
-          Integer.toString(a.judgements().size())));
-      for (MergeJudgement j : a.judgements()) {
-        fields.addAll(List.of(j.target(), j.result().name(), j.method().map(Enum::name).orElse("-"), j.detail()));
-      }
-      lines.add(line(fields.toArray(String[]::new)));
-    });
+    }
     if (!contained.isEmpty()) {
       lines.add(line("remote-refs", containmentKey));
-      contained.forEach((tip, c) -> {
-        List<String> fields = new ArrayList<>(List.of("contained", tip,
+      new TreeMap<>(contained).forEach((tip, c) -> {
+        List<String> fields = new ArrayList<>(List.of("contained", tip.name(),
             Integer.toString(c.containingRefs().size())));
         fields.addAll(c.containingRefs());
         lines.add(line(fields.toArray(String[]::new)));
@@ -220,6 +240,17 @@ final class InventoryCache {
     }
     lines.add(line("end", Integer.toString(lines.size() - 1)));
     return String.join("\n", lines) + "\n";
+  }
+
+  /** The number of {@code value} in the text table, adding its record before first use. */
+  private static String text(String value, Map<String, Integer> texts, List<String> lines) {
+    Integer index = texts.get(value);
+    if (index == null) {
+      index = texts.size();
+      texts.put(value, index);
+      lines.add(line("text", Integer.toString(index), value));
+    }
+    return Integer.toString(index);
   }
 
   private void parse(String text) {
@@ -236,22 +267,30 @@ final class InventoryCache {
       throw new IllegalArgumentException("no closing line");
     }
     Map<String, String> targets = new HashMap<>();
+    List<String> texts = new ArrayList<>();
+    Map<MergeJudgement, MergeJudgement> judgementPool = new HashMap<>();
     for (int i = 1; i < lines.length - 1; i++) {
       Fields f = new Fields(fields(lines[i]));
       switch (f.next()) {
         case "tip" -> {
-          String commit = f.commit();
+          ObjectId commit = f.commit();
           Instant committed = Instant.ofEpochSecond(f.number(), f.number());
           List<String> tokens = f.list();
           Optional<ParkMarker> park = f.next().equals("parked")
               ? Optional.of(new ParkMarker(f.next(), f.next(), Instant.ofEpochSecond(f.number(), f.number()),
-                  f.commit()))
+                  f.commit().name()))
               : Optional.empty();
           tips.put(commit, new TipFacts(committed, park, tokens));
         }
         case "targets" -> targets.put(f.next(), f.next());
+        case "text" -> {
+          if (!f.next().equals(Integer.toString(texts.size()))) {
+            throw new IllegalArgumentException("texts out of order");
+          }
+          texts.add(f.next());
+        }
         case "analysis" -> {
-          String tip = f.commit();
+          ObjectId tip = f.commit();
           String key = targets.get(f.next());
           if (key == null) {
             throw new IllegalArgumentException("unknown targets");
@@ -262,36 +301,26 @@ final class InventoryCache {
           int count = (int) f.number();
           List<MergeJudgement> judgements = new ArrayList<>();
           for (int j = 0; j < count; j++) {
-            String target = f.next();
+            String target = texts.get((int) f.number());
             MergeJudgement.Result result = MergeJudgement.Result.valueOf(f.next());
             String method = f.next();
-            judgements.add(new MergeJudgement(target, result,
-                method.equals("-") ? Optional.empty() : Optional.of(MergeJudgement.Method.valueOf(method)), f.next()));
+            MergeJudgement judgement = new MergeJudgement(target, result,
+                method.equals("-") ? Optional.empty() : Optional.of(MergeJudgement.Method.valueOf(method)),
+                texts.get((int) f.number()));
+            judgements.add(judgementPool.computeIfAbsent(judgement, k -> k));
           }
-          analyses.put(key(tip, key), new InventoryBuilder.Analysis(judgements,
+          analyses.computeIfAbsent(key, k -> new HashMap<>()).put(tip, new InventoryBuilder.Analysis(judgements,
               state.equals("-") ? null : BranchState.valueOf(state), ahead, behind));
         }
         case "remote-refs" -> containmentKey = f.next();
         case "contained" -> {
-          String tip = f.commit();
-          contained.put(tip, new Containment(tip, f.list(), true));
+          ObjectId tip = f.commit();
+          contained.put(tip, new Containment(tip.name(), f.list(), true));
         }
         default -> throw new IllegalArgumentException("unknown record");
       }
       f.requireEnd();
     }
-  }
-
-  private static String key(String tip, String targetsKey) {
-    return tip + "@" + targetsKey;
-  }
-
-  private static String tipOf(String key) {
-    return key.substring(0, key.indexOf('@'));
-  }
-
-  private static String targetsOf(String key) {
-    return key.substring(key.indexOf('@') + 1);
   }
 
   private static String optional(OptionalInt value) {
@@ -321,6 +350,15 @@ final class InventoryCache {
 
   private static List<String> fields(String line) {
     List<String> fields = new ArrayList<>();
+    if (line.indexOf('\\') < 0) {
+      int start = 0;
+      for (int tab = line.indexOf('\t'); tab >= 0; tab = line.indexOf('\t', start)) {
+        fields.add(line.substring(start, tab));
+        start = tab + 1;
+      }
+      fields.add(line.substring(start));
+      return fields;
+    }
     StringBuilder field = new StringBuilder();
     for (int k = 0; k < line.length(); k++) {
       char c = line.charAt(k);
@@ -361,10 +399,12 @@ final class InventoryCache {
       return Long.parseLong(next());
     }
 
-    String commit() {
+    ObjectId commit() {
       String id = next();
-      dev.groundskeeper.api.repo.CommitIds.requireValid(id);
-      return id;
+      if (!ObjectId.isId(id)) {
+        throw new IllegalArgumentException("not an object id: " + id);
+      }
+      return ObjectId.fromString(id);
     }
 
     OptionalInt optional() {

@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.eclipse.jgit.lib.ObjectId;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The inventory cache on disk: what it keeps, when it is trusted, and how it is written. */
 class InventoryCacheTest {
 
-  private static final String TIP_A = "1111111111111111111111111111111111111111";
-  private static final String TIP_B = "2222222222222222222222222222222222222222";
+  private static final ObjectId TIP_A = ObjectId.fromString("1111111111111111111111111111111111111111");
+  private static final ObjectId TIP_B = ObjectId.fromString("2222222222222222222222222222222222222222");
   private static final Clock NOW =
       Clock.fixed(Instant.ofEpochSecond(InventoryTest.BASE + 40 * InventoryTest.DAY), ZoneOffset.UTC);
 
@@ -51,7 +52,7 @@ class InventoryCacheTest {
   @Test
   void everyKindOfEntryRoundTripsThroughTheFile() throws IOException {
     InventoryCache cache = new InventoryCache();
-    ParkMarker park = new ParkMarker("waits on\tthe review\\of #12\nreally", "bob", Instant.ofEpochSecond(5, 7), TIP_B);
+    ParkMarker park = new ParkMarker("waits on\tthe review\\of #12\nreally", "bob", Instant.ofEpochSecond(5, 7), TIP_B.name());
     cache.tip(TIP_A, new InventoryCache.TipFacts(Instant.ofEpochSecond(1_700_000_000L), Optional.empty(), List.of()));
     cache.tip(TIP_B, new InventoryCache.TipFacts(Instant.ofEpochSecond(1_700_000_060L, 12), Optional.of(park),
         List.of("77", "00558")));
@@ -64,7 +65,7 @@ class InventoryCacheTest {
         null, OptionalInt.empty(), OptionalInt.of(1));
     cache.analysis(TIP_A, "aaaa/-", merged);
     cache.analysis(TIP_B, "aaaa/-/refs/remotes/origin/release=bbbb", work);
-    cache.containment("origin:1234", new Containment(TIP_B, List.of("refs/remotes/origin/x", "refs/remotes/origin/y"), true));
+    cache.containment("origin:1234", new Containment(TIP_B.name(), List.of("refs/remotes/origin/x", "refs/remotes/origin/y"), true));
     Path file = InventoryCache.fileFor(temp);
 
     cache.save(file);
@@ -79,7 +80,7 @@ class InventoryCacheTest {
     assertThat(read.analysis(TIP_B, "aaaa/-/refs/remotes/origin/release=bbbb")).contains(work);
     assertThat(read.analysis(TIP_B, "aaaa/-")).isEmpty();
     assertThat(read.containment("origin:1234", TIP_B)).contains(
-        new Containment(TIP_B, List.of("refs/remotes/origin/x", "refs/remotes/origin/y"), true));
+        new Containment(TIP_B.name(), List.of("refs/remotes/origin/x", "refs/remotes/origin/y"), true));
     assertThat(read.containment("origin:5678", TIP_B)).as("other remote refs").isEmpty();
     assertThat(read.format()).isEqualTo(cache.format());
     assertThat(Files.readAllLines(file, StandardCharsets.UTF_8).get(0))
@@ -127,7 +128,7 @@ class InventoryCacheTest {
     assertThat(moved.state()).isEqualTo(BranchState.LIVE);
     assertThat(moved.lastCommit()).isEqualTo(Instant.ofEpochSecond(InventoryTest.BASE + 39 * InventoryTest.DAY + 60));
     String newTip = repo.git("rev-parse", "dormant");
-    assertThat(InventoryCache.load(file).tip(newTip)).as("the guard wrote what it judged").isPresent();
+    assertThat(InventoryCache.load(file).tip(ObjectId.fromString(newTip))).as("the guard wrote what it judged").isPresent();
   }
 
   @Test
@@ -180,7 +181,7 @@ class InventoryCacheTest {
     for (int w = 0; w < 4; w++) {
       InventoryCache cache = new InventoryCache();
       for (int i = 0; i < 500 * (w + 1); i++) {
-        String tip = String.format("%040x", (long) w * 1_000_000 + i);
+        ObjectId tip = ObjectId.fromString(String.format("%040x", (long) w * 1_000_000 + i));
         cache.tip(tip, new InventoryCache.TipFacts(Instant.ofEpochSecond(i), Optional.empty(), List.of("w" + w)));
       }
       caches.add(cache);
