@@ -176,7 +176,6 @@ final class InventoryBuilder {
     for (Worktree worktree : worktrees) {
       worktree.branch().ifPresent(branch -> worktreeOf.putIfAbsent(branch, worktree.path()));
     }
-    Config config = repo.jgit().getConfig();
     List<Draft> drafts = new ArrayList<>();
     boolean complete = true;
     InventoryCache cache = repo.cache();
@@ -184,6 +183,7 @@ final class InventoryBuilder {
       if (pass == InventoryPass.GUARD) {
         requireFewToJudge(cache, targets, names, locals, remotes, defaultBranch);
       }
+      Config config = repo.jgit().getConfig();
       for (String name : names) {
         Optional<ObjectId> local = Optional.ofNullable(locals.get(name));
         Optional<ObjectId> remote = Optional.ofNullable(remotes.get(name));
@@ -293,22 +293,22 @@ final class InventoryBuilder {
       states.put(d.name, state);
     }
     List<String> dormantTips = reading.drafts().stream().filter(d -> states.get(d.name) == BranchState.DORMANT)
-        .map(d -> d.tip.name()).distinct().toList();
+        .map(d -> d.tipName).distinct().toList();
     Map<String, Containment> containment = remoteContainment(refs, reading.defaultBranch(), dormantTips);
     Map<String, List<String>> sameTip = new HashMap<>();
     for (Draft d : reading.drafts()) {
       if (states.get(d.name) != BranchState.EXEMPT) {
-        sameTip.computeIfAbsent(d.tip.name(), k -> new ArrayList<>()).add(d.name);
+        sameTip.computeIfAbsent(d.tipName, k -> new ArrayList<>()).add(d.name);
       }
     }
     List<BranchRecord> records = new ArrayList<>();
     for (Draft d : reading.drafts()) {
       BranchState state = states.get(d.name);
       List<String> others = state == BranchState.EXEMPT ? List.of()
-          : sameTip.get(d.tip.name()).stream().filter(n -> !n.equals(d.name)).toList();
+          : sameTip.get(d.tipName).stream().filter(n -> !n.equals(d.name)).toList();
       Optional<Dormancy> dormancy = Optional.empty();
       if (state == BranchState.DORMANT) {
-        Containment c = containment.get(d.tip.name());
+        Containment c = containment.get(d.tipName);
         String own = Constants.R_REMOTES + settings.remote() + "/" + d.name;
         List<String> elsewhere = c.containingRefs().stream().filter(r -> !r.equals(own)).toList();
         Dormancy.Where where = !elsewhere.isEmpty() ? Dormancy.Where.IN_OTHER_REMOTE_REF
@@ -319,7 +319,7 @@ final class InventoryBuilder {
         long days = idle.get(d.name);
         dormancy = Optional.of(new Dormancy(Dormancy.stageFor(days, settings.dormancy()), days, where, elsewhere));
       }
-      records.add(new BranchRecord(d.name, d.local.map(ObjectId::name), d.remote.map(ObjectId::name),
+      records.add(new BranchRecord(d.name, d.localName, d.remoteName,
           d.upstream, d.ahead, d.behind, d.worktree, d.lastCommit, d.park, d.planTokens,
           d.provenance, state, d.judgements, others, dormancy));
     }
@@ -574,11 +574,19 @@ final class InventoryBuilder {
     OptionalInt ahead = OptionalInt.empty();
     OptionalInt behind = OptionalInt.empty();
 
+    /** The ids as text, made once per reading (a reading is reused across events). */
+    final String tipName;
+    final Optional<String> localName;
+    final Optional<String> remoteName;
+
     Draft(String name, Optional<ObjectId> local, Optional<ObjectId> remote, ObjectId tip) {
       this.name = name;
       this.local = local;
       this.remote = remote;
       this.tip = tip;
+      this.localName = local.map(ObjectId::name);
+      this.remoteName = remote.map(ObjectId::name);
+      this.tipName = localName.orElseGet(remoteName::orElseThrow);
     }
   }
 }
