@@ -26,9 +26,12 @@ import java.util.Set;
 
 /**
  * The repository facts of a directory ({@link RepoFacts}), read from the repository that holds it.
- * Each fact is computed on first read and at most once per returned {@link Facts}; what does not
- * change for the same commits (patch ids, judgements per tip and target) is reused across readings
- * in this process. Outside a repository only {@link Facts#NOW} is offered.
+ * Each fact is computed on first read and at most once per returned {@link Facts}, and the refs
+ * are read once for all of them; what does not change for the same commits (patch ids, a tip's
+ * date and park marker, judgements per tip and targets, containment per remote-tracking refs) is
+ * reused across readings in this process and, through the inventory cache in the repository's
+ * common directory ({@code groundskeeper/branch-inventory.cache}), across processes. Outside a
+ * repository only {@link Facts#NOW} is offered.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class GitFacts {
