@@ -76,7 +76,7 @@ public final class Main {
             .config()));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
-        invocation.workingDirectory(), invocation.clock(),
+        invocation.workingDirectory(), invocation.clock(), invocation.environment(),
         directory -> WorkspacePolicy.load(invocation, Workspace.locate(directory)).config()
             .get(EventFacts.BRANCHES)).commandLine());
     cli.setOut(new PrintWriter(invocation.out(), true));
