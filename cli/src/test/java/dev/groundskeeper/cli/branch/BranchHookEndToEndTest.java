@@ -176,6 +176,26 @@ class BranchHookEndToEndTest {
     assertThat(Files.readString(ledger)).contains("feature");
   }
 
+  @Test
+  void anEditInAnotherWorktreeTouchesThatWorktreesBranchAndTheStopJudgesIt() throws IOException {
+    Path lane = temp.resolve("lane");
+    git("worktree", "add", "-q", "-b", "lane", lane.toString());
+    Path file = lane.resolve("notes.md");
+    Files.writeString(file, "half done");
+    Reply edited = hook(Map.of("hook_event_name", "PostToolUse", "tool_name", "Edit",
+        "tool_input", Map.of("file_path", file.toString(), "old_string", "a", "new_string", "b"),
+        "tool_response", Map.of("filePath", file.toString())));
+    assertThat(edited.exit()).as(edited.err()).isZero();
+    assertThat(git("config", "--get-all", "branch.lane.groundskeeperTouchedBy")).isEqualTo("e2e:");
+
+    Reply stop = hook(Map.of("hook_event_name", "Stop", "stop_hook_active", false));
+
+    ObjectNode answer = (ObjectNode) JSON.readTree(stop.out());
+    assertThat(answer.path("decision").asText()).isEqualTo("block");
+    assertThat(answer.path("reason").asText()).contains("lane: uncommitted work in " + lane,
+        "git -C " + lane + " add -A");
+  }
+
   private void newBranch(String name, long daysAgo) {
     git("switch", "-q", "-c", name, "main");
     commit("work on " + name, daysAgo);

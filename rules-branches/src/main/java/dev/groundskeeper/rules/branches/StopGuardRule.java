@@ -138,9 +138,13 @@ final class StopGuardRule implements Rule {
         : Verdict.allow(ID).withEffects(List.copyOf(effects.values()));
   }
 
+  /**
+   * A write touches the branch of the worktree holding the written file; without a path (a runner
+   * that does not name it), the branch of the worktree the agent works in.
+   */
   private Verdict recordWrite(Event.ToolCompleted tool, Facts facts) {
     Optional<String> branch = Checkouts.holding(facts.get(RepoFacts.WORKTREES),
-        tool.context().cwd()).flatMap(Worktree::branch);
+        tool.path().orElse(tool.context().cwd())).flatMap(Worktree::branch);
     if (branch.isEmpty() || !judged(branch.get(), facts)) {
       return Verdict.notApplicable(ID);
     }

@@ -78,6 +78,27 @@ class StopGuardRuleTest {
           .effects(new RepoEffect.RecordTouch("feature/x", MAIN));
       tester(repo).given(Events.toolCompleted("Read").in("/w/x")).expectNotApplicable();
     }
+
+    @Test
+    void aWriteTouchesTheBranchOfTheWorktreeHoldingTheFileNotTheAgentsWorkingDirectory() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").worktree("/w/x");
+      repo.branch("feature/y").worktree("/w/y");
+      for (String tool : List.of("Write", "Edit", "MultiEdit", "NotebookEdit")) {
+        tester(repo).given(Events.toolCompleted(tool, "/w/y/src/A.java").in("/repo"))
+            .expectAllow().effects(new RepoEffect.RecordTouch("feature/y", MAIN));
+      }
+      tester(repo).given(Events.toolCompleted("Edit", "/w/x/notes.md").in("/w/y").agent("helper"))
+          .expectAllow().effects(new RepoEffect.RecordTouch("feature/x", HELPER));
+      tester(repo).given(Events.toolCompleted("Write", "README.md").in("/w/x"))
+          .expectAllow().effects(new RepoEffect.RecordTouch("feature/x", MAIN));
+      // the main checkout is on the default branch, which the guard leaves to the release flow;
+      // a file outside every worktree touches no branch
+      tester(repo).given(Events.toolCompleted("Write", "/repo/README.md").in("/w/x"))
+          .expectNotApplicable();
+      tester(repo).given(Events.toolCompleted("Write", "/elsewhere/x.txt").in("/w/x"))
+          .expectNotApplicable();
+    }
   }
 
   @Nested
