@@ -101,6 +101,94 @@ class StopGuardRuleTest {
     }
   }
 
+  private static BranchesConfig markers(List<String> yielding, List<String> handoff) {
+    return new BranchesConfig("auto", "origin", List.of(), List.of(), List.of("main"),
+        BranchesConfig.Wip.DEFAULTS, BranchesConfig.Duplicates.DEFAULTS,
+        BranchesConfig.Dormancy.DEFAULTS,
+        new BranchesConfig.StopGuard(Mode.BLOCK, Mode.BLOCK, false, yielding, handoff),
+        BranchesConfig.ForceRemoval.DEFAULTS, BranchesConfig.Evacuation.DEFAULTS,
+        BranchesConfig.CleanupAfterMerge.DEFAULTS, BranchesConfig.Sweep.DEFAULTS);
+  }
+
+  private static final BranchesConfig MARKERS = markers(
+      List.of("untracked/usage-pause.json", "/run/release-{session}.json"),
+      List.of("untracked/handoff/{session}-{agent}.json"));
+
+  /** A repository where every check fails for the main thread and for the helper. */
+  private static Repo everythingFails() {
+    Repo repo = Repo.create();
+    repo.branch("dirty").worktree("/w/dirty").touchedBy(MAIN);
+    repo.status("/w/dirty", new WorktreeStatus(List.of(), List.of("a.txt"), List.of(),
+        List.of()));
+    repo.branch("unpushed").localOnly().touchedBy(MAIN);
+    repo.branch("done").state(BranchState.MERGED_INTO_DEFAULT).touchedBy(MAIN);
+    repo.branch("sub").localOnly().touchedBy(HELPER);
+    return repo;
+  }
+
+  @Nested
+  class Markers {
+
+    @Test
+    void aYieldMarkerLetsTheStopThroughWhateverTheBranchesLookLike() {
+      RuleTester tester = tester(MARKERS, everythingFails().files("untracked/usage-pause.json"));
+      tester.given(Events.stop()).expectAllow()
+          .findingSubjects("/repo/untracked/usage-pause.json").hasNoEffects();
+      tester.given(Events.subagentStop("worker").agent("helper")).expectAllow();
+      tester(MARKERS, everythingFails().files("/run/release-test-session.json"))
+          .given(Events.stop()).expectAllow().findingSubjects("/run/release-test-session.json");
+    }
+
+    @Test
+    void withoutAMarkerOrWithAnotherSessionsMarkerTheGuardJudges() {
+      tester(MARKERS, everythingFails().files()).given(Events.stop()).expectDeny();
+      tester(MARKERS, everythingFails().files("/run/release-other-session.json"))
+          .given(Events.stop()).expectDeny();
+    }
+
+    @Test
+    void onTheHandoffPathFinishedBranchesAreWaivedAndTheTipsNamed() {
+      Repo repo = everythingFails().files("untracked/handoff/test-session-main.json");
+      String reason = tester(MARKERS, repo).given(Events.stop()).expectDeny()
+          .reasonContains("- dirty: uncommitted work in /w/dirty",
+              "- unpushed: commits that no remote-tracking ref of origin holds",
+              StopGuardRule.HANDOFF_HEADING + ":\n- dirty at " + repo.tipOf("dirty")
+                  + " in /w/dirty\n- done at " + repo.tipOf("done") + "\n- unpushed at "
+                  + repo.tipOf("unpushed"))
+          .reasonDoesNotContain("merged into the default branch but not deleted")
+          .verdict().reason();
+      assertThat(reason).endsWith(BranchPrinciple.TEXT);
+      assertThat(reason.indexOf(StopGuardRule.HANDOFF_HEADING))
+          .isLessThan(reason.indexOf(BranchPrinciple.TEXT));
+    }
+
+    @Test
+    void aHandoffWithNothingLeftToFinishStillNamesWhereToContinue() {
+      Repo repo = Repo.create();
+      repo.branch("done").state(BranchState.MERGED_INTO_DEFAULT).touchedBy(MAIN);
+      repo.files("untracked/handoff/test-session-main.json");
+      tester(MARKERS, repo).given(Events.stop()).expectAdvise()
+          .reasonContains(StopGuardRule.HANDOFF_HEADING + ":\n- done at " + repo.tipOf("done"));
+    }
+
+    @Test
+    void aSubAgentsHandoffMarkerIsItsOwn() {
+      Repo repo = everythingFails().files("untracked/handoff/test-session-helper.json");
+      tester(MARKERS, repo).given(Events.subagentStop("worker").agent("helper")).expectDeny()
+          .reasonContains("- sub: commits", StopGuardRule.HANDOFF_HEADING + ":\n- sub at ")
+          .reasonDoesNotContain("- dirty at");
+      tester(MARKERS, repo).given(Events.stop()).expectDeny()
+          .reasonContains("done: merged into the default branch but not deleted")
+          .reasonDoesNotContain(StopGuardRule.HANDOFF_HEADING);
+    }
+
+    @Test
+    void markersThatCannotBeReadLeaveTheStopUnjudgedWithANote() {
+      tester(MARKERS, everythingFails()).given(Events.stop()).expectCouldNotJudge();
+      tester(everythingFails()).given(Events.stop()).expectDeny();
+    }
+  }
+
   @Nested
   class AtStop {
 
