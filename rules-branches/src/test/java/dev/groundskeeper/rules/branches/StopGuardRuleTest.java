@@ -3,12 +3,17 @@ package dev.groundskeeper.rules.branches;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.WorktreeStatus;
 import dev.groundskeeper.testkit.Events;
 import dev.groundskeeper.testkit.RuleTester;
 import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -124,6 +129,50 @@ class StopGuardRuleTest {
     repo.branch("done").state(BranchState.MERGED_INTO_DEFAULT).touchedBy(MAIN);
     repo.branch("sub").localOnly().touchedBy(HELPER);
     return repo;
+  }
+
+  /** A repository of {@code count} touched branches whose shapes come from {@code seed}. */
+  private static Repo generated(int count, long seed) {
+    java.util.Random random = new java.util.Random(seed);
+    Repo repo = Repo.create();
+    for (int i = 0; i < count; i++) {
+      Repo.Spec branch = repo.branch("b" + i).touchedBy(random.nextBoolean() ? MAIN : HELPER);
+      if (random.nextBoolean()) {
+        branch.localOnly();
+      }
+      if (random.nextInt(3) == 0) {
+        branch.state(BranchState.MERGED_INTO_DEFAULT);
+      }
+      if (random.nextBoolean()) {
+        branch.worktree("/w/b" + i);
+        repo.status("/w/b" + i, random.nextBoolean() ? WorktreeStatus.clean()
+            : new WorktreeStatus(List.of(), List.of("f.txt"), List.of(), List.of()));
+      }
+    }
+    return repo.ledger(new TestLedger());
+  }
+
+  @Property
+  void aYieldMarkerAlwaysLetsTheStopThroughAndChangesNothing(
+      @ForAll @IntRange(max = 8) int count, @ForAll long seed, @ForAll boolean subAgent) {
+    Repo repo = generated(count, seed).files("untracked/usage-pause.json");
+    var stop = subAgent ? Events.subagentStop("worker").agent("helper") : Events.stop();
+    tester(MARKERS, repo).given(stop).expectAllow().hasNoEffects();
+  }
+
+  @Property
+  void aHandoffNeverRaisesAProblemTheOrdinaryStopWouldNot(
+      @ForAll @IntRange(max = 8) int count, @ForAll long seed, @ForAll boolean subAgent) {
+    var stop = subAgent ? Events.subagentStop("worker").agent("helper") : Events.stop();
+    Verdict ordinary = tester(MARKERS, generated(count, seed).files()).given(stop).verdict();
+    Verdict handoff = tester(MARKERS, generated(count, seed)
+        .files("untracked/handoff/test-session-" + (subAgent ? "helper" : "main") + ".json"))
+        .given(stop).verdict();
+    assertThat(ordinary.findings()).containsAll(handoff.findings());
+    if (ordinary.outcome() != Outcome.DENY) {
+      assertThat(handoff.outcome()).isNotEqualTo(Outcome.DENY);
+    }
+    assertThat(handoff.findings()).noneMatch(f -> f.detail().equals("merged but not deleted"));
   }
 
   @Nested
