@@ -230,6 +230,41 @@ class BranchHookEndToEndTest {
     assertThat(paused.out()).doesNotContain("feature");
   }
 
+  @Test
+  void evacuationDestinationsAreJudgedByWhatGitMakesOfThem() throws IOException {
+    Files.writeString(work.resolve(".gitignore"), "ignored/\n");
+    Files.createDirectories(work.resolve("docs"));
+    Files.writeString(work.resolve("docs/feature.patch"), "old patch\n");
+    git("add", ".gitignore", "docs/feature.patch");
+    git("commit", "-q", "-m", "ignore rules and a tracked patch");
+    git("push", "-q", "origin", "main");
+    newBranch("feature", 0);
+    git("push", "-q", "origin", "feature");
+    Files.createDirectories(work.resolve("ignored"));
+    Files.writeString(work.resolve("ignored/cache.txt"), "ignored\n");
+    Files.createDirectories(work.resolve("loose"));
+    Files.writeString(work.resolve("loose/keep.txt"), "untracked\n");
+    Path outside = temp.resolve("outside");
+
+    Map<String, String> expected = new java.util.LinkedHashMap<>();
+    expected.put("ignored/f.patch", "(ignored by git)");
+    expected.put("loose/f.patch", "(not tracked by git)");
+    expected.put("fresh.patch", "(a new file git does not track)");
+    expected.put(outside.resolve("f.patch").toString(), "(outside the repository)");
+    expected.put(".git/f.patch", "(inside git's own directory)");
+    for (Map.Entry<String, String> destination : expected.entrySet()) {
+      Reply refused = bash("git diff main..feature > " + destination.getKey()
+          + " && git branch -D feature");
+      assertThat(decision(refused)).as(destination.getKey()).isEqualTo("deny");
+      assertThat(reason(refused)).as(destination.getKey())
+          .contains("[branches.evacuation]", destination.getValue());
+    }
+
+    Reply tracked = bash("git diff main..feature > docs/feature.patch && git branch -D feature");
+    assertThat(reason(tracked)).doesNotContain("branches.evacuation");
+    assertThat(decision(tracked)).isNotEqualTo("deny");
+  }
+
   private void newBranch(String name, long daysAgo) {
     git("switch", "-q", "-c", name, "main");
     commit("work on " + name, daysAgo);

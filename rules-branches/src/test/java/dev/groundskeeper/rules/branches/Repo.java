@@ -51,7 +51,7 @@ final class Repo {
   private RepositorySettings.DormancyDays days = RepositorySettings.DormancyDays.STANDARD;
   private int nextTip = 1;
   private Optional<BranchLedger> ledger = Optional.empty();
-  private Optional<Set<Path>> files = Optional.empty();
+  private Optional<Set<Path>> files = Optional.of(Set.of());
   private RepositoryLayout.Head head = RepositoryLayout.Head.onBranch("main", Optional.empty());
 
   /** One branch as a test describes it. */
@@ -182,16 +182,19 @@ final class Repo {
     return this;
   }
 
-  /**
-   * The files that exist (absolute, or relative to {@link #ROOT}); without this call the file
-   * facts are not offered at all.
-   */
+  /** The files that exist (absolute, or relative to {@link #ROOT}); by default none. */
   Repo files(String... paths) {
     Set<Path> existing = new HashSet<>();
     for (String path : paths) {
       existing.add(ROOT.resolve(path).normalize());
     }
     this.files = Optional.of(existing);
+    return this;
+  }
+
+  /** The file facts are not offered at all, as for a runner that registers none. */
+  Repo withoutFileFacts() {
+    this.files = Optional.empty();
     return this;
   }
 
