@@ -265,6 +265,31 @@ class BranchHookEndToEndTest {
     assertThat(decision(tracked)).isNotEqualTo("deny");
   }
 
+  @Test
+  void remoteDeletesAreProvenAgainstTheRemoteDefaultAndLinesInOnePass() throws IOException {
+    config("branches:\n  integration_lines: [\"release/*\"]\n");
+    newBranch("release/1", 0);
+    newBranch("shipped", 0);
+    newBranch("in-line", 0);
+    newBranch("open", 0);
+    git("merge", "-q", "--no-ff", "-m", "merge shipped", "shipped");
+    git("switch", "-q", "release/1");
+    git("merge", "-q", "--no-ff", "-m", "merge in-line", "in-line");
+    git("switch", "-q", "main");
+    git("push", "-q", "origin", "main", "release/1", "shipped", "in-line", "open");
+
+    assertThat(decision(bash("git push origin --delete shipped in-line")))
+        .isNotEqualTo("deny");
+    Reply refused = bash("git push origin --delete shipped open release/1");
+    assertThat(decision(refused)).isEqualTo("deny");
+    assertThat(reason(refused)).contains("[branches.remote-delete]",
+        "- release/1: release/1 is an integration line", "- open: its remote tip")
+        .doesNotContain("- shipped");
+    // a ref the same command deletes proves nothing: shipped is proven only by origin/main
+    assertThat(reason(bash("git push origin :main :shipped"))).contains(
+        "- main: main is the default branch", "- shipped: its remote tip");
+  }
+
   private void newBranch(String name, long daysAgo) {
     git("switch", "-q", "-c", name, "main");
     commit("work on " + name, daysAgo);

@@ -52,6 +52,9 @@ final class Repo {
   private int nextTip = 1;
   private Optional<BranchLedger> ledger = Optional.empty();
   private Optional<Set<Path>> files = Optional.of(Set.of());
+  /** How many containment scans the rules asked for (a batch counts once). */
+  final java.util.concurrent.atomic.AtomicInteger containmentScans =
+      new java.util.concurrent.atomic.AtomicInteger();
   private RepositoryLayout.Head head = RepositoryLayout.Head.onBranch("main", Optional.empty());
 
   /** One branch as a test describes it. */
@@ -286,6 +289,11 @@ final class Repo {
 
     @Override
     public Containment containment(String tip, Set<String> excludedRefs) {
+      containmentScans.incrementAndGet();
+      return contained(tip, excludedRefs);
+    }
+
+    private Containment contained(String tip, Set<String> excludedRefs) {
       Set<String> refs = new HashSet<>(containment.getOrDefault(tip, List.of()));
       for (Spec spec : branches.values()) {
         if (spec.local.filter(tip::equals).isPresent()) {
@@ -302,9 +310,10 @@ final class Repo {
     @Override
     public Map<String, Containment> containment(Collection<String> tips,
         Set<String> excludedRefs) {
+      containmentScans.incrementAndGet();
       Map<String, Containment> out = new HashMap<>();
       for (String tip : tips) {
-        out.put(tip, containment(tip, excludedRefs));
+        out.put(tip, contained(tip, excludedRefs));
       }
       return out;
     }
