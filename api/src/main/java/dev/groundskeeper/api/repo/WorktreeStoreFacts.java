@@ -1,0 +1,23 @@
+package dev.groundskeeper.api.repo;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Fact;
+import java.nio.file.Path;
+
+/**
+ * The facts about the machine's worktree store that rules read: the CLI supplies them (through
+ * the git module's {@code StoreLocation}), so rules never read the environment themselves.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class WorktreeStoreFacts {
+
+  private WorktreeStoreFacts() {}
+
+  /** The store's {@code worktrees/} directory (absolute). */
+  public static final Fact<Path> STORE_WORKTREES =
+      Fact.of("worktrees.store", "the worktree store's worktrees/ directory");
+
+  /** The person's home directory, for {@code ~} in commands and configured roots. */
+  public static final Fact<Path> USER_HOME =
+      Fact.of("worktrees.user-home", "the person's home directory");
+}
