@@ -72,8 +72,9 @@ public final class Main {
         .addSubcommand(new ConfigCommand.Schema(invocation)));
     cli.addSubcommand(new WorktreeCommand(invocation.environment(),
         invocation.workingDirectory(), invocation.clock(),
-        () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory()))
-            .config()));
+        () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())),
+        policy -> EventFacts.compose(invocation, Workspace.locate(invocation.workingDirectory()),
+            policy)));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
         invocation.workingDirectory(), invocation.clock(),

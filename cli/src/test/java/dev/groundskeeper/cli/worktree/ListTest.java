@@ -1,7 +1,8 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import dev.groundskeeper.rules.worktree.ProofOfBelonging;
 import java.io.IOException;
@@ -19,7 +20,7 @@ class ListTest {
   Path temp;
 
   Fixture fixture;
-  WorktreeStore store;
+  StoreVerbs store;
 
   @BeforeEach
   void repository() throws IOException {
@@ -35,7 +36,7 @@ class ListTest {
     Path sibling = fixture.base.resolve("projects").resolve("repo-sibling");
     fixture.git(fixture.repo, "worktree", "add", "-q", "-b", "sibling", sibling.toString());
 
-    WorktreeStore.Listing listing = store.list(fixture.repo);
+    Listing listing = store.list(fixture.repo);
 
     assertThat(listing.rows()).extracting(WorktreeRow::name)
         .containsExactlyInAnyOrder("clean-one", "dirty-one", "repo-sibling");
@@ -84,7 +85,7 @@ class ListTest {
     Path moved = fixture.base.resolve("projects").resolve("repo-moved");
     Files.move(fixture.repo, moved);
 
-    WorktreeStore.Listing listing = store.list(moved);
+    Listing listing = store.list(moved);
 
     WorktreeRow kept = row(listing, "kept");
     assertThat(kept.where()).isEqualTo(WorktreeRow.Where.STORE);
@@ -99,7 +100,7 @@ class ListTest {
     Files.createDirectories(fixture.storeHome.resolve("worktrees").resolve(root.substring(0, 12))
         .resolve("old"));
 
-    WorktreeStore.Listing listing = store.list(fixture.repo);
+    Listing listing = store.list(fixture.repo);
 
     assertThat(listing.notLanes()).singleElement().satisfies(lane -> {
       assertThat(lane.lane()).isFalse();
@@ -151,7 +152,7 @@ class ListTest {
             .contains(ProofOfBelonging.CHECKOUT_NOT_FOUND)));
   }
 
-  private static WorktreeRow row(WorktreeStore.Listing listing, String name) {
+  private static WorktreeRow row(Listing listing, String name) {
     return listing.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
   }
 }

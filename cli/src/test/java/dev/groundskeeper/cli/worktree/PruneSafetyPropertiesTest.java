@@ -1,7 +1,8 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.groundskeeper.git.store.AddedWorktree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +49,7 @@ class PruneSafetyPropertiesTest {
 
   private void check(Path base, List<State> states) throws IOException {
     Fixture fixture = Fixture.withCommit(base);
-    WorktreeStore store = fixture.store();
+    StoreVerbs store = fixture.store();
     Map<String, State> byName = new TreeMap<>();
     Map<String, Path> paths = new TreeMap<>();
     for (int i = 0; i < states.size(); i++) {
@@ -78,7 +79,7 @@ class PruneSafetyPropertiesTest {
         || byName.containsValue(State.SQUASHED) ? 0 : 1);
   }
 
-  private static Path make(Fixture fixture, WorktreeStore store, String name, State state)
+  private static Path make(Fixture fixture, StoreVerbs store, String name, State state)
       throws IOException {
     switch (state) {
       case STRAY -> {
