@@ -137,6 +137,9 @@ class ListTest {
         .extracting(WorktreeRow::name).containsExactlyInAnyOrder("one", "elsewhere");
     assertThat(lanes).filteredOn(lane -> !lane.lane()).singleElement()
         .satisfies(lane -> assertThat(lane.note().orElseThrow()).contains("not a lane"));
+    assertThat(lanes).filteredOn(LaneListing::lane).extracting(LaneListing::repository)
+        .containsExactlyInAnyOrder(Optional.of(fixture.repo.toString()),
+            Optional.of(other.repo.toString()));
   }
 
   @Test
@@ -147,9 +150,54 @@ class ListTest {
 
     List<LaneListing> lanes = store.listAll(fixture.base);
 
-    assertThat(lanes).singleElement().satisfies(lane -> assertThat(lane.worktrees())
-        .singleElement().satisfies(row -> assertThat(row.problem())
-            .contains(ProofOfBelonging.CHECKOUT_NOT_FOUND)));
+    assertThat(lanes).singleElement().satisfies(lane -> {
+      assertThat(lane.worktrees()).singleElement().satisfies(row -> assertThat(row.problem())
+          .contains(ProofOfBelonging.CHECKOUT_NOT_FOUND));
+      assertThat(lane.repository()).contains(fixture.repo + " (not found)");
+    });
+  }
+
+  @Test
+  void listAllNamesALaneByItsRepositoryUnderHomeAsTildeAndEscaped() throws IOException {
+    Fixture odd = Fixture.withCommit(temp.resolve("odd"), "odd project\n");
+    Path underHome = odd.home.resolve("code").resolve("we\u001bird");
+    Files.createDirectories(underHome.getParent());
+    Files.move(odd.repo, underHome);
+    odd.store().add(underHome, "w", Optional.empty());
+
+    List<LaneListing> lanes = odd.store().listAll(odd.base);
+
+    assertThat(lanes).singleElement().satisfies(lane -> assertThat(lane.repository())
+        .contains("~/code/we\\x1bird"));
+  }
+
+  /**
+   * Git refuses a ref name with control bytes: {@code git log --all} stops at it with a fatal
+   * error, and {@code git worktree list} shows a worktree on it with neither branch nor commit.
+   * Neither may read as a repository with no commit; the row shows the escaped name.
+   */
+  @Test
+  void aBranchNameWithControlBytesIsShownEscapedNotTakenForAnEmptyRepository()
+      throws IOException {
+    AddedWorktree odd = store.add(fixture.repo, "odd", Optional.empty());
+    String tip = fixture.git(fixture.repo, "rev-parse", "main").strip();
+    String broken = "bad\u001b[31mname";
+    Path gitDir = fixture.repo.resolve(".git");
+    Files.writeString(gitDir.resolve("refs/heads/" + broken), tip + "\n");
+    Files.writeString(gitDir.resolve("worktrees/odd/HEAD"), "ref: refs/heads/" + broken + "\n");
+
+    Listing listing = store.list(fixture.repo);
+
+    WorktreeRow row = row(listing, "odd");
+    assertThat(row.branch()).contains("bad\\x1b[31mname");
+    assertThat(row.problem()).isEmpty();
+    assertThat(row.merged()).hasValueSatisfying(merged -> {
+      assertThat(merged.merged()).isFalse();
+      assertThat(merged.detail()).contains("git refuses its branch name");
+    });
+    assertThat(row.path()).endsWith("/odd");
+    AddedWorktree next = store.add(fixture.repo, "next", Optional.empty());
+    assertThat(next.path().getParent()).isEqualTo(odd.path().getParent());
   }
 
   private static WorktreeRow row(Listing listing, String name) {

@@ -194,6 +194,10 @@ class WorktreeCommandTest {
     assertThat(run.json().get("lanes")).hasSize(1);
     assertThat(run.json().get("lanes").get(0).get("worktrees").get(0).get("name").asText())
         .isEqualTo("one");
+    assertThat(run.json().get("lanes").get(0).get("repository").asText())
+        .isEqualTo(repo.toString());
+    Run text = run(temp, "list", "--all");
+    assertThat(text.out()).contains("(repository " + repo + ")");
   }
 
   @Test
