@@ -30,6 +30,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -78,6 +79,8 @@ final class HookServer {
     }
   }
 
+  private static final Set<Path> LOCKED_HERE = ConcurrentHashMap.newKeySet();
+
   private final Settings settings;
   private final Path socket;
   private final AtomicBoolean stopping = new AtomicBoolean();
@@ -96,6 +99,7 @@ final class HookServer {
   private ServerSocketChannel listener;
   private FileChannel lockChannel;
   private FileLock lock;
+  private Path lockedHere;
   private Object socketKey;
   private UserPrincipal owner;
 
@@ -156,6 +160,12 @@ final class HookServer {
 
   private void lock() {
     Path lockFile = settings.location().lockFile();
+    // A second channel on the file in this JVM would release the first one's lock when closed.
+    if (!LOCKED_HERE.add(lockFile)) {
+      throw new ServeException("another groundskeeper serve holds " + lockFile
+          + "; stop it first with groundskeeper serve --stop");
+    }
+    lockedHere = lockFile;
     try {
       lockChannel = FileChannel.open(lockFile, Set.of(StandardOpenOption.CREATE,
           StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
@@ -239,6 +249,9 @@ final class HookServer {
   }
 
   private void release() {
+    if (lockedHere != null) {
+      LOCKED_HERE.remove(lockedHere);
+    }
     try {
       if (lock != null) {
         lock.release();

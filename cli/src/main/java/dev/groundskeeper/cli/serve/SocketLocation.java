@@ -131,6 +131,9 @@ final class SocketLocation {
     } catch (ConnectException e) {
       return State.STALE;
     } catch (IOException e) {
+      if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+        return State.ABSENT;
+      }
       throw new ServeException("cannot connect to " + socket + ": " + e.getMessage());
     }
   }
