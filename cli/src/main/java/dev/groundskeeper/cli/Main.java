@@ -6,6 +6,7 @@ import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.cli.branch.BranchCommand;
 import dev.groundskeeper.cli.scratch.ScratchCommand;
+import dev.groundskeeper.cli.serve.ServeCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -80,6 +81,10 @@ public final class Main {
         invocation.workingDirectory(), invocation.clock(),
         directory -> WorkspacePolicy.load(invocation, Workspace.locate(directory)).config()
             .get(EventFacts.BRANCHES)).commandLine());
+    // A served hook call runs this same program, in-process, with the caller's streams.
+    cli.addSubcommand(new ServeCommand(invocation.environment(), invocation.workingDirectory(),
+        invocation.out(), invocation.err(),
+        new Main(invocation.clock(), invocation.policyCustomizer())::run, invocation.clock()));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     cli.setExecutionExceptionHandler(Main::failed);
