@@ -78,7 +78,7 @@ public final class Main {
             policy)));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
-        invocation.workingDirectory(), invocation.clock(),
+        invocation.workingDirectory(), invocation.clock(), invocation.environment(),
         directory -> WorkspacePolicy.load(invocation, Workspace.locate(directory)).config()
             .get(EventFacts.BRANCHES)).commandLine());
     // A served hook call runs this same program, in-process, with the caller's streams.
