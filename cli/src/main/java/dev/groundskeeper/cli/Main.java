@@ -74,8 +74,8 @@ public final class Main {
     cli.addSubcommand(new WorktreeCommand(invocation.environment(),
         invocation.workingDirectory(), invocation.clock(),
         () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())),
-        policy -> EventFacts.compose(invocation, Workspace.locate(invocation.workingDirectory()),
-            policy)));
+        (policy, event) -> EventFacts.compose(invocation,
+            Workspace.locate(invocation.workingDirectory()), policy, event)));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
         invocation.workingDirectory(), invocation.clock(), invocation.environment(),
