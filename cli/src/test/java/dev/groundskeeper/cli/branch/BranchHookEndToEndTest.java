@@ -118,6 +118,22 @@ class BranchHookEndToEndTest {
   }
 
   @Test
+  void aRefusedSubAgentDispatchSaysWhatItWouldCreate() throws IOException {
+    config("branches:\n  wip: {cap: 1}\n");
+    newBranch("open", 0);
+    Reply refused = hook(Map.of("hook_event_name", "PreToolUse", "tool_name", "Agent",
+        "tool_input", Map.of("description", "explore", "prompt", "look around",
+            "isolation", "worktree")));
+    assertThat(decision(refused)).isEqualTo("deny");
+    assertThat(reason(refused)).contains("[branches.wip-cap] Creating a branch for a sub-agent"
+        + " dispatched into its own worktree would make 2 open work branches")
+        .doesNotContain("the branch a branch");
+    Reply named = bash("git switch -c \"$NAME\"");
+    assertThat(reason(named)).contains("[branches.wip-cap] Creating a branch through `git"
+        + " switch` whose name is only known when the command runs would make");
+  }
+
+  @Test
   void aBranchIdlePastTheBlockStageRefusesNewBranches() throws IOException {
     config("branches:\n  dormancy: {preset: strict}\n");
     newBranch("old-work", 8);
