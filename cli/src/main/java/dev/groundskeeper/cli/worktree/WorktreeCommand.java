@@ -28,7 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,7 +61,7 @@ public final class WorktreeCommand implements Callable<Integer> {
   private final Path workingDirectory;
   private final Clock clock;
   private final Supplier<Policy> policy;
-  private final Function<Policy, Facts> facts;
+  private final BiFunction<Policy, Event, Facts> facts;
 
   @Spec
   private CommandSpec spec;
@@ -74,7 +74,7 @@ public final class WorktreeCommand implements Callable<Integer> {
    *     would for the same {@code git worktree add -b}
    */
   public WorktreeCommand(Map<String, String> environment, Path workingDirectory, Clock clock,
-      Supplier<Policy> policy, Function<Policy, Facts> facts) {
+      Supplier<Policy> policy, BiFunction<Policy, Event, Facts> facts) {
     this.environment = Map.copyOf(environment);
     this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -206,7 +206,7 @@ public final class WorktreeCommand implements Callable<Integer> {
     Path place = store.placeFor(workingDirectory, name);
     Event event = new Event.CommandEvent(EventContext.of(SESSION, workingDirectory),
         "git worktree add -b " + name + " " + quoted(place.toString()));
-    Decision decision = loaded.evaluate(event, facts.apply(loaded));
+    Decision decision = loaded.evaluate(event, facts.apply(loaded, event));
     PrintWriter err = spec.commandLine().getErr();
     if (!decision.denied()) {
       decision.withOutcome(Outcome.ADVISE).forEach(advice ->

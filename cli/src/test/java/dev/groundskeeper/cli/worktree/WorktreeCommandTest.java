@@ -86,7 +86,7 @@ class WorktreeCommandTest {
    * and the repository's facts.
    */
   private WorktreeCommand command(Path cwd, Supplier<Policy> policy) {
-    return new WorktreeCommand(env, cwd, Clock.systemUTC(), policy, loaded -> {
+    return new WorktreeCommand(env, cwd, Clock.systemUTC(), policy, (loaded, event) -> {
       FactsBuilder facts = Facts.builder().supplier(Facts.NOW, f -> Instant.now());
       WorktreeCommand.store(loaded.config(), env).location().offerTo(facts);
       return facts.fallback(GitFacts.forDirectory(cwd, RepositorySettings.defaults())).build();
