@@ -36,6 +36,7 @@ import java.util.stream.Stream;
 final class WorktreePruner {
 
   private static final int SHOWN_PATHS = 5;
+  private static final int BESIDE_NOTES_READ = 100;
 
   private final WorktreeStore store;
   private final StoreLocation location;
@@ -143,10 +144,19 @@ final class WorktreePruner {
         + " home or the notes folder, delete the rest, then prune again");
   }
 
+  /**
+   * The ignored paths a removal would delete besides the notes folder. Git reports a wholly
+   * ignored directory as one line; when that directory holds the notes folder (an ignored
+   * {@code .groundskeeper/}, say) its other entries are read one by one, since only the notes are
+   * archived.
+   */
   private Optional<List<String>> ignoredOutsideNotes(Inspection inspection) {
     String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
     return inspection.status().map(s -> s.ignored().stream()
-        .filter(path -> !path.startsWith(notes) && !notes.startsWith(path))
+        .filter(path -> !path.startsWith(notes))
+        .flatMap(path -> path.endsWith("/") && notes.startsWith(path)
+            ? store.entriesBesideNotes(inspection.path(), path, notes, BESIDE_NOTES_READ).stream()
+            : Stream.of(path))
         .map(SafeText::escape).toList());
   }
 

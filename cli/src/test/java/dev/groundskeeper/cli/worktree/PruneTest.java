@@ -81,6 +81,29 @@ class PruneTest {
   }
 
   @Test
+  void keepsAMergedWorktreeWhoseIgnoredNotesParentHoldsOtherFiles() throws IOException {
+    // .groundskeeper/ is ignored as a whole, so git reports it as one collapsed directory that
+    // holds the notes folder; the files beside the notes folder are not archived and must not
+    // be taken for notes.
+    AddedWorktree beside = mergedByAncestry("beside");
+    fixture.write(beside.path(), ".groundskeeper/notes/plan.md", "the plan\n");
+    fixture.write(beside.path(), ".groundskeeper/precious.txt", "not a note\n");
+    fixture.write(beside.path(), ".groundskeeper/cache/deep.txt", "also not a note\n");
+    AddedWorktree onlyNotes = mergedByAncestry("only-notes");
+    fixture.write(onlyNotes.path(), ".groundskeeper/notes/plan.md", "the plan\n");
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(reason(report, "beside")).contains("2 ignored paths a removal would delete and nothing can rebuild"
+            + " (.groundskeeper/cache/deep.txt, .groundskeeper/precious.txt)");
+    assertThat(beside.path().resolve(".groundskeeper/precious.txt")).exists();
+    assertThat(beside.path().resolve(".groundskeeper/cache/deep.txt")).exists();
+    assertThat(report.rows()).filteredOn(row -> row.name().equals("only-notes")).singleElement()
+        .satisfies(row -> assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED));
+    assertThat(onlyNotes.path()).doesNotExist();
+  }
+
+  @Test
   void reclaimsASquashMergedWorktreeWithNoForge() throws IOException {
     AddedWorktree squashed = store.add(fixture.repo, "squashed", Optional.empty());
     fixture.commit(squashed.path(), "a.txt", "a\n", "first part");

@@ -14,14 +14,20 @@ import dev.groundskeeper.git.EffectResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.FileVisitor;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -566,6 +572,58 @@ public final class WorktreeStore {
     } catch (IOException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * The entries a removal of {@code worktree} would delete under {@code directory} (relative to
+   * the worktree, ending in {@code /}), leaving out the subtree {@code notesDir} (relative too),
+   * which is archived: files, links and other non-directories, and a directory that cannot be
+   * read. Git reports an ignored directory as one line, so when that directory holds the notes
+   * folder this tells the notes from what sits beside them. Links are not followed. At most
+   * {@code limit} entries are returned (sorted), enough to say what is at risk.
+   */
+  public List<String> entriesBesideNotes(Path worktree, String directory, String notesDir,
+      int limit) {
+    Path start = worktree.resolve(directory).normalize();
+    Path notesPath = worktree.resolve(notesDir).normalize();
+    List<String> found = new ArrayList<>();
+    FileVisitor<Path> visitor = new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+        return dir.equals(notesPath) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+        return add(file, false);
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path file, IOException e) {
+        return add(file, Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS));
+      }
+
+      private FileVisitResult add(Path file, boolean directory) {
+        found.add(relative(worktree, file) + (directory ? "/" : ""));
+        return found.size() >= limit ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+      }
+    };
+    try {
+      Files.walkFileTree(start, EnumSet.noneOf(FileVisitOption.class),
+          Integer.MAX_VALUE, visitor);
+    } catch (IOException e) {
+      found.add(directory);
+    }
+    found.sort(null);
+    return List.copyOf(found);
+  }
+
+  private static String relative(Path worktree, Path file) {
+    StringBuilder text = new StringBuilder();
+    for (Path part : worktree.relativize(file)) {
+      text.append(text.length() == 0 ? "" : "/").append(part);
+    }
+    return text.toString();
   }
 
   /** The commits and change a worktree's branch holds beyond the lane's default branch. */
