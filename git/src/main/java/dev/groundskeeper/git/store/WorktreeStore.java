@@ -123,6 +123,12 @@ public final class WorktreeStore {
     RepoEffect.AddWorktree effect;
     if (creates) {
       if (checkout.localTip(name).isPresent()) {
+        Optional<Path> holder = checkedOutAt(checkout, name);
+        if (holder.isPresent()) {
+          throw new StoreRefusal("a branch named '" + name + "' already exists and is checked out"
+              + " in " + SafeText.escape(location.display(holder.get())),
+              "work there, or choose another name");
+        }
         throw new StoreRefusal("a branch named '" + name + "' already exists",
             "check it out in the store with: groundskeeper worktree add " + name + " --branch "
                 + name);
@@ -134,6 +140,13 @@ public final class WorktreeStore {
         throw new StoreRefusal("there is no local branch '" + SafeText.escape(branch) + "'",
             "create it first (git branch " + ShellWords.quote(branch) + " <start>), or leave"
                 + " out --branch to cut a new branch named " + name);
+      }
+      Optional<Path> holder = checkedOutAt(checkout, branch);
+      if (holder.isPresent()) {
+        throw new StoreRefusal("the branch '" + SafeText.escape(branch) + "' is checked out in "
+            + SafeText.escape(location.display(holder.get())) + "; git checks a branch out in"
+            + " one worktree at a time", "work there, or check out another branch with"
+            + " --branch <branch>");
       }
       effect = new RepoEffect.AddWorktree(path, branch, Optional.empty());
     }
@@ -182,6 +195,12 @@ public final class WorktreeStore {
     return defaultBranch.localTip().or(defaultBranch::remoteTip).orElseThrow(() ->
         new StoreRefusal("the default branch '" + defaultBranch.name() + "' has no commit",
             "commit to it, or name an existing branch with --branch"));
+  }
+
+  /** The worktree (the main checkout included) that has {@code branch} checked out. */
+  private static Optional<Path> checkedOutAt(Checkout checkout, String branch) {
+    return checkout.worktrees().stream().filter(w -> w.branch().equals(Optional.of(branch)))
+        .map(Worktree::path).findFirst();
   }
 
   private static boolean listedAt(Checkout checkout, Path path) {
