@@ -130,10 +130,10 @@ final class WorktreePruner {
     if (!status.isClean()) {
       long changed = Stream.concat(status.staged().stream(), status.modified().stream())
           .distinct().count();
-      return Optional.of(changed + " changed and " + status.untracked().size() + " untracked");
+      return Optional.of(changed + " changed and " + status.untracked().size() + " untracked;"
+          + " commit or discard the changes, then prune again");
     }
-    List<String> atRisk = ignoredOutsideNotes(inspection).orElse(List.of()).stream()
-        .filter(path -> !Regenerable.isRegenerable(Regenerable.DEFAULT_GLOBS, path)).toList();
+    List<String> atRisk = unrebuildable(ignoredOutsideNotes(inspection));
     if (atRisk.isEmpty()) {
       return Optional.empty();
     }
@@ -150,6 +150,12 @@ final class WorktreePruner {
    * {@code .groundskeeper/}, say) its other entries are read one by one, since only the notes are
    * archived.
    */
+  /** The ignored paths that no regenerable glob covers: a removal would lose them. */
+  private static List<String> unrebuildable(Optional<List<String>> ignored) {
+    return ignored.orElse(List.of()).stream()
+        .filter(path -> !Regenerable.isRegenerable(Regenerable.DEFAULT_GLOBS, path)).toList();
+  }
+
   private Optional<List<String>> ignoredOutsideNotes(Inspection inspection) {
     String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
     return inspection.status().map(s -> s.ignored().stream()
@@ -174,7 +180,7 @@ final class WorktreePruner {
         .map(text -> text.isEmpty() ? "no change from the merge base" : SafeText.escape(text))
         .orElse("the diff could not be read");
     String recommendation = Recommendation.of(inspection.name(), !status.isClean(),
-        subjects.map(List::size), ignored);
+        subjects.map(List::size), ignored, unrebuildable(ignored));
     return new Dossier(changed.size(), status.untracked().size(), dirty, ignored, subjects,
         summary, lastActivity, recommendation);
   }

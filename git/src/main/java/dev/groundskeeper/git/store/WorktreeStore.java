@@ -674,7 +674,7 @@ public final class WorktreeStore {
       return kept("the notes could not be archived: " + failed.reason(), "", Optional.empty());
     }
     String noteWords = prepared instanceof NotesArchive.Ready ready
-        ? (ready.files().size() + ready.links().size()) + " notes archived" : "no notes";
+        ? noteWords(ready.files().size() + ready.links().size(), dryRun) : "no notes";
     if (dryRun) {
       return new Reclaim(true, Optional.empty(), noteWords, Optional.empty());
     }
@@ -699,6 +699,11 @@ public final class WorktreeStore {
       return new Reclaim(true, Optional.empty(), noteWords + "; " + e.reason(), entry);
     }
     return new Reclaim(true, Optional.empty(), noteWords, entry);
+  }
+
+  /** "1 note archived", "3 notes archived"; in a dry run, which archives nothing, "would be". */
+  static String noteWords(int count, boolean dryRun) {
+    return count + (count == 1 ? " note " : " notes ") + (dryRun ? "would be archived" : "archived");
   }
 
   private static Reclaim kept(String why, String notes, Optional<String> archive) {
