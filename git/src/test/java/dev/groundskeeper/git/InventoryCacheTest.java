@@ -12,6 +12,7 @@ import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.MergeJudgement;
 import dev.groundskeeper.api.repo.ParkMarker;
 import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.repo.RepositorySettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -103,6 +104,27 @@ class InventoryCacheTest {
     assertThat(guarded).isEqualTo(computed);
     assertThat(computed.find("picked").orElseThrow().state()).isEqualTo(BranchState.PATCH_EQUIVALENT);
     assertThat(computed.find("squashed").orElseThrow().state()).isEqualTo(BranchState.PATCH_EQUIVALENT);
+  }
+
+  @Test
+  void aPassStoppedByItsBudgetIsContinuedByTheNextFromTheCache() throws IOException {
+    TestRepo repo = InventoryTest.populate(TestRepo.init(temp, "budget"));
+    BranchInventory unbounded = full(repo);
+    java.nio.file.Files.delete(InventoryCache.fileFor(repo.dir.resolve(".git")));
+    RepositorySettings tight = InventoryTest.settings().withScanLimits(
+        new RepositorySettings.ScanLimits(25, java.time.Duration.ofMinutes(2)));
+
+    List<Boolean> completeness = new ArrayList<>();
+    BranchInventory last = null;
+    for (int pass = 0; pass < 12 && (last == null || !last.complete()); pass++) {
+      GitRepositories.clear(); // each pass is a new process: only the cache carries over
+      last = GitFacts.forDirectory(repo.dir, tight, NOW, InventoryPass.FULL).get(RepoFacts.BRANCHES);
+      completeness.add(last.complete());
+    }
+
+    assertThat(completeness.get(0)).as("the first pass stops at its bound").isFalse();
+    assertThat(last.complete()).as("later passes finish from the cache: " + completeness).isTrue();
+    assertThat(last).isEqualTo(unbounded);
   }
 
   @Test
