@@ -35,10 +35,11 @@ final class EventFacts {
   private EventFacts() {}
 
   /**
-   * The facts for judging {@code event}. The branch inventory is read in full at a session start
-   * and in a sweep (and written to the repository's inventory cache); every other event is a
-   * decision inside a tool call or at a stop, which reads the refs and the cache and never starts
-   * a full inventory (seed 002, section 2).
+   * The facts for judging {@code event}. A decision before a tool call runs (a command, a file
+   * write, a sub-agent dispatch, a worktree creation) reads the branch inventory through the guard
+   * pass: the refs and the repository's inventory cache, never a full inventory (seed 002,
+   * sections 2 and 3). Every other event (a session start, a sweep, a completed command, a stop)
+   * reads it in full, starting from the cache and writing back what it judged.
    */
   static Facts compose(Invocation invocation, Workspace workspace, Policy policy, Event event) {
     Clock clock = invocation.clock();
@@ -57,8 +58,9 @@ final class EventFacts {
   }
 
   static InventoryPass passFor(Event event) {
-    return event instanceof Event.SessionStart || event instanceof Event.SweepRequest
-        ? InventoryPass.FULL : InventoryPass.GUARD;
+    return event instanceof Event.CommandEvent || event instanceof Event.FileWriteEvent
+        || event instanceof Event.AgentDispatch || event instanceof Event.WorktreeCreate
+        ? InventoryPass.GUARD : InventoryPass.FULL;
   }
 
   /**

@@ -4,8 +4,8 @@ import dev.groundskeeper.api.API;
 
 /**
  * How much of the branch inventory one reading may compute. Seed 002: the session start and the
- * sweep classify every branch; the guards that judge a tool call read the refs, the cache and the
- * default branch's ancestry, and never start a full pass.
+ * sweep classify every branch; the guards that judge a tool call before it runs read the refs and
+ * the cache, and never start a full pass.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public enum InventoryPass {
@@ -18,7 +18,7 @@ public enum InventoryPass {
   FULL,
 
   /**
-   * For a decision inside a tool call: the inventory is built from the refs and the cache; only
+   * For a decision before a tool call runs: the inventory is built from the refs and the cache; only
    * branches whose tip or targets moved since the cache was written are judged again, and only
    * while they are few ({@link #GUARD_RECOMPUTE_LIMIT}). With more of them, or no cache at all,
    * the inventory is not offered (rules then list names only or say they could not judge), so a
