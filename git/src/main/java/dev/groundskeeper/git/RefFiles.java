@@ -50,16 +50,24 @@ final class RefFiles {
     if (Files.exists(commonDir.resolve("reftable"))) {
       return Optional.empty();
     }
-    RefFiles files = new RefFiles();
-    if (!files.readPacked(commonDir.resolve("packed-refs"))) {
-      return Optional.empty();
-    }
+    // Loose refs first, packed-refs second: `git pack-refs` writes the new packed-refs before it
+    // deletes the loose files, so a ref being packed meanwhile is seen in one or the other.
+    RefFiles loose = new RefFiles();
     for (String namespace : NAMESPACES) {
-      if (!files.readLoose(commonDir.resolve(namespace), namespace)) {
+      if (!loose.readLoose(commonDir.resolve(namespace), namespace)) {
         return Optional.empty();
       }
     }
-    return Optional.of(RefSnapshot.of(files.ids, files.symbolic));
+    RefFiles all = new RefFiles();
+    if (!all.readPacked(commonDir.resolve("packed-refs"))) {
+      return Optional.empty();
+    }
+    // A loose ref overrides the packed one of the same name.
+    all.symbolic.keySet().removeAll(loose.ids.keySet());
+    all.ids.keySet().removeAll(loose.symbolic.keySet());
+    all.ids.putAll(loose.ids);
+    all.symbolic.putAll(loose.symbolic);
+    return Optional.of(RefSnapshot.of(all.ids, all.symbolic));
   }
 
   private boolean readPacked(Path packedRefs) throws IOException {
