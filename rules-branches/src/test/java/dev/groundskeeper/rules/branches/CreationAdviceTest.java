@@ -55,7 +55,8 @@ class CreationAdviceTest {
     void aSharedIssueNumberIsALikenessToo() {
       Repo repo = Repo.create().work("issue-412-parser");
       tester(repo).given(Events.command("git checkout -b fix/412-tokenizer")).expectAdvise()
-          .reasonContains("shares the number 412").remedyCommands("git switch issue-412-parser");
+          .reasonContains("`fix/412-tokenizer` shares the number 412 with issue-412-parser")
+          .remedyCommands("git switch issue-412-parser");
     }
 
     @Test

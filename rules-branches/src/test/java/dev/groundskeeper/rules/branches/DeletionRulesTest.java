@@ -185,6 +185,16 @@ class DeletionRulesTest {
     }
 
     @Test
+    void aRefusalOfProtectedBranchesAloneOffersNoMergeOrFetch() {
+      Repo repo = Repo.create().work("release/2.0");
+      tester(repo).given(Events.command("git push origin --delete main release/2.0"))
+          .expectDeny()
+          .remedyDescriptionContains("Leave these branches on origin; deleting them is a"
+              + " person's decision.")
+          .remedyCommands();
+    }
+
+    @Test
     void aBranchMergedIntoTheRemoteDefaultOrALineMayGo() {
       Repo repo = Repo.create().work("release/2.0", "done", "landed-in-line");
       repo.contains(repo.tipOf("done"), "refs/remotes/origin/main");
