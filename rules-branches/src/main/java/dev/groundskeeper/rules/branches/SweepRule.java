@@ -134,7 +134,8 @@ final class SweepRule implements Rule {
       text.append("\n\nLeft behind at a stop:");
       for (BranchLedger.Abandoned record : abandoned) {
         text.append("\n- ").append(record.branch()).append(": ").append(record.check())
-            .append(" (").append(record.actor()).append(", ").append(record.at()).append(')');
+            .append(" (").append(whoStopped(record.actor())).append(", ")
+            .append(record.at().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).append(')');
       }
     }
     if (!undeclared.isEmpty()) {
@@ -153,6 +154,17 @@ final class SweepRule implements Rule {
     Verdict verdict = Verdict.advise(ID, text.toString()).withFindings(findings);
     return commands.isEmpty() ? verdict
         : verdict.withRemedy(new Remedy("See what the clean would delete:", commands));
+  }
+
+  /** A recorded {@code <session>:<agent>} as words; the agent is empty for a main thread. */
+  static String whoStopped(String actor) {
+    int colon = actor.lastIndexOf(':');
+    if (colon < 0) {
+      return "session " + actor;
+    }
+    String session = actor.substring(0, colon);
+    String agent = actor.substring(colon + 1);
+    return agent.isEmpty() ? "session " + session : "session " + session + ", agent " + agent;
   }
 
   private static String states(Map<BranchState, Integer> byState) {

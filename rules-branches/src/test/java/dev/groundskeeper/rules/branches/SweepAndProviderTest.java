@@ -51,8 +51,17 @@ class SweepAndProviderTest {
       assertThat(reason).contains("Finished, not deleted", "- shipped (merged into the default"
           + " branch; last commit 3 days ago): git branch -d shipped", "Idle:\n- lonely (idle,"
           + " advisory stage, CONTAINED NOWHERE", "Left behind at a stop:\n- gone: dirty"
-          + " worktree (s:a, 2025-12-30T10:00:00Z)", "declare them in branches.integration_lines"
+          + " worktree (session s, agent a, 2025-12-30T10:00:00Z)", "declare them in branches.integration_lines"
           + " so they are never counted or deleted:\n- release-2024");
+    }
+
+    @Test
+    void aMainThreadThatLeftABranchIsNamedAsItsSessionWithTheTimeToTheSecond() {
+      Repo repo = Repo.create();
+      repo.ledger(new TestLedger().abandoned(new BranchLedger.Abandoned("gone", "S1:",
+          "commits no remote holds", Instant.parse("2025-12-30T10:00:00.123456789Z"))));
+      assertThat(tester(repo).given(Events.sweep()).expectAdvise().verdict().reason())
+          .contains("- gone: commits no remote holds (session S1, 2025-12-30T10:00:00Z)");
     }
 
     @Test
