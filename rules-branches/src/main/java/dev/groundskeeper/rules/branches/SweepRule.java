@@ -85,10 +85,12 @@ final class SweepRule implements Rule {
     }
     StringBuilder text = new StringBuilder("Branches: ").append(open.count())
         .append(" open of branches.wip.cap ").append(config.wip().cap())
-        // The open count is over distinct tips, local and remote; the breakdown is over local
-        // names, so it is labelled as its own population rather than presented as a sum.
-        .append("; the ").append(inventory.branches().size()).append(" local ")
-        .append(inventory.branches().size() == 1 ? "branch: " : "branches: ")
+        // The open count is over distinct tips; the breakdown is over names (a local branch and
+        // its remote copy are one name, a branch only on the remote is one too), so it is
+        // labelled as its own population rather than presented as a sum.
+        .append("; the ").append(inventory.branches().size())
+        .append(inventory.branches().size() == 1 ? " branch" : " branches")
+        .append(" here and on ").append(remote).append(": ")
         .append(states(byState));
     List<String> lost = Texts.lostWork(work, now, remote);
     if (!lost.isEmpty()) {
