@@ -257,9 +257,35 @@ class BranchCommandTest {
     git("switch", "-q", "main");
     git("merge", "-q", "--no-ff", "-m", "merge shipped", "shipped");
     git("push", "-q", "origin", "main");
+    String tip = git("rev-parse", "shipped");
     assertThat(branch("clean", "--yes", "--remote")).isZero();
     assertThat(git("ls-remote", "origin", "shipped")).isEmpty();
-    assertThat(out()).contains("Deleted on origin: shipped");
+    String restore = "git push origin " + tip + ":refs/heads/shipped";
+    assertThat(out()).contains("Deleted shipped on origin (restore: " + restore + ")");
+    run(work, restore.split(" "));
+    assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
+  }
+
+  @Test
+  void cleanWithRemoteListsAndDeletesABranchFinishedOnlyOnTheRemoteBehindTheBundle() {
+    git("switch", "-q", "-c", "theirs");
+    commit("their work");
+    git("push", "-q", "-u", "origin", "theirs");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge theirs", "theirs");
+    git("push", "-q", "origin", "main");
+    git("branch", "-q", "-D", "theirs");
+    String tip = git("rev-parse", "origin/theirs");
+
+    assertThat(branch("clean", "--remote", "--dry-run")).isZero();
+    assertThat(out()).contains("Finished branches on origin:\n- theirs at " + tip,
+        "Dry run: nothing deleted.");
+    assertThat(git("ls-remote", "origin", "theirs")).startsWith(tip);
+
+    assertThat(branch("clean", "--yes", "--remote")).isZero();
+    assertThat(git("ls-remote", "origin", "theirs")).isEmpty();
+    assertThat(run(work, "git", "bundle", "list-heads", bundles().get(0).toString()))
+        .contains(tip + " refs/remotes/origin/theirs");
   }
 
   @Test
