@@ -671,7 +671,8 @@ public final class WorktreeStore {
   public Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now) {
     NotesArchive.Prepared prepared = archive.prepare(judged.path());
     if (prepared instanceof NotesArchive.Failed failed) {
-      return kept("the notes could not be archived: " + failed.reason(), "", Optional.empty());
+      return kept("the notes could not be archived: " + failed.reason() + "; "
+          + failed.remedy(), "", Optional.empty());
     }
     String noteWords = prepared instanceof NotesArchive.Ready ready
         ? noteWords(ready.files().size() + ready.links().size(), dryRun) : "no notes";
