@@ -56,6 +56,30 @@ class ListTest {
   }
 
   @Test
+  void aLinkInTheLaneToAListedWorktreeIsShownAndNeverTouched() throws IOException {
+    AddedWorktree real = store.add(fixture.repo, "real", Optional.empty());
+    Path sibling = fixture.base.resolve("projects").resolve("repo-sibling");
+    fixture.git(fixture.repo, "worktree", "add", "-q", "-b", "sibling", sibling.toString());
+    Files.createSymbolicLink(fixture.lane().resolve("to-sibling"), sibling);
+    Files.createSymbolicLink(fixture.lane().resolve("to-real"), real.path());
+
+    Listing listing = store.list(fixture.repo);
+    PruneReport prune = store.prune(fixture.repo, false, java.util.Set.of());
+
+    assertThat(listing.rows()).extracting(WorktreeRow::name)
+        .containsExactlyInAnyOrder("real", "repo-sibling", "to-sibling", "to-real");
+    for (String link : List.of("to-sibling", "to-real")) {
+      assertThat(row(listing, link).where()).isEqualTo(WorktreeRow.Where.STORE);
+      assertThat(row(listing, link).problem()).isPresent();
+      assertThat(prune.rows()).filteredOn(r -> r.name().equals(link)).singleElement()
+          .satisfies(r -> assertThat(r.reason()).startsWith("fails the proof of belonging"));
+    }
+    assertThat(Files.isSymbolicLink(fixture.lane().resolve("to-sibling"))).isTrue();
+    assertThat(sibling).isDirectory();
+    assertThat(real.path()).isDirectory();
+  }
+
+  @Test
   void aLaneDirectoryGitDoesNotListIsNotAWorktree() throws IOException {
     store.add(fixture.repo, "real", Optional.empty());
     Files.createDirectories(fixture.lane().resolve("stray"));

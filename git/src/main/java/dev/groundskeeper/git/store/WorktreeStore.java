@@ -439,7 +439,9 @@ public final class WorktreeStore {
           Optional.empty()));
     }
     for (Path child : children(lane)) {
-      Optional<Path> real = realPath(child);
+      // A link in the lane is never the worktree it leads to: it is shown as a lane entry of
+      // its own (failing the proof), not hidden behind the worktree git lists.
+      Optional<Path> real = Files.isSymbolicLink(child) ? Optional.empty() : realPath(child);
       boolean known = seen.contains(child) || real.filter(seen::contains).isPresent();
       if (!child.getFileName().toString().equals(STARTS) && !known) {
         found.add(unlisted(child, lane));
