@@ -167,6 +167,25 @@ class ListTest {
   }
 
   @Test
+  void listAllNamesALinkUnderTheStoreAsALinkItNeverFollows() throws IOException {
+    store.add(fixture.repo, "one", Optional.empty());
+    Path alias = fixture.storeHome.resolve("worktrees").resolve("1".repeat(40));
+    Files.createSymbolicLink(alias, fixture.lane());
+    Files.writeString(fixture.storeHome.resolve("worktrees").resolve("a-file"), "x\n");
+
+    List<LaneListing> lanes = store.listAll(fixture.repo);
+
+    assertThat(lanes).filteredOn(lane -> lane.key().equals("1".repeat(40))).singleElement()
+        .satisfies(lane -> {
+          assertThat(lane.lane()).isFalse();
+          assertThat(lane.note()).contains("not a lane: a symbolic link, which the store never"
+              + " follows");
+        });
+    assertThat(lanes).filteredOn(lane -> lane.key().equals("a-file")).singleElement()
+        .satisfies(lane -> assertThat(lane.note()).contains("not a lane: not a directory"));
+  }
+
+  @Test
   void listAllShowsADeadLaneAsCheckoutNotFound() throws IOException {
     store.add(fixture.repo, "gone", Optional.empty());
     Path moved = fixture.base.resolve("projects").resolve("repo-moved");
