@@ -381,6 +381,9 @@ class PruneTest {
     assertThat(report.rows()).singleElement().satisfies(row -> {
       assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
       assertThat(row.reason()).contains("git worktree remove refused")
+          .contains("contains modified or untracked files")
+          .contains("look at what changed, then prune again")
+          .doesNotContain("--force")
           .contains("its notes were archived to ~/.gk/notes/");
       assertThat(row.archive()).isPresent();
     });

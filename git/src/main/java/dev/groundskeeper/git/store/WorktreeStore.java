@@ -53,6 +53,8 @@ public final class WorktreeStore {
   static final String STARTS = ".starts";
   private static final Pattern FULL_ID = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
   private static final int STATUS_READERS = 4;
+  private static final Pattern FORCE_ADVICE = Pattern.compile(
+      "[,;]?\\s*use (?:--force|'remove -f -f')[^\\n]*");
   private static final WorktreeBelonging REMOVABLE = new WorktreeBelonging(true, false, false,
       true, WorktreeBelonging.CommonDirectory.SAME);
 
@@ -746,8 +748,18 @@ public final class WorktreeStore {
     EffectResult result = EffectExecutor.forDirectory(checkout.workTree())
         .perform(new RepoEffect.RemoveWorktree(judged.path(), judged.head()));
     if (!result.done()) {
-      return Optional.of(location.display(result.message()));
+      return Optional.of(location.display(withoutForceAdvice(result.message()))
+          + "; it changed since it was judged: look at what changed, then prune again");
     }
     return Optional.empty();
+  }
+
+  /**
+   * Git's refusal without its advice to force the removal ("use --force to delete it", "use
+   * 'remove -f -f' to override"): a forced removal is exactly what loses work, and the store
+   * never offers it.
+   */
+  static String withoutForceAdvice(String message) {
+    return FORCE_ADVICE.matcher(message).replaceAll("").strip();
   }
 }
