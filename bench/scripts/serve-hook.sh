@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Whole-client timings of `bin/groundskeeper hook` with and without `groundskeeper serve`: the
+# same payloads, in a fresh git repository, round after round (fresh, served, fresh, ...), with
+# the median wall time per call and the CPU of the client and, for served calls, of the server.
+# Results and their reading: docs/benchmarks/engine.md.
+#
+#   bench/scripts/serve-hook.sh             # 15 rounds
+#   RUNS=40 bench/scripts/serve-hook.sh
+#
+# Needs curl (the launcher's client) and /usr/bin/time.
+set -euo pipefail
+
+root="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+launcher="$root/bin/groundskeeper"
+runs="${RUNS:-15}"
+clk_tck="$(getconf CLK_TCK)"
+
+# Builds the jar (and its class-data archive) when stale, as a user's first call would.
+"$launcher" --version >/dev/null
+
+work="$(mktemp -d)"
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ]; then
+    GROUNDSKEEPER_SOCKET="$work/serve.sock" "$launcher" serve --stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+export HOME="$work/home" XDG_CONFIG_HOME="$work/xdg" GROUNDSKEEPER_HOME="$work/gk"
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+unset GROUNDSKEEPER_SOCKET XDG_RUNTIME_DIR
+mkdir -p "$HOME" "$XDG_CONFIG_HOME"
+git init -q -b main "$work/repo"
+git -C "$work/repo" -c user.name=b -c user.email=b@b commit -q --allow-empty -m initial
+git -C "$work/repo" switch -q -c feat/x
+git -C "$work/repo" -c user.name=b -c user.email=b@b commit -q --allow-empty -m "only here"
+git -C "$work/repo" switch -q main
+payload() {
+  printf '{"session_id":"bench","cwd":"%s/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s"}}' \
+    "$work" "$1" >"$work/$2.json"
+}
+payload "ls -la" pure          # no rule reads the repository
+payload "git branch -D feat/x" facts   # denied after reading the branch inventory
+cd "$work/repo"
+
+# No server: the socket path names nothing, so the launcher starts a JVM.
+fresh_env=(env GROUNDSKEEPER_SOCKET="$work/none.sock")
+served_env=(env GROUNDSKEEPER_SOCKET="$work/serve.sock")
+
+GROUNDSKEEPER_SOCKET="$work/serve.sock" "$launcher" serve --idle-timeout 0 2>"$work/serve.log" &
+server_pid=$!
+while [ ! -S "$work/serve.sock" ]; do sleep 0.05; done
+server_cpu() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+
+samples="$work/samples"
+: >"$samples"
+for name in pure facts; do
+  for ((round = 0; round < runs; round++)); do
+    for variant in fresh served; do
+      if [ "$variant" = fresh ]; then cmd=("${fresh_env[@]}"); else cmd=("${served_env[@]}"); fi
+      before="$(server_cpu)"
+      start="$(date +%s%N)"
+      /usr/bin/time -f "%U %S" -o "$work/cpu" "${cmd[@]}" "$launcher" hook \
+        <"$work/$name.json" >/dev/null 2>&1 || true
+      end="$(date +%s%N)"
+      after="$(server_cpu)"
+      read -r user sys <"$work/cpu"
+      echo "$name $variant $(( (end - start) / 1000 )) $user $sys $(( after - before ))" >>"$samples"
+    done
+  done
+done
+answered="$(GROUNDSKEEPER_SOCKET="$work/serve.sock" "$launcher" serve --status | grep answered)"
+
+median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] }'; }
+printf '| payload | path | median wall [ms] | median client CPU [ms] | mean server CPU [ms] | runs |\n'
+printf '|:---|:---|---:|---:|---:|---:|\n'
+for name in pure facts; do
+  for variant in fresh served; do
+    rows() { awk -v n="$name" -v v="$variant" '$1 == n && $2 == v' "$samples"; }
+    wall="$(rows | awk '{ print $3 / 1000 }' | median)"
+    cpu="$(rows | awk '{ print ($4 + $5) * 1000 }' | median)"
+    server="$(rows | awk -v t="$clk_tck" '{ s += $6 } END { printf "%.1f", s * 1000 / t / NR }')"
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "$variant" "$wall" "$cpu" \
+      "$([ "$variant" = served ] && echo "$server" || echo -)" "$runs"
+  done
+done
+echo "server $answered (expected $((2 * runs)))"
