@@ -73,11 +73,12 @@ public final class Main {
         .addSubcommand(new ConfigCommand.Schema(invocation)));
     cli.addSubcommand(new WorktreeCommand(invocation.environment(),
         invocation.workingDirectory(), invocation.clock(),
-        () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory()))
-            .config()));
+        () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())),
+        (policy, event) -> EventFacts.compose(invocation,
+            Workspace.locate(invocation.workingDirectory()), policy, event)));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
-        invocation.workingDirectory(), invocation.clock(),
+        invocation.workingDirectory(), invocation.clock(), invocation.environment(),
         directory -> WorkspacePolicy.load(invocation, Workspace.locate(directory)).config()
             .get(EventFacts.BRANCHES)).commandLine());
     // A served hook call runs this same program, in-process, with the caller's streams.

@@ -44,8 +44,9 @@ final class SweepCommand implements Callable<Integer> {
     Policy policy = WorkspacePolicy.load(invocation, workspace);
     EventContext context = EventContext.of(SESSION_ID, workspace.directory())
         .withMode(HookCommand.sessionMode(invocation));
-    Decision decision = policy.evaluate(new Event.SweepRequest(context),
-        EventFacts.compose(invocation, workspace, policy));
+    Event.SweepRequest request = new Event.SweepRequest(context);
+    Decision decision =
+        policy.evaluate(request, EventFacts.compose(invocation, workspace, policy, request));
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();
     if (json) {

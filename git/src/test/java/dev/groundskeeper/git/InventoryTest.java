@@ -141,6 +141,7 @@ class InventoryTest {
         new RepositorySettings.ScanLimits(3, java.time.Duration.ofMinutes(2)));
     Clock now = Clock.fixed(Instant.ofEpochSecond(BASE + 40 * DAY), ZoneOffset.UTC);
     GitRepositories.clear(); // judgements proven earlier are cached for good; start cold
+    java.nio.file.Files.delete(InventoryCache.fileFor(repo.dir.resolve(".git"))); // on disk too
     BranchInventory bounded = GitFacts.forDirectory(repo.dir, tight, now).get(RepoFacts.BRANCHES);
     assertThat(bounded.complete()).isFalse();
     for (BranchRecord b : bounded.branches()) {

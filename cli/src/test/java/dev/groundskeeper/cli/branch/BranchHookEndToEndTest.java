@@ -2,6 +2,7 @@ package dev.groundskeeper.cli.branch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.cli.Main;
@@ -174,6 +175,59 @@ class BranchHookEndToEndTest {
     assertThat(JSON.readTree(fourth.out()).path("decision").asText(""))
         .isNotEqualTo("block");
     assertThat(Files.readString(ledger)).contains("feature");
+  }
+
+  @Test
+  void anEditInAnotherWorktreeTouchesThatWorktreesBranchAndTheStopJudgesIt() throws IOException {
+    Path lane = temp.resolve("lane");
+    git("worktree", "add", "-q", "-b", "lane", lane.toString());
+    Path file = lane.resolve("notes.md");
+    Files.writeString(file, "half done");
+    Reply edited = hook(Map.of("hook_event_name", "PostToolUse", "tool_name", "Edit",
+        "tool_input", Map.of("file_path", file.toString(), "old_string", "a", "new_string", "b"),
+        "tool_response", Map.of("filePath", file.toString())));
+    assertThat(edited.exit()).as(edited.err()).isZero();
+    assertThat(git("config", "--get-all", "branch.lane.groundskeeperTouchedBy")).isEqualTo("e2e:");
+
+    Reply stop = hook(Map.of("hook_event_name", "Stop", "stop_hook_active", false));
+
+    ObjectNode answer = (ObjectNode) JSON.readTree(stop.out());
+    assertThat(answer.path("decision").asText()).isEqualTo("block");
+    assertThat(answer.path("reason").asText()).contains("lane: uncommitted work in " + lane,
+        "git -C " + lane + " add -A");
+  }
+
+  @Test
+  void markerFilesLetAStopThroughOrTurnItIntoAHandoff() throws IOException {
+    config("branches:\n  stop_guard:\n    yield_markers: [untracked/usage-pause.json]\n"
+        + "    handoff_markers: [\"untracked/handoff-{session}-{agent}.json\"]\n");
+    ran("git switch -q -c feature");
+    commit("feature work", 0);
+    git("push", "-q", "-u", "origin", "feature");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge feature", "feature");
+    git("push", "-q", "origin", "main");
+    String tip = git("rev-parse", "feature");
+    Map<String, Object> stop = Map.of("hook_event_name", "Stop", "stop_hook_active", false);
+
+    JsonNode refused = JSON.readTree(hook(stop).out());
+    assertThat(refused.path("decision").asText()).isEqualTo("block");
+    assertThat(refused.path("reason").asText()).contains("feature: merged");
+
+    Path handoff = work.resolve("untracked/handoff-e2e-main.json");
+    Files.createDirectories(handoff.getParent());
+    Files.writeString(handoff, "{}");
+    JsonNode handedOff = JSON.readTree(hook(stop).out());
+    assertThat(handedOff.path("decision").asText("")).isNotEqualTo("block");
+    assertThat(handedOff.path("systemMessage").asText())
+        .contains("Handing off: the successor continues from:\n- feature at " + tip);
+    Files.delete(handoff);
+
+    Files.writeString(work.resolve("untracked/usage-pause.json"), "{}");
+    Reply paused = hook(stop);
+    assertThat(paused.exit()).isZero();
+    assertThat(JSON.readTree(paused.out()).path("decision").asText("")).isNotEqualTo("block");
+    assertThat(paused.out()).doesNotContain("feature");
   }
 
   private void newBranch(String name, long daysAgo) {

@@ -1,6 +1,7 @@
 package dev.groundskeeper.rules.branches;
 
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.files.FileFacts;
 import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.BranchProvenance;
 import dev.groundskeeper.api.repo.BranchRecord;
@@ -50,6 +51,7 @@ final class Repo {
   private RepositorySettings.DormancyDays days = RepositorySettings.DormancyDays.STANDARD;
   private int nextTip = 1;
   private Optional<BranchLedger> ledger = Optional.empty();
+  private Optional<Set<Path>> files = Optional.empty();
   private RepositoryLayout.Head head = RepositoryLayout.Head.onBranch("main", Optional.empty());
 
   /** One branch as a test describes it. */
@@ -180,6 +182,19 @@ final class Repo {
     return this;
   }
 
+  /**
+   * The files that exist (absolute, or relative to {@link #ROOT}); without this call the file
+   * facts are not offered at all.
+   */
+  Repo files(String... paths) {
+    Set<Path> existing = new HashSet<>();
+    for (String path : paths) {
+      existing.add(ROOT.resolve(path).normalize());
+    }
+    this.files = Optional.of(existing);
+    return this;
+  }
+
   Repo onBranch(String branch) {
     this.head = RepositoryLayout.Head.onBranch(branch, Optional.of(tipOf(branch)));
     return this;
@@ -252,6 +267,8 @@ final class Repo {
             ROOT.resolve(".git"), false, false, head))
         .with(RepoFacts.QUERIES, new Queries());
     ledger.ifPresent(l -> builder.with(BranchLedger.FACT, l));
+    files.ifPresent(existing -> builder.with(FileFacts.PATHS,
+        path -> existing.contains(ROOT.resolve(path).normalize())));
     return builder.build();
   }
 

@@ -9,6 +9,7 @@ import dev.groundskeeper.api.Remedy;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.api.shell.Argv;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
@@ -58,8 +59,8 @@ public final class PlacementRule implements Rule {
     if (adds.isEmpty()) {
       return Verdict.notApplicable(ID);
     }
-    Optional<Path> home = facts.find(WorktreeFacts.USER_HOME);
-    Path store = facts.get(WorktreeFacts.STORE_WORKTREES).normalize();
+    Optional<Path> home = facts.find(WorktreeStoreFacts.USER_HOME);
+    Path store = facts.get(WorktreeStoreFacts.STORE_WORKTREES).normalize();
     Path cwd = command.context().cwd();
     List<Finding> findings = new ArrayList<>();
     List<String> instead = new ArrayList<>();

@@ -2,8 +2,8 @@ package dev.groundskeeper.rules.worktree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.groundskeeper.rules.worktree.ProofOfBelonging.CommonDirectory;
-import dev.groundskeeper.rules.worktree.ProofOfBelonging.Evidence;
+import dev.groundskeeper.api.repo.WorktreeBelonging;
+import dev.groundskeeper.api.repo.WorktreeBelonging.CommonDirectory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -53,19 +53,27 @@ class JudgementsTest {
 
   @Test
   void theProofNamesTheFirstThingThatFails() {
-    assertThat(ProofOfBelonging.failure(new Evidence(true, false, true, CommonDirectory.SAME)))
+    assertThat(ProofOfBelonging.failure(evidence(true, false, false, true, CommonDirectory.SAME)))
         .isEmpty();
-    assertThat(ProofOfBelonging.failure(new Evidence(false, false, true, CommonDirectory.SAME)))
+    assertThat(ProofOfBelonging.failure(evidence(false, false, false, true, CommonDirectory.SAME)))
         .contains("not a worktree of this repository");
-    assertThat(ProofOfBelonging.failure(new Evidence(true, true, true,
-        CommonDirectory.UNREADABLE))).contains("directory gone; git still lists it");
-    assertThat(ProofOfBelonging.failure(new Evidence(true, false, false, CommonDirectory.SAME)))
-        .contains("not a direct child of this repository's lane");
-    assertThat(ProofOfBelonging.failure(new Evidence(true, false, true,
+    assertThat(ProofOfBelonging.failure(evidence(false, true, false, false,
         CommonDirectory.UNREADABLE)))
         .contains("checkout not found; run git worktree repair from the checkout");
-    assertThat(ProofOfBelonging.failure(new Evidence(true, false, true, CommonDirectory.OTHER)))
+    assertThat(ProofOfBelonging.failure(evidence(true, false, true, true,
+        CommonDirectory.UNREADABLE))).contains("directory gone; git still lists it");
+    assertThat(ProofOfBelonging.failure(evidence(true, false, false, false, CommonDirectory.SAME)))
+        .contains("not a direct child of this repository's lane");
+    assertThat(ProofOfBelonging.failure(evidence(true, false, false, true,
+        CommonDirectory.UNREADABLE)))
+        .contains("checkout not found; run git worktree repair from the checkout");
+    assertThat(ProofOfBelonging.failure(evidence(true, false, false, true, CommonDirectory.OTHER)))
         .hasValueSatisfying(f -> assertThat(f).contains("another repository's"));
+  }
+
+  private static WorktreeBelonging evidence(boolean listed, boolean deadPointer, boolean prunable,
+      boolean directChild, CommonDirectory common) {
+    return new WorktreeBelonging(listed, deadPointer, prunable, directChild, common);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static dev.groundskeeper.testkit.Events.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.testkit.RuleTester;
 import dev.groundskeeper.testkit.TestFacts;
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.Test;
 class PlacementRuleTest {
 
   private static final TestFacts.Builder FACTS = TestFacts.builder()
-      .with(WorktreeFacts.STORE_WORKTREES, Path.of("/home/me/.groundskeeper/worktrees"))
-      .with(WorktreeFacts.USER_HOME, Path.of("/home/me"));
+      .with(WorktreeStoreFacts.STORE_WORKTREES, Path.of("/home/me/.groundskeeper/worktrees"))
+      .with(WorktreeStoreFacts.USER_HOME, Path.of("/home/me"));
 
   private final RuleTester tester = RuleTester.of(new PlacementRule(List.of("~/scratch",
       "sandbox"))).withFacts(FACTS);

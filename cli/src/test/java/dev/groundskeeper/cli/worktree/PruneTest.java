@@ -1,10 +1,12 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.git.store.StoreRefusal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +25,7 @@ class PruneTest {
   Path temp;
 
   Fixture fixture;
-  WorktreeStore store;
+  StoreVerbs store;
 
   @BeforeEach
   void repository() throws IOException {
@@ -230,7 +232,7 @@ class PruneTest {
     AddedWorktree old = store.add(fixture.repo, "old", Optional.empty());
     fixture.commit(old.path(), "idea.txt", "an idea\n", "try an idea");
     fixture.write(old.path(), "build/out.o", "object\n");
-    WorktreeStore later = fixture.store(Fixture.daysLater(30));
+    StoreVerbs later = fixture.store(Fixture.daysLater(30));
 
     PruneReport listed = later.prune(fixture.repo, false, Set.of());
 
