@@ -102,6 +102,7 @@ final class HookServer {
   private Path lockedHere;
   private Object socketKey;
   private UserPrincipal owner;
+  private int umask;
 
   private HookServer(Settings settings) {
     this.settings = settings;
@@ -153,6 +154,7 @@ final class HookServer {
       Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
       socketKey = fileKey(socket).orElse(null);
       owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
+      umask = Umask.measure(socket.getParent());
     } catch (IOException e) {
       throw new ServeException("cannot listen on " + socket + ": " + e.getMessage());
     }
@@ -380,6 +382,11 @@ final class HookServer {
     if (differs.isPresent()) {
       decline(channel, 409, "the caller's " + differs.get() + " differs from the server's"
           + " (start groundskeeper serve from the runner's environment)");
+      return;
+    }
+    if (request.umask() != umask) {
+      decline(channel, 409, String.format("the caller's umask %04o differs from the server's %04o",
+          request.umask(), umask));
       return;
     }
     Path workingDirectory;
