@@ -65,6 +65,7 @@ final class HookServer {
   static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
   static final Duration QUEUE_WAIT = Duration.ofSeconds(2);
   static final Duration STOP_WAIT = Duration.ofSeconds(30);
+  static final Duration LEFT_REQUEST_AGE = Duration.ofMinutes(10);
 
   /** What the server needs from its surroundings. */
   record Settings(SocketLocation location, Duration idleTimeout, int workers,
@@ -155,8 +156,27 @@ final class HookServer {
       socketKey = fileKey(socket).orElse(null);
       owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
       umask = Umask.measure(socket.getParent());
+      removeLeftRequests();
     } catch (IOException e) {
       throw new ServeException("cannot listen on " + socket + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The launcher's client keeps a call's standard input in {@code request.*} beside the socket
+   * until the call is over; a client killed before it could remove its file leaves it behind.
+   */
+  private void removeLeftRequests() throws IOException {
+    Instant before = settings.clock().instant().minus(LEFT_REQUEST_AGE);
+    try (var files = Files.newDirectoryStream(socket.getParent(), "request.*")) {
+      for (Path file : files) {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+            LinkOption.NOFOLLOW_LINKS);
+        if (attributes.isRegularFile()
+            && attributes.lastModifiedTime().toInstant().isBefore(before)) {
+          Files.deleteIfExists(file);
+        }
+      }
     }
   }
 
@@ -282,6 +302,7 @@ final class HookServer {
         return;
       } catch (IOException e) {
         settings.log().println("groundskeeper serve: accept failed: " + e.getMessage());
+        pause();
         continue;
       }
       long queuedAt = System.nanoTime();
@@ -294,6 +315,15 @@ final class HookServer {
         declined.incrementAndGet();
         lastDecline.set("every worker was busy");
       }
+    }
+  }
+
+  /** A moment's rest after a failed accept (out of file descriptors, say), so it cannot spin. */
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -306,6 +306,19 @@ class HookServerTest {
   }
 
   @Test
+  void theStandardInputAKilledClientLeftBehindIsRemovedAtStart() throws IOException {
+    SocketLocation location = SocketLocation.of(Optional.empty(), env, temp);
+    location.prepareDirectory();
+    Path old = Files.writeString(location.socket().resolveSibling("request.old123"), "payload");
+    Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.from(
+        java.time.Instant.now().minus(Duration.ofHours(1))));
+    Path current = Files.writeString(location.socket().resolveSibling("request.new456"), "in use");
+    start();
+    assertThat(old).doesNotExist();
+    assertThat(current).hasContent("in use");
+  }
+
+  @Test
   void aDirectoryOthersCanWriteOrALinkedLevelIsRefused() throws IOException {
     Path open = Files.createDirectories(temp.resolve("open"));
     Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
