@@ -70,11 +70,15 @@ final class Processes {
           () -> drain(process.getInputStream()));
       CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(
           () -> drain(process.getErrorStream()));
-      try (var stdin = process.getOutputStream()) {
-        stdin.write(input);
-      } catch (IOException e) {
-        // A program that exits without reading its input still reports through its exit code.
-      }
+      // Written beside the wait, so that a program that never reads its input cannot hold the
+      // run past its bound.
+      CompletableFuture.runAsync(() -> {
+        try (var stdin = process.getOutputStream()) {
+          stdin.write(input);
+        } catch (IOException e) {
+          // A program that exits without reading its input still reports through its exit code.
+        }
+      });
       if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();

@@ -1,9 +1,9 @@
 package dev.groundskeeper.rules.worktree;
 
-import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.testkit.RuleContract;
 import dev.groundskeeper.testkit.TestFacts;
 import java.nio.file.Path;
