@@ -151,6 +151,16 @@ class ServeLauncherIT {
     assertThat(hookCalls(Map.of())).isEqualTo(fresh);
     assertThat(status()).contains("answered: 4", "declined: 0", "failed: 0");
 
+    // both streams at once, several lines, read anew: an invalid configuration file
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), "engine:\n  on_eror: deny\n");
+    Map<String, String> noServer = Map.of("GROUNDSKEEPER_SOCKET", temp.resolve("none").toString());
+    Run freshInvalid = launch(noServer, payload("ls"), "hook");
+    assertThat(freshInvalid.out()).contains("additionalContext", "engine.configuration");
+    assertThat(freshInvalid.err()).startsWith("groundskeeper hook: ").contains("on_eror");
+    assertThat(launch(Map.of(), payload("ls"), "hook")).isEqualTo(freshInvalid);
+    assertThat(status()).contains("answered: 5");
+    Files.delete(repo.resolve(".groundskeeper.yaml"));
+
     Run stop = launch(Map.of(), "", "serve", "--stop");
     assertThat(stop).isEqualTo(new Run(0, "stopped the server on " + socket + "\n", ""));
     assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
