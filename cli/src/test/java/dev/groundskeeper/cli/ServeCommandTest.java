@@ -44,6 +44,13 @@ class ServeCommandTest {
     CliRunner.Result both = cli.run(temp, "serve", "--stop", "--status");
     assertThat(both.exit()).isEqualTo(2);
     assertThat(both.error()).isEqualTo("groundskeeper serve: give --stop or --status, not both");
+    for (String[] args : new String[][] {{"serve", "--plugin-path", "x.jar"},
+        {"--plugin-path", "x.jar", "serve"}}) {
+      CliRunner.Result plugins = cli.run(temp, args);
+      assertThat(plugins.exit()).isEqualTo(2);
+      assertThat(plugins.error()).startsWith("groundskeeper serve: --plugin-path belongs to the"
+          + " hook command");
+    }
     CliRunner.Result workers = cli.run(temp, "serve", "--max-concurrent", "0");
     assertThat(workers.exit()).isEqualTo(2);
     assertThat(workers.error()).contains("--max-concurrent must be between 1 and 64");

@@ -17,7 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code groundskeeper serve}: the warm path for runners that call the hook often. */
 @API(status = API.Status.INTERNAL)
@@ -34,7 +36,10 @@ import picocli.CommandLine.Option;
         "The socket is --socket, else $GROUNDSKEEPER_SOCKET, else"
             + " $GROUNDSKEEPER_HOME/run/serve.sock, else $XDG_RUNTIME_DIR/groundskeeper/serve.sock,"
             + " else ~/.groundskeeper/run/serve.sock. Start the server from the environment the"
-            + " runner has (see docs/claude-code.md)."},
+            + " runner has (see docs/claude-code.md).",
+        "",
+        "Plugins come with each call (engine.plugins, or the hook's own --plugin-path), never"
+            + " from the server, so serve takes no --plugin-path."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:stopped (idle, --stop or a signal); --stop and --status: done",
@@ -51,6 +56,9 @@ public final class ServeCommand implements Callable<Integer> {
   private final PrintStream err;
   private final HookRunner runner;
   private final Clock clock;
+
+  @Spec
+  CommandSpec spec;
 
   @Option(names = "--socket", paramLabel = "PATH",
       description = "The socket to serve on (or to stop, or to ask for --status).")
@@ -87,6 +95,12 @@ public final class ServeCommand implements Callable<Integer> {
   public Integer call() throws IOException, InterruptedException {
     if (stop && status) {
       throw new ServeException("give --stop or --status, not both");
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--plugin-path")
+        || spec.root().commandLine().getParseResult().hasMatchedOption("--plugin-path")) {
+      // A served call must answer as the caller's own command line would, plugins included.
+      throw new ServeException("--plugin-path belongs to the hook command (groundskeeper hook"
+          + " --plugin-path ...) or to engine.plugins; each call brings its own");
     }
     SocketLocation location = SocketLocation.of(Optional.ofNullable(socket), environment,
         workingDirectory);
