@@ -180,6 +180,29 @@ final class HookServer {
     }
   }
 
+  /** Whether a server (in this JVM or another process) still holds {@code lockFile}. */
+  static boolean lockHeld(Path lockFile) {
+    if (LOCKED_HERE.contains(lockFile)) {
+      return true;
+    }
+    if (!Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    try (FileChannel channel = FileChannel.open(lockFile, Set.of(StandardOpenOption.WRITE,
+        LinkOption.NOFOLLOW_LINKS))) {
+      FileLock probe = channel.tryLock();
+      if (probe == null) {
+        return true;
+      }
+      probe.release();
+      return false;
+    } catch (OverlappingFileLockException e) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   private void lock() {
     Path lockFile = settings.location().lockFile();
     // A second channel on the file in this JVM would release the first one's lock when closed.

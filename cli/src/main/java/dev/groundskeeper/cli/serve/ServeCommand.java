@@ -164,14 +164,21 @@ public final class ServeCommand implements Callable<Integer> {
       throw new ServeException("the server on " + path + " refused to stop: "
           + response.get().text().strip());
     }
+    // Stopped means the socket is gone, or at least the lock is free (a server killed while
+    // stopping leaves its socket behind).
     long deadline = System.nanoTime() + HookServer.STOP_WAIT.plusSeconds(5).toNanos();
-    while (location.state() == SocketLocation.State.LIVE) {
+    while (location.state() != SocketLocation.State.ABSENT
+        && (location.state() == SocketLocation.State.LIVE
+            || HookServer.lockHeld(location.lockFile()))) {
       if (System.nanoTime() > deadline) {
         err.println("groundskeeper serve: the server on " + path + " did not stop within "
             + HookServer.STOP_WAIT.plusSeconds(5).toSeconds() + " s");
         return 1;
       }
       Thread.sleep(20);
+    }
+    if (location.state() == SocketLocation.State.STALE) {
+      Files.deleteIfExists(path);
     }
     out.println("stopped the server on " + path);
     return 0;

@@ -370,6 +370,21 @@ class HookServerTest {
   }
 
   @Test
+  void serveStopWaitsUntilTheServerHasStopped() throws Exception {
+    HookServer server = start();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ServeCommand command = new ServeCommand(env, temp,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(log, true, StandardCharsets.UTF_8), runner, Clock.systemUTC());
+    int exit = new picocli.CommandLine(command).execute("--stop");
+    assertThat(exit).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .isEqualTo("stopped the server on " + server.socket() + "\n");
+    assertThat(server.socket()).doesNotExist();
+    assertThat(HookServer.lockHeld(server.socket().resolveSibling("serve.sock.lock"))).isFalse();
+  }
+
+  @Test
   void aStopRequestOrIdlenessStopsTheServerAndRemovesItsSocket() throws Exception {
     HookServer server = start();
     Path socket = server.socket();
