@@ -36,6 +36,7 @@ import java.util.stream.Stream;
 final class WorktreePruner {
 
   private static final int SHOWN_PATHS = 5;
+  private static final int BESIDE_NOTES_READ = 100;
 
   private final WorktreeStore store;
   private final StoreLocation location;
@@ -129,10 +130,10 @@ final class WorktreePruner {
     if (!status.isClean()) {
       long changed = Stream.concat(status.staged().stream(), status.modified().stream())
           .distinct().count();
-      return Optional.of(changed + " changed and " + status.untracked().size() + " untracked");
+      return Optional.of(changed + " changed and " + status.untracked().size() + " untracked;"
+          + " commit or discard the changes, then prune again");
     }
-    List<String> atRisk = ignoredOutsideNotes(inspection).orElse(List.of()).stream()
-        .filter(path -> !Regenerable.isRegenerable(Regenerable.DEFAULT_GLOBS, path)).toList();
+    List<String> atRisk = unrebuildable(ignoredOutsideNotes(inspection));
     if (atRisk.isEmpty()) {
       return Optional.empty();
     }
@@ -143,10 +144,25 @@ final class WorktreePruner {
         + " home or the notes folder, delete the rest, then prune again");
   }
 
+  /**
+   * The ignored paths a removal would delete besides the notes folder. Git reports a wholly
+   * ignored directory as one line; when that directory holds the notes folder (an ignored
+   * {@code .groundskeeper/}, say) its other entries are read one by one, since only the notes are
+   * archived.
+   */
+  /** The ignored paths that no regenerable glob covers: a removal would lose them. */
+  private static List<String> unrebuildable(Optional<List<String>> ignored) {
+    return ignored.orElse(List.of()).stream()
+        .filter(path -> !Regenerable.isRegenerable(Regenerable.DEFAULT_GLOBS, path)).toList();
+  }
+
   private Optional<List<String>> ignoredOutsideNotes(Inspection inspection) {
     String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
     return inspection.status().map(s -> s.ignored().stream()
-        .filter(path -> !path.startsWith(notes) && !notes.startsWith(path))
+        .filter(path -> !path.startsWith(notes))
+        .flatMap(path -> path.endsWith("/") && notes.startsWith(path)
+            ? store.entriesBesideNotes(inspection.path(), path, notes, BESIDE_NOTES_READ).stream()
+            : Stream.of(path))
         .map(SafeText::escape).toList());
   }
 
@@ -164,7 +180,7 @@ final class WorktreePruner {
         .map(text -> text.isEmpty() ? "no change from the merge base" : SafeText.escape(text))
         .orElse("the diff could not be read");
     String recommendation = Recommendation.of(inspection.name(), !status.isClean(),
-        subjects.map(List::size), ignored);
+        subjects.map(List::size), ignored, unrebuildable(ignored));
     return new Dossier(changed.size(), status.untracked().size(), dirty, ignored, subjects,
         summary, lastActivity, recommendation);
   }

@@ -10,7 +10,7 @@ import java.util.Optional;
  * @param removed true when git removed it (or, in a dry run, when nothing stood in the way)
  * @param keptBecause why it was kept: the notes could not be archived, the proof no longer held
  *     at the moment of removal, or git refused; empty when removed
- * @param notes what became of its notes ("no notes", "3 notes archived")
+ * @param notes what became of its notes ("no notes", "3 notes archived", "1 note would be archived")
  * @param archive the archive entry written, with the home directory shown as {@code ~}
  */
 @API(status = API.Status.EXPERIMENTAL)

@@ -14,14 +14,20 @@ import dev.groundskeeper.git.EffectResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.FileVisitor;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -117,6 +123,12 @@ public final class WorktreeStore {
     RepoEffect.AddWorktree effect;
     if (creates) {
       if (checkout.localTip(name).isPresent()) {
+        Optional<Path> holder = checkedOutAt(checkout, name);
+        if (holder.isPresent()) {
+          throw new StoreRefusal("a branch named '" + name + "' already exists and is checked out"
+              + " in " + SafeText.escape(location.display(holder.get())),
+              "work there, or choose another name");
+        }
         throw new StoreRefusal("a branch named '" + name + "' already exists",
             "check it out in the store with: groundskeeper worktree add " + name + " --branch "
                 + name);
@@ -128,6 +140,13 @@ public final class WorktreeStore {
         throw new StoreRefusal("there is no local branch '" + SafeText.escape(branch) + "'",
             "create it first (git branch " + ShellWords.quote(branch) + " <start>), or leave"
                 + " out --branch to cut a new branch named " + name);
+      }
+      Optional<Path> holder = checkedOutAt(checkout, branch);
+      if (holder.isPresent()) {
+        throw new StoreRefusal("the branch '" + SafeText.escape(branch) + "' is checked out in "
+            + SafeText.escape(location.display(holder.get())) + "; git checks a branch out in"
+            + " one worktree at a time", "work there, or check out another branch with"
+            + " --branch <branch>");
       }
       effect = new RepoEffect.AddWorktree(path, branch, Optional.empty());
     }
@@ -176,6 +195,12 @@ public final class WorktreeStore {
     return defaultBranch.localTip().or(defaultBranch::remoteTip).orElseThrow(() ->
         new StoreRefusal("the default branch '" + defaultBranch.name() + "' has no commit",
             "commit to it, or name an existing branch with --branch"));
+  }
+
+  /** The worktree (the main checkout included) that has {@code branch} checked out. */
+  private static Optional<Path> checkedOutAt(Checkout checkout, String branch) {
+    return checkout.worktrees().stream().filter(w -> w.branch().equals(Optional.of(branch)))
+        .map(Worktree::path).findFirst();
   }
 
   private static boolean listedAt(Checkout checkout, Path path) {
@@ -568,6 +593,58 @@ public final class WorktreeStore {
     }
   }
 
+  /**
+   * The entries a removal of {@code worktree} would delete under {@code directory} (relative to
+   * the worktree, ending in {@code /}), leaving out the subtree {@code notesDir} (relative too),
+   * which is archived: files, links and other non-directories, and a directory that cannot be
+   * read. Git reports an ignored directory as one line, so when that directory holds the notes
+   * folder this tells the notes from what sits beside them. Links are not followed. At most
+   * {@code limit} entries are returned (sorted), enough to say what is at risk.
+   */
+  public List<String> entriesBesideNotes(Path worktree, String directory, String notesDir,
+      int limit) {
+    Path start = worktree.resolve(directory).normalize();
+    Path notesPath = worktree.resolve(notesDir).normalize();
+    List<String> found = new ArrayList<>();
+    FileVisitor<Path> visitor = new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+        return dir.equals(notesPath) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+        return add(file, false);
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path file, IOException e) {
+        return add(file, Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS));
+      }
+
+      private FileVisitResult add(Path file, boolean directory) {
+        found.add(relative(worktree, file) + (directory ? "/" : ""));
+        return found.size() >= limit ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+      }
+    };
+    try {
+      Files.walkFileTree(start, EnumSet.noneOf(FileVisitOption.class),
+          Integer.MAX_VALUE, visitor);
+    } catch (IOException e) {
+      found.add(directory);
+    }
+    found.sort(null);
+    return List.copyOf(found);
+  }
+
+  private static String relative(Path worktree, Path file) {
+    StringBuilder text = new StringBuilder();
+    for (Path part : worktree.relativize(file)) {
+      text.append(text.length() == 0 ? "" : "/").append(part);
+    }
+    return text.toString();
+  }
+
   /** The commits and change a worktree's branch holds beyond the lane's default branch. */
   public BranchHistory history(LaneInspection lane, Inspection inspection) {
     Optional<Checkout> checkout = lane.checkout();
@@ -597,7 +674,7 @@ public final class WorktreeStore {
       return kept("the notes could not be archived: " + failed.reason(), "", Optional.empty());
     }
     String noteWords = prepared instanceof NotesArchive.Ready ready
-        ? (ready.files().size() + ready.links().size()) + " notes archived" : "no notes";
+        ? noteWords(ready.files().size() + ready.links().size(), dryRun) : "no notes";
     if (dryRun) {
       return new Reclaim(true, Optional.empty(), noteWords, Optional.empty());
     }
@@ -622,6 +699,11 @@ public final class WorktreeStore {
       return new Reclaim(true, Optional.empty(), noteWords + "; " + e.reason(), entry);
     }
     return new Reclaim(true, Optional.empty(), noteWords, entry);
+  }
+
+  /** "1 note archived", "3 notes archived"; in a dry run, which archives nothing, "would be". */
+  static String noteWords(int count, boolean dryRun) {
+    return count + (count == 1 ? " note " : " notes ") + (dryRun ? "would be archived" : "archived");
   }
 
   private static Reclaim kept(String why, String notes, Optional<String> archive) {

@@ -111,6 +111,43 @@ class AddTest {
   }
 
   @Test
+  void refusesABranchCheckedOutInAnotherWorktreeNamingWhereAndWritesNothing() {
+    WorktreeStore store = fixture.store();
+    AddedWorktree first = store.add(fixture.repo, "first", Optional.empty());
+
+    assertThatThrownBy(() -> store.add(fixture.repo, "again", Optional.of("main")))
+        .isInstanceOf(StoreRefusal.class)
+        .satisfies(e -> {
+          StoreRefusal refusal = (StoreRefusal) e;
+          assertThat(refusal.reason()).isEqualTo("the branch 'main' is checked out in "
+              + fixture.repo + "; git checks a branch out in one worktree at a time");
+          assertThat(refusal.remedy()).isEqualTo("work there, or check out another branch with"
+              + " --branch <branch>");
+        });
+    assertThatThrownBy(() -> store.add(fixture.repo, "second", Optional.of("first")))
+        .isInstanceOf(StoreRefusal.class)
+        .hasMessageContaining("the branch 'first' is checked out in ~/.gk/worktrees/"
+            + fixture.rootCommit() + "/first");
+    assertThat(fixture.lane().resolve("again")).doesNotExist();
+    assertThat(fixture.lane().resolve("second")).doesNotExist();
+    assertThat(first.path()).isDirectory();
+  }
+
+  @Test
+  void anExistingBranchCheckedOutElsewhereIsNotOfferedWithTheBranchOption() {
+    WorktreeStore store = fixture.store();
+
+    assertThatThrownBy(() -> store.add(fixture.repo, "main", Optional.empty()))
+        .isInstanceOf(StoreRefusal.class)
+        .satisfies(e -> {
+          StoreRefusal refusal = (StoreRefusal) e;
+          assertThat(refusal.reason()).isEqualTo("a branch named 'main' already exists and is"
+              + " checked out in " + fixture.repo);
+          assertThat(refusal.remedy()).isEqualTo("work there, or choose another name");
+        });
+  }
+
+  @Test
   void refusesABranchOptionNamingNoLocalBranch() {
     assertThatThrownBy(() -> fixture.store().add(fixture.repo, "work", Optional.of("nope")))
         .isInstanceOf(StoreRefusal.class).hasMessageContaining("no local branch 'nope'");

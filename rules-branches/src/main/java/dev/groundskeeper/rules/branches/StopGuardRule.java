@@ -45,6 +45,9 @@ final class StopGuardRule implements Rule {
 
   static final String ID = "branches.stop-guard";
 
+  /** The heading of the branch list a handoff message ends with, before the principle. */
+  static final String HANDOFF_HEADING = "Handing off: the successor continues from";
+
   /** Blocked stops in a row after which the guard gives way. */
   static final int MAX_BLOCKED_STOPS = 3;
 
@@ -251,8 +254,6 @@ final class StopGuardRule implements Rule {
     }
     return lines;
   }
-
-  static final String HANDOFF_HEADING = "Handing off: the successor continues from";
 
   private static boolean touchedBySubAgent(BranchRecord record, String sessionPrefix) {
     List<String> actors = new ArrayList<>(record.provenance().touchedBy());

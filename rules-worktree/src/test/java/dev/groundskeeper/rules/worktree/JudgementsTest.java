@@ -159,12 +159,25 @@ class JudgementsTest {
 
   @Test
   void theRecommendationPutsUncommittedWorkFirst() {
-    assertThat(Recommendation.of("w", true, Optional.of(2), Optional.of(List.of())))
+    assertThat(Recommendation.of("w", true, Optional.of(2), Optional.of(List.of()), List.of()))
         .isEqualTo("commit or discard the changes, then name it; no ignored files go with it");
-    assertThat(Recommendation.of("w", false, Optional.of(0), Optional.empty()))
+    assertThat(Recommendation.of("w", false, Optional.of(0), Optional.empty(), List.of()))
         .isEqualTo("reclaim with groundskeeper worktree prune --yes w; its ignored files could"
             + " not be listed");
-    assertThat(Recommendation.of("w", false, Optional.empty(), Optional.of(List.of("a", "b"))))
+    assertThat(Recommendation.of("w", false, Optional.empty(), Optional.of(List.of("a", "b")),
+        List.of()))
         .isEqualTo("check its branch for work first; a removal also deletes the ignored a, b");
+  }
+
+  @Test
+  void theRecommendationNeverOffersANamedRemovalPruneWouldRefuse() {
+    assertThat(Recommendation.of("w", false, Optional.of(1), Optional.of(List.of("target/",
+        ".env")), List.of(".env")))
+        .isEqualTo("move what you need of the ignored .env to a tracked home or the notes"
+            + " folder and delete the rest (prune keeps a worktree holding them), then name it;"
+            + " a removal also deletes the ignored target/, .env");
+    assertThat(Recommendation.of("w", false, Optional.of(1), Optional.of(List.of("target/")),
+        List.of())).startsWith("open a pull request if the work is wanted, else reclaim with"
+            + " groundskeeper worktree prune --yes w;");
   }
 }
