@@ -121,7 +121,7 @@ final class HookServer {
     try {
       server.bind();
     } catch (RuntimeException e) {
-      server.release();
+      server.abandon();
       throw e;
     }
     server.serve();
@@ -152,8 +152,8 @@ final class HookServer {
     try {
       listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
       listener.bind(UnixDomainSocketAddress.of(socket));
-      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
       socketKey = fileKey(socket).orElse(null);
+      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
       owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
       umask = Umask.measure(socket.getParent());
       removeLeftRequests();
@@ -275,17 +275,28 @@ final class HookServer {
       Thread.currentThread().interrupt();
     } finally {
       timers.shutdownNow();
-      if (socketKey != null && socketKey.equals(fileKey(socket).orElse(null))) {
-        try {
-          Files.deleteIfExists(socket);
-        } catch (IOException e) {
-          settings.log().println("groundskeeper serve: could not remove " + socket + ": "
-              + e.getMessage());
-        }
-      }
+      removeOwnSocket();
       release();
       settings.log().println("groundskeeper serve: stopped (" + reason + ")");
       stopped.countDown();
+    }
+  }
+
+  /** Undoes a start that failed part way: the listener, its socket, the lock. */
+  private void abandon() {
+    closeQuietly(listener);
+    removeOwnSocket();
+    release();
+  }
+
+  private void removeOwnSocket() {
+    if (socketKey != null && socketKey.equals(fileKey(socket).orElse(null))) {
+      try {
+        Files.deleteIfExists(socket);
+      } catch (IOException e) {
+        settings.log().println("groundskeeper serve: could not remove " + socket + ": "
+            + e.getMessage());
+      }
     }
   }
 
@@ -494,9 +505,11 @@ final class HookServer {
 
   private void decline(SocketChannel channel, int status, String why) throws IOException {
     declined.incrementAndGet();
-    lastDecline.set(why);
-    settings.log().println("groundskeeper serve: declined a call (the client runs it itself): "
-        + why);
+    // Once per reason in a row: a runner whose PATH differs would otherwise log every call.
+    if (!why.equals(lastDecline.getAndSet(why))) {
+      settings.log().println("groundskeeper serve: declined a call (the client runs it itself): "
+          + why);
+    }
     Http.respondText(channel, status, why);
   }
 
