@@ -4,8 +4,8 @@
 # the median wall time per call and the CPU of the client and, for served calls, of the server.
 # Results and their reading: docs/benchmarks/engine.md.
 #
-#   bench/scripts/serve-hook.sh             # 15 rounds
-#   RUNS=40 bench/scripts/serve-hook.sh
+#   bench/scripts/serve-hook.sh             # 15 rounds, then the steady state
+#   RUNS=30 WARM=150 MEASURED=100 FRESH=10 bench/scripts/serve-hook.sh
 #
 # Needs curl (the launcher's client) and /usr/bin/time.
 set -euo pipefail
@@ -70,6 +70,23 @@ for name in pure facts; do
     done
   done
 done
+# Steady state: WARM more served calls, then MEASURED served calls and FRESH fresh ones, each
+# batch timed as a whole (CPU summed over the batch, free of the 10 ms resolution per call).
+warm="${WARM:-150}" measured="${MEASURED:-100}" fresh="${FRESH:-10}"
+batch() { # count, env..., prints "wall_ms cpu_ms" per call
+  local count=$1; shift
+  /usr/bin/time -f "%e %U %S" -o "$work/batch" bash -c \
+    'for ((i = 0; i < $0; i++)); do "$@" hook <"'"$work"'/pure.json" >/dev/null 2>&1; done' \
+    "$count" "$@" "$launcher"
+  awk -v n="$count" '{ printf "%.1f %.1f\n", $1 * 1000 / n, ($2 + $3) * 1000 / n }' "$work/batch"
+}
+batch "$warm" "${served_env[@]}" >/dev/null
+before="$(server_cpu)"
+read -r served_wall served_client < <(batch "$measured" "${served_env[@]}")
+after="$(server_cpu)"
+read -r fresh_wall fresh_cpu < <(batch "$fresh" "${fresh_env[@]}")
+served_server="$(awk -v d="$((after - before))" -v t="$clk_tck" -v n="$measured" \
+  'BEGIN { printf "%.1f", d * 1000 / t / n }')"
 answered="$(GROUNDSKEEPER_SOCKET="$work/serve.sock" "$launcher" serve --status | grep answered)"
 
 median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] }'; }
@@ -85,4 +102,8 @@ for name in pure facts; do
       "$([ "$variant" = served ] && echo "$server" || echo -)" "$runs"
   done
 done
-echo "server $answered (expected $((2 * runs)))"
+echo
+echo "steady state, ls -la, after $warm more served calls (per call, batches timed as a whole):"
+echo "  served: $served_wall ms wall, client $served_client ms CPU, server $served_server ms CPU ($measured calls)"
+echo "  fresh:  $fresh_wall ms wall, $fresh_cpu ms CPU ($fresh calls)"
+echo "server $answered (expected $((2 * runs + warm + measured)))"
