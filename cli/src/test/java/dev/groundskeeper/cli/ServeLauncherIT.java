@@ -207,6 +207,7 @@ class ServeLauncherIT {
 
     server.destroy();
     assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(server.exitValue()).as("the status for SIGTERM").isEqualTo(143);
     assertThat(socket).doesNotExist();
 
     Path open = Files.createDirectories(temp.resolve("open"));

@@ -42,10 +42,11 @@ import picocli.CommandLine.Spec;
             + " from the server, so serve takes no --plugin-path."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-        "0:stopped (idle, --stop or a signal); --stop and --status: done",
+        "0:stopped (idle or --stop); --stop and --status: done",
         "1:--status: no server answers; --stop: the server did not stop in time",
         "2:cannot serve: a live server answers on the socket, the socket's directory is refused,"
-            + " or an option is wrong"})
+            + " or an option is wrong",
+        "130, 143:stopped on SIGINT or SIGTERM (the socket is removed all the same)"})
 public final class ServeCommand implements Callable<Integer> {
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)([smhd]?)");
