@@ -34,8 +34,10 @@ final class Parser {
       this.spanEnd = spanEnd;
     }
 
+    static final Origin SOURCE = new Origin(0, -1, -1);
+
     static Origin exact(int base) {
-      return new Origin(base, -1, -1);
+      return base == 0 ? SOURCE : new Origin(base, -1, -1);
     }
 
     static Origin span(int start, int end) {
@@ -66,11 +68,8 @@ final class Parser {
 
     Nesting build() {
       if (built == null) {
-        List<Redirection> list = new ArrayList<>(redirections.size());
-        for (RedirBuilder r : redirections) {
-          list.add(r.build());
-        }
-        built = new Nesting(kind, detail, start, list);
+        built = new Nesting(kind, detail, start, redirections.isEmpty() ? List.of()
+            : new RedirectionList(redirections));
       }
       return built;
     }
@@ -81,7 +80,12 @@ final class Parser {
     Optional<String> variable = Optional.empty();
     RedirectOperator operator;
     Word target;
+    /** A body that is not a plain range of the source (tabs stripped, or missing). */
     String heredocBody;
+    /** Otherwise the body is {@code bodySource[bodyStart, bodyEnd)}, copied only when read. */
+    String bodySource;
+    int bodyStart;
+    int bodyEnd;
     boolean heredocQuoted;
     CommandBuilder owner;
     int start;
@@ -89,25 +93,32 @@ final class Parser {
     private Redirection built;
 
     Redirection build() {
-      if (built == null) {
-        built = new Redirection(descriptor, variable, operator, target,
-            Optional.ofNullable(heredocBody), start, end);
+      Redirection r = built;
+      if (r == null) {
+        r = new Redirection(descriptor, variable, operator, target, Optional.ofNullable(body()),
+            start, end);
+        built = r;
       }
-      return built;
+      return r;
+    }
+
+    /** The heredoc body (null for other redirections). */
+    String body() {
+      return bodySource != null ? bodySource.substring(bodyStart, bodyEnd) : heredocBody;
     }
   }
 
   static final class CommandBuilder {
-    final List<Word> words = new ArrayList<>(6);
+    final CompactList<Word> words = new CompactList<>(6);
     /** Empty and immutable until the first one is added: most commands have none. */
     List<Assignment> assignments = List.of();
     List<RedirBuilder> redirections = List.of();
 
     void addAssignment(Assignment a) {
       if (assignments.isEmpty()) {
-        assignments = new ArrayList<>(2);
+        assignments = new CompactList<>(2);
       }
-      assignments.add(a);
+      ((CompactList<Assignment>) assignments).append(a);
     }
 
     void addRedirection(RedirBuilder r) {
@@ -124,25 +135,25 @@ final class Parser {
     int position;
     int start;
     int end;
-    Parser parser;
 
-    SimpleCommand build(int index) {
-      List<Redirection> redirs = List.of();
-      if (!redirections.isEmpty()) {
-        redirs = new ArrayList<>(redirections.size());
-        for (RedirBuilder r : redirections) {
-          redirs.add(r.build());
-        }
-      }
-      List<Nesting> nests = List.of();
-      if (!nesting.isEmpty()) {
-        nests = new ArrayList<>(nesting.size());
-        for (NestBuilder n : nesting) {
-          nests.add(n.build());
-        }
-      }
+    /** The command, with {@code nests} the built form of {@link #nesting}. */
+    SimpleCommand build(int index, List<Nesting> nests) {
+      List<Redirection> redirs = redirections.isEmpty() ? List.of()
+          : new RedirectionList(redirections);
       return new SimpleCommand(index, words, assignments, redirs, operator, nests, directory,
           pipeline, position, start, end);
+    }
+
+    /** The built form of a nesting chain. */
+    static List<Nesting> buildNesting(List<NestBuilder> nesting) {
+      if (nesting.isEmpty()) {
+        return List.of();
+      }
+      CompactList<Nesting> nests = new CompactList<>(nesting.size());
+      for (NestBuilder n : nesting) {
+        nests.append(n.build());
+      }
+      return nests;
     }
 
     private String baseName;
@@ -241,8 +252,6 @@ final class Parser {
   }
 
   private final String s;
-  /** The text as characters: the scanning loops index it directly. */
-  private final char[] chars;
   private final int len;
   private final Origin origin;
   private final Sink sink;
@@ -259,7 +268,6 @@ final class Parser {
 
   private Parser(String text, Origin origin, int level, Sink sink) {
     this.s = text;
-    this.chars = text.toCharArray();
     this.len = text.length();
     this.origin = origin;
     this.level = level;
@@ -309,7 +317,7 @@ final class Parser {
 
   private String tokenAt(int at) {
     int end = at + 1;
-    while (end < len && end < at + 12 && !isBlank(chars[end]) && chars[end] != '\n') {
+    while (end < len && end < at + 12 && !isBlank(s.charAt(end)) && s.charAt(end) != '\n') {
       end++;
     }
     return s.substring(at, Math.min(end, len));
@@ -318,7 +326,7 @@ final class Parser {
   // ---------------------------------------------------------------- characters
 
   private char at(int i) {
-    return i < len ? chars[i] : '\0';
+    return i < len ? s.charAt(i) : '\0';
   }
 
   private static boolean isBlank(char c) {
@@ -332,7 +340,7 @@ final class Parser {
 
   /** True when a word ending at {@code i} is delimited there. */
   private boolean delimitedAt(int i) {
-    return i >= len || isMeta(chars[i]);
+    return i >= len || isMeta(s.charAt(i));
   }
 
   private boolean startsWith(String token) {
@@ -341,7 +349,7 @@ final class Parser {
 
   private void skipBlanks() {
     while (pos < len) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (isBlank(c)) {
         pos++;
       } else if (c == '\\' && at(pos + 1) == '\n') {
@@ -354,8 +362,8 @@ final class Parser {
 
   private void skipBlanksAndComment() {
     skipBlanks();
-    if (pos < len && chars[pos] == '#') {
-      while (pos < len && chars[pos] != '\n') {
+    if (pos < len && s.charAt(pos) == '#') {
+      while (pos < len && s.charAt(pos) != '\n') {
         pos++;
       }
     }
@@ -364,7 +372,7 @@ final class Parser {
   private void skipLinebreaks() {
     while (!stopped) {
       skipBlanksAndComment();
-      if (pos < len && chars[pos] == '\n') {
+      if (pos < len && s.charAt(pos) == '\n') {
         pos++;
         newlineConsumed();
       } else {
@@ -387,7 +395,7 @@ final class Parser {
       return "";
     }
     int end = pos;
-    while (end < len && chars[end] >= 'a' && chars[end] <= 'z') {
+    while (end < len && s.charAt(end) >= 'a' && s.charAt(end) <= 'z') {
       end++;
     }
     if (!delimitedAt(end)) {
@@ -398,7 +406,7 @@ final class Parser {
       return "";
     }
     for (String word : RESERVED) {
-      if (word.length() == length && word.charAt(0) == c && word.charAt(1) == chars[pos + 1]
+      if (word.length() == length && word.charAt(0) == c && word.charAt(1) == s.charAt(pos + 1)
           && s.startsWith(word, pos)) {
         return word;
       }
@@ -413,7 +421,7 @@ final class Parser {
     if (pos >= len) {
       return true;
     }
-    char c = chars[pos];
+    char c = s.charAt(pos);
     if (c == ')') {
       return true;
     }
@@ -481,7 +489,7 @@ final class Parser {
       if (pos >= len) {
         return;
       }
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == ';') {
         if (at(pos + 1) == ';' || at(pos + 1) == '&') {
           return;
@@ -859,7 +867,7 @@ final class Parser {
       return false;
     }
     i++;
-    while (i < len && isBlank(chars[i])) {
+    while (i < len && isBlank(s.charAt(i))) {
       i++;
     }
     return at(i) == ')';
@@ -872,7 +880,7 @@ final class Parser {
       skipBlanks();
     }
     int nameStart = pos;
-    while (pos < len && !isMeta(chars[pos])) {
+    while (pos < len && !isMeta(s.charAt(pos))) {
       pos++;
     }
     String name = s.substring(nameStart, pos);
@@ -905,7 +913,7 @@ final class Parser {
   private void parseDoubleBracket() {
     CommandBuilder cb = newCommand();
     int start = pos;
-    cb.words.add(word("[[", pos, pos + 2, true));
+    cb.words.append(word("[[", pos, pos + 2, true));
     pos += 2;
     while (!stopped) {
       skipBlanks();
@@ -914,11 +922,11 @@ final class Parser {
         return;
       }
       if (startsWith("]]") && delimitedAt(pos + 2)) {
-        cb.words.add(word("]]", pos, pos + 2, true));
+        cb.words.append(word("]]", pos, pos + 2, true));
         pos += 2;
         break;
       }
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '\n') {
         pos++;
         newlineConsumed();
@@ -926,17 +934,17 @@ final class Parser {
       }
       if ("<>()&|!".indexOf(c) >= 0) {
         int from = pos;
-        while (pos < len && "<>()&|!".indexOf(chars[pos]) >= 0) {
+        while (pos < len && "<>()&|!".indexOf(s.charAt(pos)) >= 0) {
           pos++;
         }
-        cb.words.add(word(s.substring(from, pos), from, pos, true));
+        cb.words.append(word(s.substring(from, pos), from, pos, true));
         continue;
       }
       Word w = parseWord();
       if (w == null) {
         pos++;
       } else {
-        cb.words.add(w);
+        cb.words.append(w);
       }
     }
     finishCommand(cb);
@@ -965,7 +973,6 @@ final class Parser {
     cb.nesting = nest;
     cb.pipeline = pipeline;
     cb.position = position;
-    cb.parser = this;
     return cb;
   }
 
@@ -980,7 +987,7 @@ final class Parser {
       if (pos >= len) {
         break;
       }
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '#') {
         skipBlanksAndComment();
         break;
@@ -1016,7 +1023,7 @@ final class Parser {
       if (w == null) {
         break;
       }
-      cb.words.add(w);
+      cb.words.append(w);
       lastEnd = pos;
     }
     commandOp = savedCommandOp;
@@ -1139,9 +1146,9 @@ final class Parser {
   CommandBuilder wrapped(CommandBuilder outer, int from, String wrapper,
       List<Assignment> assignments) {
     CommandBuilder cb = new CommandBuilder();
-    cb.words.addAll(outer.words.subList(from, outer.words.size()));
-    if (!assignments.isEmpty()) {
-      cb.assignments = new ArrayList<>(assignments);
+    cb.words.appendAll(outer.words.subList(from, outer.words.size()));
+    for (Assignment a : assignments) {
+      cb.addAssignment(a);
     }
     if (!outer.redirections.isEmpty()) {
       cb.redirections = new ArrayList<>(outer.redirections);
@@ -1157,7 +1164,6 @@ final class Parser {
     cb.position = outer.position;
     cb.start = cb.words.isEmpty() ? outer.start : cb.words.get(0).start();
     cb.end = outer.end;
-    cb.parser = this;
     sink.commands.add(cb);
     if (wrapper.equals("builtin") || wrapper.equals("command")) {
       applyMove(cb);
@@ -1185,7 +1191,7 @@ final class Parser {
         int lineEnd = eol < 0 ? len : eol;
         int from = pos;
         if (strip) {
-          while (from < lineEnd && chars[from] == '\t') {
+          while (from < lineEnd && s.charAt(from) == '\t') {
             from++;
           }
         }
@@ -1203,18 +1209,26 @@ final class Parser {
           }
         }
       }
-      h.heredocBody = strip ? body.toString() : s.substring(bodyStart, found ? bodyEnd : len);
+      if (strip) {
+        h.heredocBody = body.toString();
+      } else {
+        // the body stays a range of the source until someone reads it
+        h.bodySource = s;
+        h.bodyStart = bodyStart;
+        h.bodyEnd = found ? bodyEnd : len;
+      }
       if (!found) {
         problem("the heredoc is not closed by a line '" + delimiter + "'", h.start);
       }
       boolean exact = !strip && origin.spanStart < 0;
       if (h.owner != null && Expansions.readsScriptFromStandardInput(h.owner)) {
-        reparse(h.owner, h.heredocBody, origin.start(bodyStart), exact ? -1 : h.start,
+        reparse(h.owner, h.body(), origin.start(bodyStart), exact ? -1 : h.start,
             exact ? -1 : h.end, Nesting.Kind.SHELL_STRING, h.owner.baseName(), 0);
-      } else if (h.owner != null && !h.heredocQuoted && (h.heredocBody.contains("$(")
-          || h.heredocBody.indexOf('`') >= 0)) {
+      } else if (h.owner != null && !h.heredocQuoted && (strip
+          ? hasSubstitution(h.heredocBody, 0, h.heredocBody.length())
+          : hasSubstitution(s, h.bodyStart, h.bodyEnd))) {
         // an unquoted body is expanded when the command runs: its substitutions run too
-        Parser p = new Parser(h.heredocBody, exact ? Origin.exact(origin.start(bodyStart))
+        Parser p = new Parser(h.body(), exact ? Origin.exact(origin.start(bodyStart))
             : Origin.span(h.start, h.end), level + 1, sink);
         p.commandOp = h.owner.operator;
         p.pendingOp = h.owner.operator;
@@ -1226,10 +1240,20 @@ final class Parser {
     }
   }
 
+  /** True when {@code text[from, to)} holds a {@code $(} or a backtick. */
+  private static boolean hasSubstitution(String text, int from, int to) {
+    int dollar = text.indexOf("$(", from);
+    if (dollar >= 0 && dollar + 1 < to) {
+      return true;
+    }
+    int tick = text.indexOf('`', from);
+    return tick >= 0 && tick < to;
+  }
+
   /** Parses the command substitutions of text that is otherwise data (a heredoc body). */
   private void scanExpansions() {
     while (pos < len && !stopped) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '\\') {
         pos += 2;
       } else if (c == '$' && at(pos + 1) == '(') {
@@ -1267,14 +1291,14 @@ final class Parser {
     }
     if (c >= '0' && c <= '9') {
       int i = pos;
-      while (i < len && Character.isDigit(chars[i])) {
+      while (i < len && Character.isDigit(s.charAt(i))) {
         i++;
       }
       return (at(i) == '<' || at(i) == '>') && !processSubstitutionAt(i);
     }
     if (c == '{') {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(chars[i]) || chars[i] == '_')) {
+      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
         i++;
       }
       return i > pos + 1 && at(i) == '}' && (at(i + 1) == '<' || at(i + 1) == '>')
@@ -1298,7 +1322,7 @@ final class Parser {
     char c = at(pos);
     if (c >= '0' && c <= '9') {
       int from = pos;
-      while (pos < len && Character.isDigit(chars[pos])) {
+      while (pos < len && Character.isDigit(s.charAt(pos))) {
         pos++;
       }
       try {
@@ -1319,7 +1343,7 @@ final class Parser {
       }
     }
     skipBlanks();
-    if (pos >= len || (isMeta(chars[pos]) && !processSubstitutionAt(pos))) {
+    if (pos >= len || (isMeta(s.charAt(pos)) && !processSubstitutionAt(pos))) {
       fail("the redirection '" + s.substring(start, Math.min(pos, len)).trim()
           + "' has no target", start);
       return null;
@@ -1374,8 +1398,8 @@ final class Parser {
       return false;
     }
     int i = pos + 1;
-    while (i < len && (Character.isLetterOrDigit(chars[i]) && chars[i] < 128
-        || chars[i] == '_')) {
+    while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
+        || s.charAt(i) == '_')) {
       i++;
     }
     int nameEnd = i;
@@ -1431,14 +1455,14 @@ final class Parser {
     boolean glob = false;
     int i = pos;
     while (i < len) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c < 128 && SPECIAL[c]) {
         break;
       }
       glob |= c == '*' || c == '?';
       i++;
     }
-    if (i > pos && at(pos) != '~' && (i >= len || isMeta(chars[i]))
+    if (i > pos && at(pos) != '~' && (i >= len || isMeta(s.charAt(i)))
         && !processSubstitutionAt(i)) {
       String value = s.substring(pos, i);
       pos = i;
@@ -1451,7 +1475,7 @@ final class Parser {
     }
     loop:
     while (pos < len && !stopped) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       switch (c) {
         case ' ': case '\t': case '\n': case ';': case '&': case '|': case '(': case ')':
         case '\r': case '\f':
@@ -1468,7 +1492,7 @@ final class Parser {
           break loop;
         case '\\':
           if (pos + 1 < len) {
-            char n = chars[pos + 1];
+            char n = s.charAt(pos + 1);
             if (n != '\n') {
               v.append(n);
             }
@@ -1521,13 +1545,13 @@ final class Parser {
     pos++;
     boolean isStatic = true;
     while (pos < len && !stopped) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '"') {
         pos++;
         return isStatic;
       }
       if (c == '\\' && pos + 1 < len) {
-        char n = chars[pos + 1];
+        char n = s.charAt(pos + 1);
         if (n == '\n') {
           pos += 2;
         } else if (n == '$' || n == '`' || n == '"' || n == '\\') {
@@ -1603,8 +1627,8 @@ final class Parser {
     }
     if (Character.isLetter(n) && n < 128 || n == '_') {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(chars[i]) && chars[i] < 128
-          || chars[i] == '_')) {
+      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
+          || s.charAt(i) == '_')) {
         i++;
       }
       v.append(s, start, i);
@@ -1625,7 +1649,7 @@ final class Parser {
     int open = pos;
     pos++;
     while (pos < len) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '\'') {
         pos++;
         return true;
@@ -1635,7 +1659,7 @@ final class Parser {
         pos++;
         continue;
       }
-      char e = chars[pos + 1];
+      char e = s.charAt(pos + 1);
       pos += 2;
       switch (e) {
         case 'n': v.append('\n'); break;
@@ -1649,7 +1673,7 @@ final class Parser {
         case '\\': case '\'': case '"': case '?': v.append(e); break;
         case 'c':
           if (pos < len) {
-            v.append((char) (chars[pos] & 0x1f));
+            v.append((char) (s.charAt(pos) & 0x1f));
             pos++;
           }
           break;
@@ -1678,8 +1702,8 @@ final class Parser {
   private int readNumber(int radix, int maxDigits, int fallback) {
     int value = 0;
     int digits = 0;
-    while (digits < maxDigits && pos < len && Character.digit(chars[pos], radix) >= 0) {
-      value = value * radix + Character.digit(chars[pos], radix);
+    while (digits < maxDigits && pos < len && Character.digit(s.charAt(pos), radix) >= 0) {
+      value = value * radix + Character.digit(s.charAt(pos), radix);
       pos++;
       digits++;
     }
@@ -1695,9 +1719,9 @@ final class Parser {
     boolean escaped = false;
     int i = pos + 1;
     while (i < len) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c == '\\' && i + 1 < len) {
-        char n = chars[i + 1];
+        char n = s.charAt(i + 1);
         if (n == '`' || n == '\\' || n == '$') {
           inner.append(n);
           escaped = true;
@@ -1775,7 +1799,7 @@ final class Parser {
   private int arithmeticEnd(int from) {
     int depth = 0;
     for (int i = from; i < len; i++) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c == '\\') {
         i++;
       } else if (c == '\'' || c == '"') {
@@ -1808,7 +1832,7 @@ final class Parser {
   private int closingEnd(int from, char open, char close) {
     int depth = 0;
     for (int i = from; i < len; i++) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c == '\\') {
         i++;
       } else if (c == '\'') {
@@ -1837,7 +1861,7 @@ final class Parser {
 
   private int doubleQuoteEnd(int open) {
     for (int i = open + 1; i < len; i++) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c == '\\') {
         i++;
       } else if (c == '"') {
