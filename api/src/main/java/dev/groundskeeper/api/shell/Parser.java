@@ -937,7 +937,7 @@ final class Parser {
         while (pos < len && "<>()&|!".indexOf(s.charAt(pos)) >= 0) {
           pos++;
         }
-        cb.words.append(word(s.substring(from, pos), from, pos, true));
+        cb.words.append(sourceWord(from, pos, true));
         continue;
       }
       Word w = parseWord();
@@ -1267,7 +1267,7 @@ final class Parser {
         int end = braceExpansionEnd(pos + 2);
         pos = end < 0 ? len : end;
       } else if (c == '`') {
-        parseBacktick(new StringBuilder());
+        parseBacktick(new WordValue(s, pos));
       } else {
         pos++;
       }
@@ -1386,9 +1386,21 @@ final class Parser {
 
   // ---------------------------------------------------------------- words
 
+  /** A word whose value is {@code value}, a literal that is also its source text. */
   private Word word(String value, int start, int end, boolean isStatic) {
-    String source = value.length() == end - start && s.regionMatches(start, value, 0,
-        value.length()) ? value : s.substring(start, end);
+    return new Word(value, value, origin.start(start), origin.end(end), isStatic);
+  }
+
+  /** A word whose value is its source text {@code s[start, end)}. */
+  private Word sourceWord(int start, int end, boolean isStatic) {
+    String text = s.substring(start, end);
+    return new Word(text, text, origin.start(start), origin.end(end), isStatic);
+  }
+
+  /** A word written as {@code s[start, end)} whose value was read into {@code v}. */
+  private Word word(WordValue v, int start, int end, boolean isStatic) {
+    String source = s.substring(start, end);
+    String value = v.isSource(start, end) ? source : v.value();
     return new Word(value, source, origin.start(start), origin.end(end), isStatic);
   }
 
@@ -1428,7 +1440,7 @@ final class Parser {
         fail("unclosed array assignment", pos);
         return true;
       }
-      value = word(s.substring(pos, close), pos, close, false);
+      value = sourceWord(pos, close, false);
       pos = close;
     } else {
       Word w = delimitedAt(pos) && !processSubstitutionAt(pos) ? null : parseWord();
@@ -1468,7 +1480,7 @@ final class Parser {
       pos = i;
       return new Word(value, value, origin.start(start), origin.end(i), !glob);
     }
-    StringBuilder v = new StringBuilder();
+    WordValue v = new WordValue(s, pos);
     boolean isStatic = true;
     if (at(pos) == '~') {
       isStatic = false;
@@ -1485,7 +1497,7 @@ final class Parser {
           if (at(pos + 1) == '(') {
             int open = pos;
             substitution(Nesting.Kind.PROCESS_SUBSTITUTION, open, open + 2);
-            v.append(s, open, pos);
+            v.copy(open, pos);
             isStatic = false;
             continue;
           }
@@ -1498,18 +1510,18 @@ final class Parser {
             }
             pos += 2;
           } else {
-            v.append('\\');
+            v.copy(pos, pos + 1);
             pos++;
           }
           break;
         case '\'': {
           int close = s.indexOf('\'', pos + 1);
           if (close < 0) {
-            v.append(s, pos + 1, len);
+            v.copy(pos + 1, len);
             fail("unterminated single quote", pos);
             break loop;
           }
-          v.append(s, pos + 1, close);
+          v.copy(pos + 1, close);
           pos = close + 1;
           break;
         }
@@ -1526,21 +1538,21 @@ final class Parser {
         case '*':
         case '?':
           isStatic = false;
-          v.append(c);
+          v.copy(pos, pos + 1);
           pos++;
           break;
         default:
-          v.append(c);
+          v.copy(pos, pos + 1);
           pos++;
       }
     }
     if (pos == start) {
       return null;
     }
-    return word(v.toString(), start, pos, isStatic);
+    return word(v, start, pos, isStatic);
   }
 
-  private boolean parseDoubleQuoted(StringBuilder v) {
+  private boolean parseDoubleQuoted(WordValue v) {
     int open = pos;
     pos++;
     boolean isStatic = true;
@@ -1558,7 +1570,7 @@ final class Parser {
           v.append(n);
           pos += 2;
         } else {
-          v.append('\\');
+          v.copy(pos, pos + 1);
           pos++;
         }
         continue;
@@ -1572,7 +1584,7 @@ final class Parser {
         isStatic = false;
         continue;
       }
-      v.append(c);
+      v.copy(pos, pos + 1);
       pos++;
     }
     if (!stopped) {
@@ -1582,7 +1594,7 @@ final class Parser {
   }
 
   /** Reads an expansion at a '$'; returns whether the text read is static. */
-  private boolean parseDollar(StringBuilder v, boolean inDouble) {
+  private boolean parseDollar(WordValue v, boolean inDouble) {
     int start = pos;
     char n = at(pos + 1);
     if (!inDouble && n == '\'') {
@@ -1597,30 +1609,30 @@ final class Parser {
       if (at(pos + 2) == '(') {
         int end = arithmeticEnd(pos + 3);
         if (end >= 0) {
-          v.append(s, start, end);
+          v.copy(start, end);
           pos = end;
           return false;
         }
       }
       substitution(Nesting.Kind.COMMAND_SUBSTITUTION, pos, pos + 2);
-      v.append(s, start, pos);
+      v.copy(start, pos);
       return false;
     }
     if (n == '{') {
       int end = braceExpansionEnd(pos + 2);
       if (end < 0) {
-        v.append(s, start, len);
+        v.copy(start, len);
         fail("unterminated '${'", start);
         return false;
       }
-      v.append(s, start, end);
+      v.copy(start, end);
       pos = end;
       return false;
     }
     if (n == '[') {
       int close = s.indexOf(']', pos);
       if (close > 0) {
-        v.append(s, start, close + 1);
+        v.copy(start, close + 1);
         pos = close + 1;
         return false;
       }
@@ -1631,21 +1643,21 @@ final class Parser {
           || s.charAt(i) == '_')) {
         i++;
       }
-      v.append(s, start, i);
+      v.copy(start, i);
       pos = i;
       return false;
     }
     if (Character.isDigit(n) || "@*#?$!-".indexOf(n) >= 0 && n != '\0') {
-      v.append(s, start, pos + 2);
+      v.copy(start, pos + 2);
       pos += 2;
       return false;
     }
-    v.append('$');
+    v.copy(pos, pos + 1);
     pos++;
     return true;
   }
 
-  private boolean parseAnsiC(StringBuilder v) {
+  private boolean parseAnsiC(WordValue v) {
     int open = pos;
     pos++;
     while (pos < len) {
@@ -1655,7 +1667,7 @@ final class Parser {
         return true;
       }
       if (c != '\\' || pos + 1 >= len) {
-        v.append(c);
+        v.copy(pos, pos + 1);
         pos++;
         continue;
       }
@@ -1691,7 +1703,8 @@ final class Parser {
             pos--;
             v.append((char) (readNumber(8, 3, 0) & 0xff));
           } else {
-            v.append('\\').append(e);
+            v.append('\\');
+            v.append(e);
           }
       }
     }
@@ -1713,7 +1726,7 @@ final class Parser {
     return Character.isValidCodePoint(value) ? value : 0xfffd;
   }
 
-  private void parseBacktick(StringBuilder v) {
+  private void parseBacktick(WordValue v) {
     int open = pos;
     StringBuilder inner = new StringBuilder();
     boolean escaped = false;
@@ -1739,12 +1752,12 @@ final class Parser {
       i++;
     }
     if (i >= len) {
-      v.append(s, open, len);
+      v.copy(open, len);
       fail("unterminated backtick", open);
       return;
     }
     pos = i + 1;
-    v.append(s, open, pos);
+    v.copy(open, pos);
     Origin o = escaped || origin.spanStart >= 0 ? Origin.span(origin.start(open), origin.end(pos))
         : Origin.exact(origin.start(open + 1));
     Parser p = new Parser(inner.toString(), o, level + 1, sink);
