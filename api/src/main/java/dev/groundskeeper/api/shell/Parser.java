@@ -334,8 +334,43 @@ final class Parser {
   }
 
   private static boolean isMeta(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '('
-        || c == ')' || c == '<' || c == '>' || c == '\r' || c == '\f';
+    return c < 128 && (CLASS[c] & META) != 0;
+  }
+
+  /** What an ASCII character is to the scanner, as a set of the flags below. */
+  private static final byte[] CLASS = new byte[128];
+  /** Ends a word: blanks, newline, {@code ; & | ( ) < >}. */
+  private static final int META = 1;
+  /** Ends a plain word: a metacharacter, or a quote, escape or expansion that needs reading. */
+  private static final int SPECIAL = 2;
+  /** Makes a word a pattern: {@code *}, {@code ?}. */
+  private static final int GLOB = 4;
+  /** May stand in a variable name: letters, digits, {@code _}. */
+  private static final int NAME = 8;
+  /** May start a variable name: letters, {@code _}. */
+  private static final int NAME_START = 16;
+
+  static {
+    for (char c : " \t\n\r\f;&|()<>".toCharArray()) {
+      CLASS[c] |= META | SPECIAL;
+    }
+    for (char c : "\\'\"$`".toCharArray()) {
+      CLASS[c] |= SPECIAL;
+    }
+    CLASS['*'] |= GLOB;
+    CLASS['?'] |= GLOB;
+    for (char c = 0; c < 128; c++) {
+      boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+      if (letter || c == '_') {
+        CLASS[c] |= NAME | NAME_START;
+      } else if (c >= '0' && c <= '9') {
+        CLASS[c] |= NAME;
+      }
+    }
+  }
+
+  private static boolean isName(char c, int flag) {
+    return c < 128 && (CLASS[c] & flag) != 0;
   }
 
   /** True when a word ending at {@code i} is delimited there. */
@@ -384,38 +419,51 @@ final class Parser {
   /** The reserved word at the cursor, when one stands there in command position. */
   private String reservedAt() {
     char c = at(pos);
-    if (c == '{' || c == '}' || c == '!') {
-      return delimitedAt(pos + 1) ? String.valueOf(c) : "";
+    switch (c) {
+      case '{':
+        return delimitedAt(pos + 1) ? "{" : "";
+      case '}':
+        return delimitedAt(pos + 1) ? "}" : "";
+      case '!':
+        return delimitedAt(pos + 1) ? "!" : "";
+      case '[':
+        return at(pos + 1) == '[' && delimitedAt(pos + 2) ? "[[" : "";
+      case 'c':
+        return reserved("case", "", "");
+      case 'd':
+        return reserved("do", "done", "");
+      case 'e':
+        return reserved("elif", "else", "esac");
+      case 'f':
+        return reserved("fi", "for", "function");
+      case 'i':
+        return reserved("if", "in", "");
+      case 's':
+        return reserved("select", "", "");
+      case 't':
+        return reserved("then", "", "");
+      case 'u':
+        return reserved("until", "", "");
+      case 'w':
+        return reserved("while", "", "");
+      default:
+        return "";
     }
-    if (c == '[' && at(pos + 1) == '[' && delimitedAt(pos + 2)) {
-      return "[[";
+  }
+
+  /** The one of the reserved words {@code a}, {@code b}, {@code c} standing whole at the cursor, or "". */
+  private String reserved(String a, String b, String c) {
+    if (s.startsWith(a, pos) && delimitedAt(pos + a.length())) {
+      return a;
     }
-    if (c != 'i' && c != 't' && c != 'e' && c != 'f' && c != 'd' && c != 'c' && c != 'w'
-        && c != 'u' && c != 's') {
-      return "";
+    if (!b.isEmpty() && s.startsWith(b, pos) && delimitedAt(pos + b.length())) {
+      return b;
     }
-    int end = pos;
-    while (end < len && s.charAt(end) >= 'a' && s.charAt(end) <= 'z') {
-      end++;
-    }
-    if (!delimitedAt(end)) {
-      return "";
-    }
-    int length = end - pos;
-    if (length < 2 || length > 8) {
-      return "";
-    }
-    for (String word : RESERVED) {
-      if (word.length() == length && word.charAt(0) == c && word.charAt(1) == s.charAt(pos + 1)
-          && s.startsWith(word, pos)) {
-        return word;
-      }
+    if (!c.isEmpty() && s.startsWith(c, pos) && delimitedAt(pos + c.length())) {
+      return c;
     }
     return "";
   }
-
-  private static final String[] RESERVED = {"if", "then", "elif", "else", "fi", "do", "done",
-      "case", "esac", "while", "until", "for", "select", "function", "in"};
 
   private boolean atListEnd() {
     if (pos >= len) {
@@ -515,10 +563,11 @@ final class Parser {
     parsePipeline();
     while (!stopped) {
       skipBlanks();
-      if (startsWith("&&")) {
+      char c = at(pos);
+      if (c == '&' && at(pos + 1) == '&') {
         pos += 2;
         pendingOp = ListOperator.AND;
-      } else if (startsWith("||")) {
+      } else if (c == '|' && at(pos + 1) == '|') {
         pos += 2;
         pendingOp = ListOperator.OR;
       } else {
@@ -532,7 +581,7 @@ final class Parser {
   private void parsePipeline() {
     skipBlanks();
     List<NestBuilder> savedNest = nest;
-    if (reservedAt().equals("!")) {
+    if (at(pos) == '!' && delimitedAt(pos + 1)) {
       push(Nesting.Kind.NEGATION, "!", pos);
       pos++;
       skipBlanks();
@@ -1405,13 +1454,11 @@ final class Parser {
   }
 
   private boolean parseAssignment(CommandBuilder cb) {
-    char c = at(pos);
-    if (!(Character.isLetter(c) && c < 128 || c == '_')) {
+    if (!isName(at(pos), NAME_START)) {
       return false;
     }
     int i = pos + 1;
-    while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
-        || s.charAt(i) == '_')) {
+    while (i < len && isName(s.charAt(i), NAME)) {
       i++;
     }
     int nameEnd = i;
@@ -1452,33 +1499,28 @@ final class Parser {
   }
 
   /** Characters that end a word or need more than copying: metacharacters, quotes, escapes, expansions. */
-  private static final boolean[] SPECIAL = new boolean[128];
-
-  static {
-    for (char c : " \t\n\r\f;&|()<>\\'\"$`".toCharArray()) {
-      SPECIAL[c] = true;
-    }
-  }
-
   /** Reads one word at the cursor; null when none starts here. */
   private Word parseWord() {
     int start = pos;
     // Most words are plain text: take them without building a value.
-    boolean glob = false;
+    int flags = 0;
     int i = pos;
     while (i < len) {
       char c = s.charAt(i);
-      if (c < 128 && SPECIAL[c]) {
-        break;
+      if (c < 128) {
+        int k = CLASS[c];
+        if ((k & SPECIAL) != 0) {
+          break;
+        }
+        flags |= k;
       }
-      glob |= c == '*' || c == '?';
       i++;
     }
-    if (i > pos && at(pos) != '~' && (i >= len || isMeta(s.charAt(i)))
+    if (i > pos && s.charAt(pos) != '~' && (i >= len || isMeta(s.charAt(i)))
         && !processSubstitutionAt(i)) {
       String value = s.substring(pos, i);
       pos = i;
-      return new Word(value, value, origin.start(start), origin.end(i), !glob);
+      return new Word(value, value, origin.start(start), origin.end(i), (flags & GLOB) == 0);
     }
     WordValue v = new WordValue(s, pos);
     boolean isStatic = true;
@@ -1637,10 +1679,9 @@ final class Parser {
         return false;
       }
     }
-    if (Character.isLetter(n) && n < 128 || n == '_') {
+    if (isName(n, NAME_START)) {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128
-          || s.charAt(i) == '_')) {
+      while (i < len && isName(s.charAt(i), NAME)) {
         i++;
       }
       v.copy(start, i);
