@@ -18,8 +18,16 @@ final class Parser {
   /** What all parsers of one script share. */
   static final class Sink {
     final List<CommandBuilder> commands = new ArrayList<>(8);
-    final List<ParseProblem> problems = new ArrayList<>(0);
+    /** Empty and immutable until the first problem: most scripts have none. */
+    List<ParseProblem> problems = List.of();
     int pipelines;
+
+    void addProblem(ParseProblem problem) {
+      if (problems.isEmpty()) {
+        problems = new ArrayList<>(2);
+      }
+      problems.add(problem);
+    }
   }
 
   /** Where positions of this parser's text fall in the original source. */
@@ -262,7 +270,8 @@ final class Parser {
   private ListOperator commandOp = ListOperator.NONE;
   private List<NestBuilder> nest = List.of();
   private DirState dir = DirState.START;
-  private final List<RedirBuilder> heredocs = new ArrayList<>(0);
+  /** Heredocs whose bodies start after the next newline; empty and immutable while none wait. */
+  private List<RedirBuilder> heredocs = List.of();
   private int pipeline;
   private int position;
 
@@ -281,7 +290,7 @@ final class Parser {
       p.pipeline = ++sink.pipelines;
       p.parseWhole();
     } catch (RuntimeException | StackOverflowError e) {
-      sink.problems.add(new ParseProblem("internal parser error: " + e.getClass().getSimpleName(),
+      sink.addProblem(new ParseProblem("internal parser error: " + e.getClass().getSimpleName(),
           0));
     }
     return sink;
@@ -297,14 +306,14 @@ final class Parser {
       for (RedirBuilder h : heredocs) {
         h.heredocBody = "";
       }
-      heredocs.clear();
+      heredocs = List.of();
     }
   }
 
   // ---------------------------------------------------------------- problems
 
   private void problem(String reason, int at) {
-    sink.problems.add(new ParseProblem(reason, origin.start(Math.min(at, len))));
+    sink.addProblem(new ParseProblem(reason, origin.start(Math.min(at, len))));
   }
 
   private void fail(String reason, int at) {
@@ -349,6 +358,8 @@ final class Parser {
   private static final int NAME = 8;
   /** May start a variable name: letters, {@code _}. */
   private static final int NAME_START = 16;
+  /** At a word's start, may begin a comment or a redirection ({@code 2>}, {@code {fd}>}). */
+  private static final int NOT_PLAIN_START = 32;
 
   static {
     for (char c : " \t\n\r\f;&|()<>".toCharArray()) {
@@ -356,6 +367,9 @@ final class Parser {
     }
     for (char c : "\\'\"$`".toCharArray()) {
       CLASS[c] |= SPECIAL;
+    }
+    for (char c : "#{0123456789".toCharArray()) {
+      CLASS[c] |= NOT_PLAIN_START;
     }
     CLASS['*'] |= GLOB;
     CLASS['?'] |= GLOB;
@@ -1037,29 +1051,32 @@ final class Parser {
         break;
       }
       char c = s.charAt(pos);
-      if (c == '#') {
-        skipBlanksAndComment();
-        break;
-      }
-      if (redirectionAt()) {
-        RedirBuilder r = parseRedirection(cb);
-        if (r != null) {
-          cb.addRedirection(r);
+      // most words start with a character that can only start a word: skip the other checks
+      if (c < 128 && (CLASS[c] & (META | NOT_PLAIN_START)) != 0) {
+        if (c == '#') {
+          skipBlanksAndComment();
+          break;
         }
-        lastEnd = pos;
-        continue;
-      }
-      if (isMeta(c) && !processSubstitutionAt(pos)) {
-        if (c == '(' && cb.words.size() == 1 && cb.assignments.isEmpty()
-            && cb.redirections.isEmpty() && functionParensAt(pos)) {
-          // name ( ) compound: a function definition, not a command
-          commandOp = savedCommandOp;
-          pendingOp = cb.operator;
-          pos = firstWordAt;
-          parseFunction(false);
-          return;
+        if (redirectionAt()) {
+          RedirBuilder r = parseRedirection(cb);
+          if (r != null) {
+            cb.addRedirection(r);
+          }
+          lastEnd = pos;
+          continue;
         }
-        break;
+        if (isMeta(c) && !processSubstitutionAt(pos)) {
+          if (c == '(' && cb.words.size() == 1 && cb.assignments.isEmpty()
+              && cb.redirections.isEmpty() && functionParensAt(pos)) {
+            // name ( ) compound: a function definition, not a command
+            commandOp = savedCommandOp;
+            pendingOp = cb.operator;
+            pos = firstWordAt;
+            parseFunction(false);
+            return;
+          }
+          break;
+        }
       }
       if (cb.words.isEmpty() && parseAssignment(cb)) {
         lastEnd = pos;
@@ -1226,8 +1243,8 @@ final class Parser {
     if (heredocs.isEmpty()) {
       return;
     }
-    List<RedirBuilder> pending = new ArrayList<>(heredocs);
-    heredocs.clear();
+    List<RedirBuilder> pending = heredocs;
+    heredocs = List.of();
     for (RedirBuilder h : pending) {
       String delimiter = h.target.value();
       boolean strip = h.operator == RedirectOperator.HEREDOC_STRIP_TABS;
@@ -1412,6 +1429,9 @@ final class Parser {
     if (r.operator.isHeredoc()) {
       r.heredocQuoted = target.source().indexOf('\'') >= 0 || target.source().indexOf('"') >= 0
           || target.source().indexOf('\\') >= 0;
+      if (heredocs.isEmpty()) {
+        heredocs = new ArrayList<>(2);
+      }
       heredocs.add(r);
     }
     return r;
