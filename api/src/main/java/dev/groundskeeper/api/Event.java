@@ -60,11 +60,22 @@ public sealed interface Event {
     }
   }
 
-  /** A tool other than the shell that has run (a write, an edit, a search, ...). */
-  record ToolCompleted(EventContext context, String toolName) implements Event {
+  /**
+   * A tool other than the shell that has run (a write, an edit, a search, ...). {@code path} is
+   * the file the tool wrote or edited, absolute, when the tool writes one file and the runner
+   * names it; empty for other tools.
+   */
+  record ToolCompleted(EventContext context, String toolName, Optional<Path> path)
+      implements Event {
     public ToolCompleted {
       Objects.requireNonNull(context, "context");
       Objects.requireNonNull(toolName, "toolName");
+      Objects.requireNonNull(path, "path");
+    }
+
+    /** A completed tool that names no file. */
+    public ToolCompleted(EventContext context, String toolName) {
+      this(context, toolName, Optional.empty());
     }
   }
 

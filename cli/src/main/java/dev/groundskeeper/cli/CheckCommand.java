@@ -62,7 +62,7 @@ final class CheckCommand implements Callable<Integer> {
     Workspace workspace = Workspace.locate(directory);
     Policy policy = WorkspacePolicy.load(invocation, workspace);
     Decision decision =
-        policy.evaluate(event, EventFacts.compose(invocation, workspace, policy));
+        policy.evaluate(event, EventFacts.compose(invocation, workspace, policy, event));
     if (json) {
       ObjectNode node = Json.object().put("command", command).put("cwd", directory.toString());
       node.setAll(Json.decision(decision));

@@ -134,7 +134,21 @@ final class ClaudeCodeEvents {
       return new Event.CommandCompleted(context, payload.requiredString("tool_input.command"),
           status, interrupted);
     }
-    return new Event.ToolCompleted(context, tool);
+    return new Event.ToolCompleted(context, tool, writtenFile(tool, payload, context));
+  }
+
+  /**
+   * The file a writing tool wrote, so that rules can tell which checkout (and branch) it
+   * touched: {@code file_path} for Write, Edit and MultiEdit, {@code notebook_path} for
+   * NotebookEdit, resolved against the working directory; empty for other tools.
+   */
+  private static Optional<Path> writtenFile(String tool, Payload payload, EventContext context) {
+    return switch (tool) {
+      case "Write", "Edit", "MultiEdit" -> payload.optionalPath("tool_input.file_path",
+          context.cwd());
+      case "NotebookEdit" -> payload.optionalPath("tool_input.notebook_path", context.cwd());
+      default -> Optional.empty();
+    };
   }
 
 

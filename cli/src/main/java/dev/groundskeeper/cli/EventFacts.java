@@ -2,6 +2,7 @@ package dev.groundskeeper.cli;
 
 import com.google.common.base.Supplier;
 import com.google.common.base.Suppliers;
+import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Fact;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.FactsBuilder;
@@ -11,6 +12,7 @@ import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.cli.branch.BranchLedgerStore;
 import dev.groundskeeper.git.GitFacts;
+import dev.groundskeeper.git.InventoryPass;
 import dev.groundskeeper.git.files.FileSystemFacts;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.rules.branches.BranchLedger;
@@ -32,7 +34,14 @@ final class EventFacts {
 
   private EventFacts() {}
 
-  static Facts compose(Invocation invocation, Workspace workspace, Policy policy) {
+  /**
+   * The facts for judging {@code event}. A decision before a tool call runs (a command, a file
+   * write, a sub-agent dispatch, a worktree creation) reads the branch inventory through the guard
+   * pass: the refs and the repository's inventory cache, never a full inventory (seed 002,
+   * sections 2 and 3). Every other event (a session start, a sweep, a completed command, a stop)
+   * reads it in full, starting from the cache and writing back what it judged.
+   */
+  static Facts compose(Invocation invocation, Workspace workspace, Policy policy, Event event) {
     Clock clock = invocation.clock();
     FactsBuilder builder = Facts.builder().supplier(Facts.NOW, facts -> clock.instant());
     StoreLocation.resolve(invocation.environment(), policy.config().get(WorktreesConfig.spec()))
@@ -43,9 +52,15 @@ final class EventFacts {
           BranchLedgerStore.fileFor(facts.get(RepoFacts.LAYOUT).commonDir())));
       RepositorySettings settings = policy.config().get(BRANCHES).repositorySettings();
       builder.fallback(new OpenedOnFirstRead(
-          () -> GitFacts.forDirectory(workspace.directory(), settings, clock)));
+          () -> GitFacts.forDirectory(workspace.directory(), settings, clock, passFor(event))));
     }
     return builder.build();
+  }
+
+  static InventoryPass passFor(Event event) {
+    return event instanceof Event.CommandEvent || event instanceof Event.FileWriteEvent
+        || event instanceof Event.AgentDispatch || event instanceof Event.WorktreeCreate
+        ? InventoryPass.GUARD : InventoryPass.FULL;
   }
 
   /**

@@ -88,7 +88,7 @@ final class HookCommand implements Callable<Integer> {
       invocation.err().println("groundskeeper hook: " + oneLine(e.getMessage())
           + "; judged on the embedded defaults");
     }
-    Facts facts = EventFacts.compose(invocation, workspace, policy);
+    Facts facts = EventFacts.compose(invocation, workspace, policy, event);
     Decision decision = policy.evaluate(event, facts);
     if (invalid.isPresent()) {
       decision = withConfigurationNote(decision, invalid.get());

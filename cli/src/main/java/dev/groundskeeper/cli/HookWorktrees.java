@@ -5,12 +5,12 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
 import dev.groundskeeper.git.store.WorktreeStore;
 import dev.groundskeeper.rules.worktree.WorktreeNames;
-import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,11 +41,7 @@ final class HookWorktrees {
     if (name.isEmpty()) {
       return refused(create, "no worktree name can be made of it");
     }
-    WorktreesConfig worktrees = policy.config().get(WorktreesConfig.spec());
-    WorktreeStore store = new WorktreeStore(
-        StoreLocation.resolve(invocation.environment(), worktrees), worktrees,
-        policy.config().get(EventFacts.BRANCHES).repositorySettings(), invocation.environment(),
-        invocation.clock());
+    WorktreeStore store = WorktreeCommand.store(policy.config(), invocation.environment());
     try {
       AddedWorktree added = store.add(workspace.directory(), name, Optional.empty());
       return new HookReply(added.path().toString(), "", 0);

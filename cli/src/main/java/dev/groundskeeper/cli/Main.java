@@ -6,6 +6,7 @@ import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.cli.branch.BranchCommand;
 import dev.groundskeeper.cli.scratch.ScratchCommand;
+import dev.groundskeeper.cli.serve.ServeCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -72,13 +73,18 @@ public final class Main {
         .addSubcommand(new ConfigCommand.Schema(invocation)));
     cli.addSubcommand(new WorktreeCommand(invocation.environment(),
         invocation.workingDirectory(), invocation.clock(),
-        () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory()))
-            .config()));
+        () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())),
+        (policy, event) -> EventFacts.compose(invocation,
+            Workspace.locate(invocation.workingDirectory()), policy, event)));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
-        invocation.workingDirectory(), invocation.clock(),
+        invocation.workingDirectory(), invocation.clock(), invocation.environment(),
         directory -> WorkspacePolicy.load(invocation, Workspace.locate(directory)).config()
             .get(EventFacts.BRANCHES)).commandLine());
+    // A served hook call runs this same program, in-process, with the caller's streams.
+    cli.addSubcommand(new ServeCommand(invocation.environment(), invocation.workingDirectory(),
+        invocation.out(), invocation.err(),
+        new Main(invocation.clock(), invocation.policyCustomizer())::run, invocation.clock()));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     cli.setExecutionExceptionHandler(Main::failed);

@@ -44,8 +44,9 @@ final class SweepCommand implements Callable<Integer> {
     Policy policy = WorkspacePolicy.load(invocation, workspace);
     EventContext context = EventContext.of(SESSION_ID, workspace.directory())
         .withMode(HookCommand.sessionMode(invocation));
-    Decision decision = policy.evaluate(new Event.SweepRequest(context),
-        EventFacts.compose(invocation, workspace, policy));
+    Event.SweepRequest request = new Event.SweepRequest(context);
+    Decision decision =
+        policy.evaluate(request, EventFacts.compose(invocation, workspace, policy, request));
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();
     if (json) {
@@ -68,14 +69,21 @@ final class SweepCommand implements Callable<Integer> {
         || verdict.outcome() == Outcome.COULD_NOT_JUDGE;
   }
 
+  private static String spoke(int count) {
+    return switch (count) {
+      case 0 -> "none has anything to say";
+      case 1 -> "1 has something to say";
+      default -> count + " have something to say";
+    };
+  }
+
   /** Rule texts quote branch names and paths others control: escaped before the terminal. */
   private static void printText(PrintStream out, Workspace workspace, List<Verdict> sections,
       int ran) {
     String where = workspace.root().map(root -> "repository " + root)
         .orElse(workspace.directory() + " (not in a git repository)");
     out.println("Sweep of " + where + ": " + ran + (ran == 1 ? " rule" : " rules")
-        + " looked, " + sections.size() + (sections.size() == 1 ? " has" : " have")
-        + " something to say.");
+        + " looked, " + spoke(sections.size()) + ".");
     for (Verdict verdict : sections) {
       out.println();
       String prefix = verdict.outcome() == Outcome.COULD_NOT_JUDGE ? "could not judge: " : "";

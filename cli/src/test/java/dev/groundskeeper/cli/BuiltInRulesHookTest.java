@@ -176,6 +176,17 @@ class BuiltInRulesHookTest {
   }
 
   @Test
+  void outsideARepositoryTheSweepSaysSoAndNoRuleFails() throws IOException {
+    Path elsewhere = Files.createDirectories(temp.resolve("not-a-repo"));
+
+    CliRunner.Result result = cli.run(elsewhere, "sweep");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out()).startsWith("Sweep of " + elsewhere + " (not in a git repository): ")
+        .contains("none has anything to say").doesNotContain("could not judge");
+  }
+
+  @Test
   void anAllowedWorktreeCreationAddsItToTheStoreAndAnswersItsPath() throws IOException {
     Path home = temp.resolve("gk-home");
     cli.env("GROUNDSKEEPER_HOME", home.toString());

@@ -218,7 +218,26 @@ class HookCommandTest {
       ObjectNode node = payload("PostToolUse").put("tool_name", "Write");
       node.putObject("tool_input").put("file_path", "a.txt").put("content", "x");
       node.put("tool_response", "ok");
-      assertAnswer(hook(node), context("PostToolUse", "[clitest.notes] tool Write completed"));
+      assertAnswer(hook(node), context("PostToolUse", "[clitest.notes] tool Write completed on "
+          + project.resolve("a.txt")));
+    }
+
+    @Test
+    void everyWritingToolNamesItsFileAndOtherToolsNone() {
+      for (String tool : new String[] {"Edit", "MultiEdit"}) {
+        ObjectNode node = payload("PostToolUse").put("tool_name", tool);
+        node.putObject("tool_input").put("file_path", temp.resolve("elsewhere/b.txt").toString());
+        assertAnswer(hook(node), context("PostToolUse", "[clitest.notes] tool " + tool
+            + " completed on " + temp.resolve("elsewhere/b.txt")));
+      }
+      ObjectNode notebook = payload("PostToolUse").put("tool_name", "NotebookEdit");
+      notebook.putObject("tool_input").put("notebook_path", "nb/analysis.ipynb")
+          .put("new_source", "x");
+      assertAnswer(hook(notebook), context("PostToolUse",
+          "[clitest.notes] tool NotebookEdit completed on " + project.resolve("nb/analysis.ipynb")));
+      ObjectNode grep = payload("PostToolUse").put("tool_name", "Grep");
+      grep.putObject("tool_input").put("pattern", "x").put("path", "src");
+      assertAnswer(hook(grep), context("PostToolUse", "[clitest.notes] tool Grep completed"));
     }
   }
 

@@ -125,7 +125,8 @@ public final class TestRules implements RuleProvider<NoConfig> {
             + " interrupted=" + done.interrupted());
       }
       if (event instanceof Event.ToolCompleted done) {
-        return Verdict.advise(ID, "tool " + done.toolName() + " completed");
+        return Verdict.advise(ID, "tool " + done.toolName() + " completed"
+            + done.path().map(path -> " on " + path).orElse(""));
       }
       if (event instanceof Event.PromptSubmitted prompt) {
         return prompt.prompt().contains("tidy")

@@ -3,7 +3,6 @@ package dev.groundskeeper.git;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.repo.BranchProvenance;
-import dev.groundskeeper.api.repo.ParkMarker;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.Worktree;
 import java.io.IOException;
@@ -72,12 +71,9 @@ public final class EffectExecutor {
         if (effect instanceof RepoEffect.DeleteBranch delete) {
           return deleteBranch(delete);
         } else if (effect instanceof RepoEffect.ParkBranch park) {
-          return emptyCommit(park, park.branch(), park.expectedTip(), "Park " + park.branch() + "\n\n"
-              + ParkMarker.REASON_TRAILER + ": " + park.reason() + "\n" + ParkMarker.BY_TRAILER + ": "
-              + park.parkedBy() + "\n", "park");
+          return emptyCommit(park, park.branch(), park.expectedTip(), park.commitMessage(), "park");
         } else if (effect instanceof RepoEffect.UnparkBranch unpark) {
-          return emptyCommit(unpark, unpark.branch(), unpark.expectedTip(), "Unpark " + unpark.branch() + "\n\n"
-              + ParkMarker.UNPARKED_TRAILER + ": " + unpark.unparkedBy() + "\n", "unpark");
+          return emptyCommit(unpark, unpark.branch(), unpark.expectedTip(), unpark.commitMessage(), "unpark");
         } else if (effect instanceof RepoEffect.RecordCreator creator) {
           return recordCreator(creator);
         } else if (effect instanceof RepoEffect.RecordTouch touch) {

@@ -26,9 +26,12 @@ import java.util.Set;
 
 /**
  * The repository facts of a directory ({@link RepoFacts}), read from the repository that holds it.
- * Each fact is computed on first read and at most once per returned {@link Facts}; what does not
- * change for the same commits (patch ids, judgements per tip and target) is reused across readings
- * in this process. Outside a repository only {@link Facts#NOW} is offered.
+ * Each fact is computed on first read and at most once per returned {@link Facts}, and the refs
+ * are read once for all of them; what does not change for the same commits (patch ids, a tip's
+ * date and park marker, judgements per tip and targets, containment per remote-tracking refs) is
+ * reused across readings in this process and, through the inventory cache in the repository's
+ * common directory ({@code groundskeeper/branch-inventory.cache}), across processes. Outside a
+ * repository only {@link Facts#NOW} is offered.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class GitFacts {
@@ -50,9 +53,20 @@ public final class GitFacts {
   }
 
   public static Facts forDirectory(Path cwd, RepositorySettings settings, Clock clock) {
+    return forDirectory(cwd, settings, clock, InventoryPass.FULL);
+  }
+
+  /**
+   * The facts of {@code cwd}'s repository, with the branch inventory computed as {@code pass}
+   * allows: {@link InventoryPass#FULL} at session start and in a sweep, {@link InventoryPass#GUARD}
+   * for a decision inside a tool call. Either way what the inventory learns is written to the
+   * repository's inventory cache for the next process.
+   */
+  public static Facts forDirectory(Path cwd, RepositorySettings settings, Clock clock, InventoryPass pass) {
     Objects.requireNonNull(cwd, "cwd");
     Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(pass, "pass");
     FactsBuilder builder = Facts.builder().supplier(Facts.NOW, facts -> clock.instant());
     Optional<GitRepository> found;
     try {
@@ -72,22 +86,44 @@ public final class GitFacts {
     }
     GitRepository repo = found.get();
     Path workTree = repo.location().workTree().orElse(null);
+    OnceRead<RefSnapshot> refs = new OnceRead<>(repo::refs);
     return builder
         .value(RepoFacts.SETTINGS, settings)
         .supplier(RepoFacts.LAYOUT, facts -> io(RepoFacts.LAYOUT, repo::layout))
         .supplier(RepoFacts.DEFAULT_BRANCH, facts -> read(RepoFacts.DEFAULT_BRANCH,
-            () -> repo.defaultBranch(settings, repo.refs())))
+            () -> repo.defaultBranch(settings, refs.get())))
         .supplier(RepoFacts.BRANCH_TIPS, facts -> read(RepoFacts.BRANCH_TIPS,
-            () -> GitRepository.tips(settings, repo.refs())))
+            () -> GitRepository.tips(settings, refs.get())))
         .supplier(RepoFacts.WORKTREES, facts -> read(RepoFacts.WORKTREES, repo::worktrees))
         .supplier(RepoFacts.BRANCHES, facts -> {
           List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
-          return read(RepoFacts.BRANCHES, () -> repo.inventory(settings, facts.get(Facts.NOW), worktrees));
+          return read(RepoFacts.BRANCHES,
+              () -> repo.inventory(settings, refs.get(), facts.get(Facts.NOW), worktrees, pass));
         })
         .supplier(RepoFacts.STATUS, facts -> workTree == null ? null
             : read(RepoFacts.STATUS, () -> GitRepository.status(workTree)))
         .value(RepoFacts.QUERIES, new Queries(repo, settings))
         .build();
+  }
+
+  /**
+   * The refs are read once per set of facts, so that the tips, the default branch and the
+   * inventory of one event describe the same state of the repository.
+   */
+  private static final class OnceRead<T> {
+    private final Read<T> read;
+    private T value;
+
+    OnceRead(Read<T> read) {
+      this.read = read;
+    }
+
+    synchronized T get() throws IOException {
+      if (value == null) {
+        value = read.get();
+      }
+      return value;
+    }
   }
 
   /** A reading step that may fail on I/O or on what it finds. */

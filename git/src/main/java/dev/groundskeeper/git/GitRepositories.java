@@ -42,7 +42,7 @@ final class GitRepositories {
       if (known != null && known.location().equals(location.get())) {
         return Optional.of(known);
       }
-      GitRepository opened = new GitRepository(location.get(), RepositoryLocator.open(location.get()));
+      GitRepository opened = new GitRepository(location.get());
       GitRepository previous = OPEN.put(key, opened);
       if (previous != null) {
         previous.close();

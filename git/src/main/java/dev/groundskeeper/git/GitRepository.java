@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
@@ -33,20 +32,33 @@ import org.eclipse.jgit.lib.Repository;
 final class GitRepository implements AutoCloseable {
 
   private final RepositoryLocator.Location location;
-  private final Repository repository;
+  private final Path commonDir;
+  /** Opened on first need: the tips and the default branch are read without JGit's start-up. */
+  private Repository repository;
   private final PatchIds patchIds = new PatchIds();
-  private final Map<String, InventoryBuilder.Analysis> analyses = new ConcurrentHashMap<>();
   private InventoryBuilder.Reading lastReading;
-  private String containmentKey = "";
-  private Map<String, Containment> containment = new ConcurrentHashMap<>();
+  /** Loaded from the common directory on first need; see {@link InventoryCache}. */
+  private InventoryCache cache;
 
-  GitRepository(RepositoryLocator.Location location, Repository repository) {
+  GitRepository(RepositoryLocator.Location location) throws IOException {
     this.location = location;
-    this.repository = repository;
+    this.commonDir = RepositoryLocator.commonDir(location.gitDir());
   }
 
-  Repository jgit() {
+  synchronized Repository jgit() {
+    if (repository == null) {
+      try {
+        repository = RepositoryLocator.open(location);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
     return repository;
+  }
+
+  /** The directory shared by every worktree of the repository (refs, objects, config). */
+  Path commonDir() {
+    return commonDir;
   }
 
   RepositoryLocator.Location location() {
@@ -57,10 +69,6 @@ final class GitRepository implements AutoCloseable {
     return patchIds;
   }
 
-  Map<String, InventoryBuilder.Analysis> analyses() {
-    return analyses;
-  }
-
   InventoryBuilder.Reading lastReading() {
     return lastReading;
   }
@@ -69,18 +77,38 @@ final class GitRepository implements AutoCloseable {
     this.lastReading = reading;
   }
 
-  /** The containment cache for one state of the refs (a new state starts it empty). */
-  Map<String, Containment> containmentFor(String refsKey) {
-    if (!refsKey.equals(containmentKey)) {
-      containmentKey = refsKey;
-      containment = new ConcurrentHashMap<>();
+  /** The inventory cache of this repository, read from disk the first time it is needed. */
+  synchronized InventoryCache cache() {
+    if (cache == null) {
+      cache = InventoryCache.load(InventoryCache.fileFor(commonDir));
     }
-    return containment;
+    return cache;
+  }
+
+  /**
+   * Writes what this process added to the cache, keeping entries another process wrote since
+   * this one read the file. A failed write only costs the next process time, so it is not an
+   * error of the read that caused it.
+   */
+  synchronized void saveCache() {
+    if (cache == null || !cache.dirty()) {
+      return;
+    }
+    Path file = InventoryCache.fileFor(commonDir);
+    InventoryCache onDisk = InventoryCache.load(file);
+    if (onDisk.loaded() == InventoryCache.Load.READ) {
+      cache.addMissing(onDisk);
+    }
+    try {
+      cache.save(file);
+    } catch (IOException e) {
+      // read-only repository, full disk: the judgement stands, the next process recomputes
+    }
   }
 
   /** Changes whenever the repository's config file is rewritten (branch records live there). */
   String configStamp() {
-    Path config = repository.getCommonDirectory().toPath().resolve("config");
+    Path config = commonDir.resolve("config");
     try {
       java.nio.file.attribute.BasicFileAttributes attributes =
           Files.readAttributes(config, java.nio.file.attribute.BasicFileAttributes.class);
@@ -97,11 +125,11 @@ final class GitRepository implements AutoCloseable {
   }
 
   synchronized RepositoryLayout layout() throws IOException {
-    return RepositoryLocator.layout(repository, location);
+    return RepositoryLocator.layout(jgit(), location);
   }
 
-  synchronized RefSnapshot refs() throws IOException {
-    return RefSnapshot.read(repository);
+  RefSnapshot refs() throws IOException {
+    return RefSnapshot.read(commonDir, this::jgit);
   }
 
   DefaultBranch defaultBranch(RepositorySettings settings, RefSnapshot refs) {
@@ -197,9 +225,13 @@ final class GitRepository implements AutoCloseable {
     }
   }
 
-  synchronized BranchInventory inventory(RepositorySettings settings, Instant now, List<Worktree> worktrees)
-      throws IOException {
-    return new InventoryBuilder(this, settings).build(refs(), now, worktrees);
+  synchronized BranchInventory inventory(RepositorySettings settings, RefSnapshot refs, Instant now,
+      List<Worktree> worktrees, InventoryPass pass) throws IOException {
+    try {
+      return new InventoryBuilder(this, settings).build(refs, now, worktrees, pass);
+    } finally {
+      saveCache();
+    }
   }
 
   synchronized MergeJudgement judgeMerged(RepositorySettings settings, String branch, Optional<String> start)
@@ -213,8 +245,10 @@ final class GitRepository implements AutoCloseable {
   }
 
   @Override
-  public void close() {
-    repository.close();
+  public synchronized void close() {
+    if (repository != null) {
+      repository.close();
+    }
   }
 
   static final class NoDefaultBranchException extends RuntimeException {

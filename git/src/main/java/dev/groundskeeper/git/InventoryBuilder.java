@@ -69,8 +69,8 @@ final class InventoryBuilder {
     final List<String> lineRefs = new ArrayList<>();
     final List<ObjectId> lineIds = new ArrayList<>();
     final String key;
-    final ObjectReader reader;
-    final CommitBodies bodies;
+    private ObjectReader reader;
+    private CommitBodies bodies;
     private MarkedWalk walk;
     private DefaultHistory history;
     private BranchAnalyzer analyzer;
@@ -105,15 +105,28 @@ final class InventoryBuilder {
         }
       }
       key = k.toString();
-      reader = repo.jgit().newObjectReader();
-      bodies = new CommitBodies(reader);
+    }
+
+    /** Opened on first need: a reading served from the cache never opens the object store. */
+    ObjectReader reader() {
+      if (reader == null) {
+        reader = repo.jgit().newObjectReader();
+      }
+      return reader;
+    }
+
+    CommitBodies bodies() {
+      if (bodies == null) {
+        bodies = new CommitBodies(reader());
+      }
+      return bodies;
     }
 
     DefaultHistory history() throws IOException {
       if (history == null) {
-        walk = new MarkedWalk(reader);
+        walk = new MarkedWalk(reader());
         history = DefaultHistory.build(walk, primaryId, secondaryId, lineRefs, lineIds, budget);
-        analyzer = new BranchAnalyzer(history, reader, repo.patchIds(), bodies, budget, primaryRef);
+        analyzer = new BranchAnalyzer(history, reader(), repo.patchIds(), bodies(), budget, primaryRef);
       }
       return history;
     }
@@ -125,28 +138,36 @@ final class InventoryBuilder {
 
     @Override
     public void close() {
-      bodies.close();
+      if (bodies != null) {
+        bodies.close();
+      }
       if (walk != null) {
         walk.close();
       }
-      reader.close();
+      if (reader != null) {
+        reader.close();
+      }
     }
   }
 
   /** What one reading found that does not depend on the clock: reused while nothing it read changed. */
-  record Reading(String key, DefaultBranch defaultBranch, List<Draft> drafts, boolean complete) {}
+  record Reading(String key, DefaultBranch defaultBranch, List<Draft> drafts, boolean complete, InventoryPass pass) {}
 
-  BranchInventory build(RefSnapshot refs, Instant now, List<Worktree> worktrees) throws IOException {
+  BranchInventory build(RefSnapshot refs, Instant now, List<Worktree> worktrees, InventoryPass pass)
+      throws IOException {
     String key = refs.fingerprint() + "|" + settings + "|" + worktrees + "|" + repo.configStamp();
     Reading reading = repo.lastReading();
-    if (reading == null || !reading.key().equals(key)) {
-      reading = read(refs, worktrees, key);
+    // A full reading serves a guard as well; a guard's reading never stands in for a full one.
+    if (reading == null || !reading.key().equals(key)
+        || pass == InventoryPass.FULL && reading.pass() != InventoryPass.FULL) {
+      reading = read(refs, worktrees, key, pass);
       repo.lastReading(reading);
     }
     return finish(reading, refs, now);
   }
 
-  private Reading read(RefSnapshot refs, List<Worktree> worktrees, String key) throws IOException {
+  private Reading read(RefSnapshot refs, List<Worktree> worktrees, String key, InventoryPass pass)
+      throws IOException {
     DefaultBranch defaultBranch = repo.defaultBranch(settings, refs);
     Map<String, ObjectId> locals = refs.under(Constants.R_HEADS);
     Map<String, ObjectId> remotes = GitRepository.remoteBranches(settings, refs);
@@ -155,18 +176,23 @@ final class InventoryBuilder {
     for (Worktree worktree : worktrees) {
       worktree.branch().ifPresent(branch -> worktreeOf.putIfAbsent(branch, worktree.path()));
     }
-    Config config = repo.jgit().getConfig();
     List<Draft> drafts = new ArrayList<>();
     boolean complete = true;
+    InventoryCache cache = repo.cache();
     try (Targets targets = new Targets(refs, defaultBranch, names)) {
+      if (pass == InventoryPass.GUARD) {
+        requireFewToJudge(cache, targets, names, locals, remotes, defaultBranch);
+      }
+      Config config = repo.jgit().getConfig();
       for (String name : names) {
         Optional<ObjectId> local = Optional.ofNullable(locals.get(name));
         Optional<ObjectId> remote = Optional.ofNullable(remotes.get(name));
         ObjectId tip = local.orElseGet(remote::orElseThrow);
         Draft draft = new Draft(name, local, remote, tip);
-        draft.lastCommit = targets.bodies.committed(tip);
-        draft.park = targets.bodies.parkMarker(tip);
-        draft.planTokens = planTokens(name, targets.bodies.commit(tip).getShortMessage());
+        InventoryCache.TipFacts facts = tipFacts(cache, targets, tip);
+        draft.lastCommit = facts.committed();
+        draft.park = facts.park();
+        draft.planTokens = planTokens(name, facts.subjectTokens());
         draft.provenance = provenance(config, name);
         draft.upstream = local.isPresent() ? upstream(config, name) : Optional.empty();
         draft.worktree = Optional.ofNullable(worktreeOf.get(name));
@@ -187,7 +213,7 @@ final class InventoryBuilder {
           draft.state = analysis.mergedState(); // null: work, decided against the clock below
           if (local.isPresent() && (draft.state == BranchState.MERGED_INTO_DEFAULT
               || draft.state == BranchState.MERGED_INTO_LINE)
-              && hasCommitOfItsOwn(targets.reader, name, tip, Optional.empty())
+              && hasCommitOfItsOwn(targets.reader(), name, tip, Optional.empty())
                   .equals(Optional.of(false))) {
             // Seed 004: a branch whose reflog shows no commit since its creation is new work, not
             // finished work; without a reflog reaching its creation, ancestry stands.
@@ -198,8 +224,58 @@ final class InventoryBuilder {
         }
         drafts.add(draft);
       }
+      if (pass == InventoryPass.FULL) {
+        Set<ObjectId> live = new java.util.HashSet<>(locals.values());
+        live.addAll(remotes.values());
+        cache.retainOnly(live, targets.key);
+      }
     }
-    return new Reading(key, defaultBranch, List.copyOf(drafts), complete);
+    return new Reading(key, defaultBranch, List.copyOf(drafts), complete, pass);
+  }
+
+  /**
+   * A guard judges afresh only the few branches whose tip or targets moved since the cache was
+   * written; with more (or no cache at all) the inventory is not offered at all.
+   */
+  private void requireFewToJudge(InventoryCache cache, Targets targets, List<String> names,
+      Map<String, ObjectId> locals, Map<String, ObjectId> remotes, DefaultBranch defaultBranch) {
+    int unknown = 0;
+    int work = 0;
+    for (String name : names) {
+      ObjectId local = locals.get(name);
+      ObjectId tip = local != null ? local : remotes.get(name);
+      boolean judged = settings.isExempt(name) || name.equals(defaultBranch.name())
+          || settings.isIntegrationLine(name);
+      if (!judged) {
+        work++;
+      }
+      if (cache.tip(tip).isEmpty() || !judged && cache.analysis(tip, targets.key).isEmpty()) {
+        unknown++;
+      }
+    }
+    if (unknown > InventoryPass.GUARD_RECOMPUTE_LIMIT) {
+      throw new GitRepository.GitReadException(cache.loaded() == InventoryCache.Load.READ
+          ? "the branch inventory cache is stale: " + unknown + " of " + names.size() + " branches moved"
+              + " since it was written, more than a tool call judges afresh ("
+              + InventoryPass.GUARD_RECOMPUTE_LIMIT + "); `groundskeeper sweep` or the next session start"
+              + " classifies them"
+          : "no branch inventory cache yet for " + work + " work branches (it is written at session"
+              + " start and by `groundskeeper sweep`); a tool call never runs the full inventory");
+    }
+  }
+
+  /** The date, park marker and subject tokens of a tip commit: from the cache, else read once. */
+  private static InventoryCache.TipFacts tipFacts(InventoryCache cache, Targets targets, ObjectId tip)
+      throws IOException {
+    Optional<InventoryCache.TipFacts> known = cache.tip(tip);
+    if (known.isPresent()) {
+      return known.get();
+    }
+    CommitBodies bodies = targets.bodies();
+    InventoryCache.TipFacts facts = new InventoryCache.TipFacts(bodies.committed(tip), bodies.parkMarker(tip),
+        subjectTokens(bodies.commit(tip).getShortMessage()));
+    cache.tip(tip, facts);
+    return facts;
   }
 
   private BranchInventory finish(Reading reading, RefSnapshot refs, Instant now) throws IOException {
@@ -217,22 +293,22 @@ final class InventoryBuilder {
       states.put(d.name, state);
     }
     List<String> dormantTips = reading.drafts().stream().filter(d -> states.get(d.name) == BranchState.DORMANT)
-        .map(d -> d.tip.name()).distinct().toList();
+        .map(d -> d.tipName).distinct().toList();
     Map<String, Containment> containment = remoteContainment(refs, reading.defaultBranch(), dormantTips);
     Map<String, List<String>> sameTip = new HashMap<>();
     for (Draft d : reading.drafts()) {
       if (states.get(d.name) != BranchState.EXEMPT) {
-        sameTip.computeIfAbsent(d.tip.name(), k -> new ArrayList<>()).add(d.name);
+        sameTip.computeIfAbsent(d.tipName, k -> new ArrayList<>()).add(d.name);
       }
     }
     List<BranchRecord> records = new ArrayList<>();
     for (Draft d : reading.drafts()) {
       BranchState state = states.get(d.name);
       List<String> others = state == BranchState.EXEMPT ? List.of()
-          : sameTip.get(d.tip.name()).stream().filter(n -> !n.equals(d.name)).toList();
+          : sameTip.get(d.tipName).stream().filter(n -> !n.equals(d.name)).toList();
       Optional<Dormancy> dormancy = Optional.empty();
       if (state == BranchState.DORMANT) {
-        Containment c = containment.get(d.tip.name());
+        Containment c = containment.get(d.tipName);
         String own = Constants.R_REMOTES + settings.remote() + "/" + d.name;
         List<String> elsewhere = c.containingRefs().stream().filter(r -> !r.equals(own)).toList();
         Dormancy.Where where = !elsewhere.isEmpty() ? Dormancy.Where.IN_OTHER_REMOTE_REF
@@ -243,7 +319,7 @@ final class InventoryBuilder {
         long days = idle.get(d.name);
         dormancy = Optional.of(new Dormancy(Dormancy.stageFor(days, settings.dormancy()), days, where, elsewhere));
       }
-      records.add(new BranchRecord(d.name, d.local.map(ObjectId::name), d.remote.map(ObjectId::name),
+      records.add(new BranchRecord(d.name, d.localName, d.remoteName,
           d.upstream, d.ahead, d.behind, d.worktree, d.lastCommit, d.park, d.planTokens,
           d.provenance, state, d.judgements, others, dormancy));
     }
@@ -253,20 +329,24 @@ final class InventoryBuilder {
   /** Containment in the remote's tracking refs, cached per tip while the refs are unchanged. */
   private Map<String, Containment> remoteContainment(RefSnapshot refs, DefaultBranch defaultBranch,
       List<String> tips) throws IOException {
-    Map<String, Containment> known = repo.containmentFor(refs.fingerprint() + "|" + settings.remote());
-    List<String> missing = tips.stream().filter(t -> !known.containsKey(t)).toList();
+    InventoryCache cache = repo.cache();
+    String refsKey = settings.remote() + ":" + refs.fingerprint(Constants.R_REMOTES + settings.remote() + "/");
+    Map<String, Containment> known = new HashMap<>();
+    List<String> missing = new ArrayList<>();
+    for (String tip : tips) {
+      cache.containment(refsKey, ObjectId.fromString(tip))
+          .ifPresentOrElse(c -> known.put(tip, c), () -> missing.add(tip));
+    }
     if (!missing.isEmpty()) {
       try (Targets targets = new Targets(refs, defaultBranch, List.of())) {
-        Map<String, Containment> scanned = new ContainmentScanner(targets.history(), targets.reader, budget)
+        Map<String, Containment> scanned = new ContainmentScanner(targets.history(), targets.reader(), budget)
             .scan(missing, remoteTrackingRefs(refs), Set.of());
         scanned.forEach((tip, c) -> {
           if (c.complete()) {
-            known.put(tip, c);
+            cache.containment(refsKey, c);
           }
         });
-        Map<String, Containment> all = new HashMap<>(known);
-        all.putAll(scanned);
-        return all;
+        known.putAll(scanned);
       }
     }
     return known;
@@ -285,10 +365,9 @@ final class InventoryBuilder {
 
   /** Judgements of one branch tip, cached for good once nothing in them is "not proven". */
   private Analysis analyze(Targets targets, ObjectId tip) throws IOException {
-    String key = tip.name() + "@" + targets.key;
-    Analysis cached = repo.analyses().get(key);
-    if (cached != null) {
-      return cached;
+    Optional<Analysis> cached = repo.cache().analysis(tip, targets.key);
+    if (cached.isPresent()) {
+      return cached.get();
     }
     DefaultHistory history = targets.history();
     BranchAnalyzer analyzer = targets.analyzer();
@@ -331,7 +410,7 @@ final class InventoryBuilder {
     boolean proven = judgements.stream().noneMatch(j -> j.result() == MergeJudgement.Result.NOT_PROVEN)
         && analysis.ahead().isPresent() && analysis.behind().isPresent();
     if (proven) {
-      repo.analyses().put(key, analysis);
+      repo.cache().analysis(tip, targets.key, analysis);
     }
     return analysis;
   }
@@ -353,7 +432,7 @@ final class InventoryBuilder {
       Marked tip = history.walk.commit(tipId.get());
       String target = targets.primaryRef;
       if (tip.inDefault()) {
-        Optional<Boolean> ownCommit = hasCommitOfItsOwn(targets.reader, branch, tipId.get(), start);
+        Optional<Boolean> ownCommit = hasCommitOfItsOwn(targets.reader(), branch, tipId.get(), start);
         if (ownCommit.isEmpty()) {
           return MergeJudgement.notMerged(target, "the tip is on the default but neither a recorded start "
               + "nor the reflog's creation entry shows a commit of its own");
@@ -423,21 +502,28 @@ final class InventoryBuilder {
       }
     });
     try (Targets targets = new Targets(refs, defaultBranch, List.of())) {
-      return new ContainmentScanner(targets.history(), targets.reader, budget).scan(tips, candidates, excluded);
+      return new ContainmentScanner(targets.history(), targets.reader(), budget).scan(tips, candidates, excluded);
     }
   }
 
-  private static List<String> planTokens(String name, String subject) {
+  private static List<String> planTokens(String name, List<String> subjectTokens) {
     LinkedHashSet<String> tokens = new LinkedHashSet<>();
     Matcher digits = DIGITS.matcher(name);
     while (digits.find()) {
       tokens.add(digits.group());
     }
+    tokens.addAll(subjectTokens);
+    return List.copyOf(tokens);
+  }
+
+  /** {@code Addresses #N} and {@code Plan NNNNN} in a tip's subject, in order. */
+  private static List<String> subjectTokens(String subject) {
+    List<String> tokens = new ArrayList<>();
     Matcher link = SUBJECT_LINK.matcher(subject);
     while (link.find()) {
       tokens.add(link.group(1) != null ? link.group(1) : link.group(2));
     }
-    return List.copyOf(tokens);
+    return tokens;
   }
 
   private static BranchProvenance provenance(Config config, String name) {
@@ -488,11 +574,19 @@ final class InventoryBuilder {
     OptionalInt ahead = OptionalInt.empty();
     OptionalInt behind = OptionalInt.empty();
 
+    /** The ids as text, made once per reading (a reading is reused across events). */
+    final String tipName;
+    final Optional<String> localName;
+    final Optional<String> remoteName;
+
     Draft(String name, Optional<ObjectId> local, Optional<ObjectId> remote, ObjectId tip) {
       this.name = name;
       this.local = local;
       this.remote = remote;
       this.tip = tip;
+      this.localName = local.map(ObjectId::name);
+      this.remoteName = remote.map(ObjectId::name);
+      this.tipName = localName.orElseGet(remoteName::orElseThrow);
     }
   }
 }

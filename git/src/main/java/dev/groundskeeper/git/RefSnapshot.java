@@ -6,13 +6,11 @@ import java.security.NoSuchAlgorithmException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.HexFormat;
-import java.util.List;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
 
 /**
@@ -30,21 +28,17 @@ final class RefSnapshot {
     this.symbolicTargets = Collections.unmodifiableMap(symbolicTargets);
   }
 
-  static RefSnapshot read(Repository repository) throws IOException {
-    TreeMap<String, ObjectId> refs = new TreeMap<>();
-    Map<String, String> symbolic = new TreeMap<>();
-    List<Ref> all = repository.getRefDatabase()
-        .getRefsByPrefix(Constants.R_HEADS, Constants.R_REMOTES, Constants.R_TAGS);
-    for (Ref ref : all) {
-      if (ref.isSymbolic()) {
-        symbolic.put(ref.getName(), ref.getTarget().getName());
-        continue;
-      }
-      if (ref.getObjectId() != null) {
-        refs.put(ref.getName(), ref.getObjectId());
-      }
-    }
-    return new RefSnapshot(refs, symbolic);
+  static RefSnapshot of(Map<String, ObjectId> refs, Map<String, String> symbolicTargets) {
+    return new RefSnapshot(new TreeMap<>(refs), new TreeMap<>(symbolicTargets));
+  }
+
+  /**
+   * The refs of {@code repository}: read from its files directly when they are plain files, else
+   * through JGit's ref database (a reftable).
+   */
+  static RefSnapshot read(Path commonDir, java.util.function.Supplier<Repository> jgit) throws IOException {
+    Optional<RefSnapshot> files = RefFiles.read(commonDir);
+    return files.isPresent() ? files.get() : RefFiles.readWithJGit(jgit.get());
   }
 
   /** A digest of every ref name and id; computed on first use (the cheap tips read never needs it). */
@@ -57,6 +51,11 @@ final class RefSnapshot {
 
   Optional<ObjectId> get(String fullName) {
     return Optional.ofNullable(refs.get(fullName));
+  }
+
+  /** A digest of the refs under {@code prefix}: what a containment judgement depends on. */
+  String fingerprint(String prefix) {
+    return digest(refs.subMap(prefix, prefix + Character.MAX_VALUE), Map.of());
   }
 
   /** Short name to tip for every ref under {@code prefix} that is not a symbolic ref. */

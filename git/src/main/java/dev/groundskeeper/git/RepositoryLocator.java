@@ -49,6 +49,16 @@ final class RepositoryLocator {
     return Optional.empty();
   }
 
+  /** The common directory of a git directory: its {@code commondir} file's target, else itself. */
+  static Path commonDir(Path gitDir) throws IOException {
+    Path file = gitDir.resolve("commondir");
+    if (!Files.isRegularFile(file)) {
+      return gitDir.toRealPath();
+    }
+    Path target = Path.of(Files.readString(file, StandardCharsets.UTF_8).strip());
+    return (target.isAbsolute() ? target : gitDir.resolve(target)).normalize().toRealPath();
+  }
+
   static Repository open(Location location) throws IOException {
     JGitSetup.ensureInstalled();
     FileRepositoryBuilder builder = new FileRepositoryBuilder().setGitDir(location.gitDir().toFile());

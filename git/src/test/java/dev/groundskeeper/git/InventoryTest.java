@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InventoryTest {
 
-  private static final long BASE = 1_700_000_000L;
-  private static final long DAY = 86_400L;
+  static final long BASE = 1_700_000_000L;
+  static final long DAY = 86_400L;
 
   TestRepo repo;
   BranchInventory inventory;
@@ -39,7 +39,21 @@ class InventoryTest {
 
   @BeforeAll
   void buildRepository(@TempDir Path temp) throws IOException {
-    repo = TestRepo.init(temp, "inv");
+    repo = populate(TestRepo.init(temp, "inv"));
+    RepositorySettings settings = settings();
+    Clock now = Clock.fixed(Instant.ofEpochSecond(BASE + 40 * DAY), ZoneOffset.UTC);
+    GitRepositories.clear();
+    Facts facts = GitFacts.forDirectory(repo.dir, settings, now);
+    inventory = facts.get(RepoFacts.BRANCHES);
+    byName = inventory.branches().stream().collect(Collectors.toMap(BranchRecord::name, b -> b));
+  }
+
+  /**
+   * Every state of the inventory in one repository: dormant, merged by ancestry, cherry-picked,
+   * squashed, merged into a line, live with a remote copy and records, parked, same tip, exempt,
+   * remote-only. "Now" is {@code BASE + 40} days.
+   */
+  static TestRepo populate(TestRepo repo) throws IOException {
     repo.clockAt(BASE);
     repo.commit("a.txt", "one\ntwo\nthree\n", "root");
     repo.commit("a.txt", "one\ntwo\nthree\nfour\n", "four");
@@ -118,13 +132,7 @@ class InventoryTest {
     repo.git("update-ref", "refs/remotes/origin/main", "main");
     repo.git("symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main");
     repo.git("update-ref", "refs/remotes/origin/remote-only", "picked");
-
-    RepositorySettings settings = settings();
-    Clock now = Clock.fixed(Instant.ofEpochSecond(BASE + 40 * DAY), ZoneOffset.UTC);
-    GitRepositories.clear();
-    Facts facts = GitFacts.forDirectory(repo.dir, settings, now);
-    inventory = facts.get(RepoFacts.BRANCHES);
-    byName = inventory.branches().stream().collect(Collectors.toMap(BranchRecord::name, b -> b));
+    return repo;
   }
 
   /** A generous time budget: these tests judge correctness on a shared, loaded machine. */
@@ -141,6 +149,7 @@ class InventoryTest {
         new RepositorySettings.ScanLimits(3, java.time.Duration.ofMinutes(2)));
     Clock now = Clock.fixed(Instant.ofEpochSecond(BASE + 40 * DAY), ZoneOffset.UTC);
     GitRepositories.clear(); // judgements proven earlier are cached for good; start cold
+    java.nio.file.Files.delete(InventoryCache.fileFor(repo.dir.resolve(".git"))); // on disk too
     BranchInventory bounded = GitFacts.forDirectory(repo.dir, tight, now).get(RepoFacts.BRANCHES);
     assertThat(bounded.complete()).isFalse();
     for (BranchRecord b : bounded.branches()) {

@@ -93,6 +93,14 @@ public final class Events {
     return new EventBuilder<>(context -> new ToolCompleted(context, toolName));
   }
 
+  /** A tool that wrote or edited the file at {@code path} has run. */
+  public static EventBuilder<ToolCompleted> toolCompleted(String toolName, String path) {
+    Objects.requireNonNull(toolName, "toolName");
+    Objects.requireNonNull(path, "path");
+    return new EventBuilder<>(context ->
+        new ToolCompleted(context, toolName, Optional.of(resolve(context, path))));
+  }
+
   public static EventBuilder<PromptSubmitted> prompt(String prompt) {
     Objects.requireNonNull(prompt, "prompt");
     return new EventBuilder<>(context -> new PromptSubmitted(context, prompt));

@@ -50,6 +50,9 @@ class EventsTest {
         .isEqualTo(Path.of("/abs/file.txt"));
     assertThat(Events.worktreeRemove("../lane").in("/work/app").build().worktreePath())
         .isEqualTo(Path.of("/work/app/../lane"));
+    assertThat(Events.toolCompleted("Edit", "src/A.java").in("/work/app").build().path())
+        .contains(Path.of("/work/app/src/A.java"));
+    assertThat(Events.toolCompleted("Grep").build().path()).isEmpty();
   }
 
   @Test

@@ -51,6 +51,15 @@ public sealed interface RepoEffect extends Effect {
     public String describe() {
       return "park branch " + branch + ": " + reason;
     }
+
+    /**
+     * The park commit's message: a subject line, then the trailers; {@code Parked-By} only when
+     * {@code parkedBy} is known (not blank), never an empty trailer.
+     */
+    public String commitMessage() {
+      return "Park " + branch + "\n\n" + ParkMarker.REASON_TRAILER + ": " + reason + "\n"
+          + (parkedBy.isBlank() ? "" : ParkMarker.BY_TRAILER + ": " + parkedBy.strip() + "\n");
+    }
   }
 
   /** Unpark a branch: an empty commit with an {@code Unparked} trailer, resuming its clock. */
@@ -66,6 +75,15 @@ public sealed interface RepoEffect extends Effect {
     @Override
     public String describe() {
       return "unpark branch " + branch;
+    }
+
+    /**
+     * The unpark commit's message. The {@code Unparked} trailer is the marker itself, so it is
+     * always written: its value is who unparked the branch, or {@code yes} when that is not known.
+     */
+    public String commitMessage() {
+      return "Unpark " + branch + "\n\n" + ParkMarker.UNPARKED_TRAILER + ": "
+          + (unparkedBy.isBlank() ? "yes" : unparkedBy.strip()) + "\n";
     }
   }
 

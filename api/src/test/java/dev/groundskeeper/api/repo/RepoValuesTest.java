@@ -85,6 +85,19 @@ class RepoValuesTest {
   }
 
   @Test
+  void parkMessagesNeverCarryAnEmptyTrailer() {
+    assertThat(new RepoEffect.ParkBranch("b", ID, "waits", "Ann <ann@example.com>")
+        .commitMessage()).isEqualTo("Park b\n\nParked-Reason: waits\n"
+            + "Parked-By: Ann <ann@example.com>\n");
+    assertThat(new RepoEffect.ParkBranch("b", ID, "waits", " ").commitMessage())
+        .isEqualTo("Park b\n\nParked-Reason: waits\n");
+    assertThat(new RepoEffect.UnparkBranch("b", ID, "Ann").commitMessage())
+        .isEqualTo("Unpark b\n\nUnparked: Ann\n");
+    assertThat(new RepoEffect.UnparkBranch("b", ID, "").commitMessage())
+        .isEqualTo("Unpark b\n\nUnparked: yes\n");
+  }
+
+  @Test
   void cleanMeansNothingStagedModifiedOrUntracked() {
     assertThat(new WorktreeStatus(List.of(), List.of(), List.of(), List.of("build/")).isClean()).isTrue();
     assertThat(new WorktreeStatus(List.of(), List.of(), List.of("n.md"), List.of()).isClean()).isFalse();

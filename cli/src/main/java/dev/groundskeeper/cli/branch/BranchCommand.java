@@ -5,6 +5,7 @@ import dev.groundskeeper.rules.branches.BranchesConfig;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -32,11 +33,12 @@ public final class BranchCommand implements Callable<Integer> {
   private CommandSpec spec;
 
   /**
+   * @param environment the variables git runs with on top of this process's own
    * @param config the {@code branches:} configuration of the repository holding a directory
    */
   public BranchCommand(PrintStream out, PrintStream err, Path workingDirectory, Clock clock,
-      Function<Path, BranchesConfig> config) {
-    this.context = new BranchContext(out, err, workingDirectory, clock, config);
+      Map<String, String> environment, Function<Path, BranchesConfig> config) {
+    this.context = new BranchContext(out, err, workingDirectory, clock, environment, config);
   }
 
   /** The command with its subcommands, ready to register under the root command. */

@@ -19,14 +19,15 @@ import picocli.CommandLine.Parameters;
  * {@code groundskeeper branch park <name> --reason TEXT} and {@code park --clear <name>}: an empty
  * commit with the park (or unpark) trailers on the branch's tip, written without a checkout and
  * only while the tip is unchanged; then a plain fast-forward push when the branch has a remote
- * copy. Never a force push.
+ * copy. Never a force push. {@code Parked-By} names git's configured user and is left out when
+ * none is configured. {@code --dry-run} prints the commit and the push and changes nothing.
  */
 @Command(name = "park", mixinStandardHelpOptions = true,
     description = {"Parks a branch that waits on something, so it is not reported as idle.",
         "A parked branch still counts toward branches.wip.cap. The next commit on the branch",
         "unparks it; --clear unparks it without a change."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:parked (and pushed when the branch has a remote copy)",
+    exitCodeList = {"0:parked (and pushed when the branch has a remote copy), or a dry run",
         "1:parked, but the push failed (the message says why; nothing was forced)",
         "2:nothing was done: no such local branch, no reason, not a repository, or the tip moved"})
 final class ParkCommand implements Callable<Integer> {
@@ -42,6 +43,9 @@ final class ParkCommand implements Callable<Integer> {
 
   @Option(names = "--clear", description = "Unpark: resume the idle clock.")
   private boolean clear;
+
+  @Option(names = "--dry-run", description = "Print the commit and the push; change nothing.")
+  private boolean dryRun;
 
   ParkCommand(BranchContext context) {
     this.context = context;
@@ -71,13 +75,31 @@ final class ParkCommand implements Callable<Integer> {
       return fail("there is no local branch " + branch);
     }
     String tip = record.get().localTip().get();
-    String who = context.git(List.of("config", "user.name")).output();
+    String who = context.identity();
     RepoEffect effect;
+    String message;
     try {
-      effect = clear ? new RepoEffect.UnparkBranch(branch, tip, who)
-          : new RepoEffect.ParkBranch(branch, tip, reason.strip(), who);
+      if (clear) {
+        RepoEffect.UnparkBranch unpark = new RepoEffect.UnparkBranch(branch, tip, who);
+        effect = unpark;
+        message = unpark.commitMessage();
+      } else {
+        RepoEffect.ParkBranch park = new RepoEffect.ParkBranch(branch, tip, reason.strip(), who);
+        effect = park;
+        message = park.commitMessage();
+      }
     } catch (IllegalArgumentException e) {
       return fail(e.getMessage());
+    }
+    boolean pushes = record.get().remoteTip().isPresent();
+    List<String> push = List.of("push", config.remote(), branch);
+    if (dryRun) {
+      context.out.println("Would " + (clear ? "unpark " : "park ") + branch + " with an empty"
+          + " commit on " + tip + " (nothing is changed in a dry run):");
+      message.lines().forEach(line -> context.out.println(line.isEmpty() ? "" : "    " + line));
+      context.out.println(pushes ? "Would push: git " + String.join(" ", push)
+          : noCopy(branch, config.remote()) + " Nothing would be pushed.");
+      return 0;
     }
     EffectResult result = EffectExecutor.forDirectory(context.directory).perform(effect);
     if (result.status() != EffectResult.Status.DONE) {
@@ -85,19 +107,23 @@ final class ParkCommand implements Callable<Integer> {
     }
     context.out.println((clear ? "Unparked " : "Parked ") + branch + ". " + result.message());
     result.restoreCommands().forEach(command -> context.out.println("  restore: " + command));
-    if (record.get().remoteTip().isEmpty()) {
-      context.out.println(branch + " has no copy on " + config.remote() + "; push it with"
-          + " `git push -u " + config.remote() + " " + branch + "` so the mark travels with it.");
+    if (!pushes) {
+      context.out.println(noCopy(branch, config.remote()) + " Push it with `git push -u "
+          + config.remote() + " " + branch + "` so the mark travels with it.");
       return 0;
     }
-    BranchContext.Run push = context.git(List.of("push", config.remote(), branch));
-    if (!push.ok()) {
+    BranchContext.Run pushed = context.git(push);
+    if (!pushed.ok()) {
       context.err.println("groundskeeper branch park: the push of " + branch + " to "
-          + config.remote() + " failed (nothing was forced): " + push.output());
+          + config.remote() + " failed (nothing was forced): " + pushed.output());
       return BranchCommand.PARTLY_DONE;
     }
     context.out.println("Pushed " + branch + " to " + config.remote() + ".");
     return 0;
+  }
+
+  private static String noCopy(String branch, String remote) {
+    return branch + " has no copy on " + remote + ".";
   }
 
   private int fail(String message) {

@@ -6,14 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.git.store.AddedWorktree;
-import dev.groundskeeper.git.store.Dossier;
-import dev.groundskeeper.git.store.LaneListing;
-import dev.groundskeeper.git.store.PruneReport;
-import dev.groundskeeper.git.store.PruneRow;
 import dev.groundskeeper.git.store.StoreRefusal;
-import dev.groundskeeper.git.store.WorktreeRow;
-import dev.groundskeeper.git.store.WorktreeStore;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -56,7 +51,21 @@ final class Render {
     return node;
   }
 
-  static ObjectNode listing(WorktreeStore.Listing listing) {
+  /** The rules that refused a new branch, each with its reason and way out. */
+  static ObjectNode policyRefusal(List<Verdict> denials) {
+    ObjectNode node = NODES.objectNode();
+    node.put("error", "the policy refuses the new branch");
+    ArrayNode rules = node.putArray("denied_by");
+    for (Verdict denial : denials) {
+      ObjectNode rule = rules.addObject();
+      rule.put("rule", denial.ruleId());
+      rule.put("reason", denial.reason());
+      optional(rule, "remedy", denial.remedy().map(remedy -> remedy.render()));
+    }
+    return node;
+  }
+
+  static ObjectNode listing(Listing listing) {
     ObjectNode node = NODES.objectNode();
     ArrayNode rows = node.putArray("worktrees");
     listing.rows().forEach(row -> rows.add(row(row)));
@@ -78,6 +87,7 @@ final class Render {
     node.put("key", lane.key());
     node.put("path", lane.path());
     node.put("lane", lane.lane());
+    optional(node, "repository", lane.repository());
     optional(node, "note", lane.note());
     ArrayNode rows = node.putArray("worktrees");
     lane.worktrees().forEach(row -> rows.add(row(row)));
@@ -165,7 +175,7 @@ final class Render {
     }
   }
 
-  static String listingText(WorktreeStore.Listing listing) {
+  static String listingText(Listing listing) {
     StringBuilder out = new StringBuilder();
     if (listing.rows().isEmpty()) {
       out.append("No worktrees besides the main checkout.\n");
@@ -186,6 +196,8 @@ final class Render {
     StringBuilder out = new StringBuilder();
     for (LaneListing lane : lanes) {
       out.append(lane.path());
+      lane.repository().ifPresent(repository -> out.append(" (repository ").append(repository)
+          .append(')'));
       lane.note().ifPresent(note -> out.append(": ").append(note));
       out.append('\n');
       if (lane.lane() && lane.worktrees().isEmpty()) {

@@ -1,15 +1,19 @@
 package dev.groundskeeper.cli.worktree;
 
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
+import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
-import dev.groundskeeper.api.config.ConfigLayers;
+import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.git.store.AddedWorktree;
-import dev.groundskeeper.git.store.LaneListing;
-import dev.groundskeeper.git.store.PruneReport;
+import dev.groundskeeper.git.store.NotesSettings;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
 import dev.groundskeeper.git.store.WorktreeStore;
@@ -24,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,44 +46,54 @@ import picocli.CommandLine.Spec;
     description = {
         "Adds, lists and reclaims agent worktrees in the machine's store.",
         "",
-        "Worktrees live in $GROUNDSKEEPER_HOME/worktrees/<root commit>/<name>/ (by default under",
-        "~/.groundskeeper), never beside your projects. Without a verb: list."},
+        "Worktrees live in $GROUNDSKEEPER_HOME/worktrees/<root commit>/<name>/ (by default under"
+            + " ~/.groundskeeper), never beside your projects. Without a verb: list."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed", "2:a refusal or fault (the message says why and what to do)"})
 public final class WorktreeCommand implements Callable<Integer> {
 
   static final int OK = 0;
   static final int REFUSED = 2;
+  /** The session id of the command event {@code add} asks the policy about. */
+  static final String SESSION = "groundskeeper-worktree-add";
 
   private final Map<String, String> environment;
   private final Path workingDirectory;
   private final Clock clock;
-  private final Supplier<EffectiveConfig> configuration;
+  private final Supplier<Policy> policy;
+  private final BiFunction<Policy, Event, Facts> facts;
 
   @Spec
   private CommandSpec spec;
 
   /**
-   * A command that reads the configuration of {@code workingDirectory} with the rule providers on
-   * this class's class path (no plugin jars).
-   */
-  public WorktreeCommand(Map<String, String> environment, Path workingDirectory, Clock clock) {
-    this(environment, workingDirectory, clock, () -> Policy.builder()
-        .discover(WorktreeCommand.class.getClassLoader())
-        .config(ConfigLayers.discover(workingDirectory, environment)).build().config());
-  }
-
-  /**
-   * A command that takes the effective configuration from {@code configuration}, called once per
-   * verb: the main command passes the policy it loads with plugins, so that a plugin's block in
-   * the file is known.
+   * @param policy the policy in force in {@code workingDirectory} (its configuration and rules,
+   *     plugins included), loaded once per verb
+   * @param facts what the hook's rules would know in {@code workingDirectory} under that policy;
+   *     {@code add} asks the policy about the branch it creates with these facts, as the hook
+   *     would for the same {@code git worktree add -b}
    */
   public WorktreeCommand(Map<String, String> environment, Path workingDirectory, Clock clock,
-      Supplier<EffectiveConfig> configuration) {
+      Supplier<Policy> policy, BiFunction<Policy, Event, Facts> facts) {
     this.environment = Map.copyOf(environment);
     this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.configuration = Objects.requireNonNull(configuration, "configuration");
+    this.policy = Objects.requireNonNull(policy, "policy");
+    this.facts = Objects.requireNonNull(facts, "facts");
+  }
+
+  /**
+   * The store a configuration describes: its place ({@code GROUNDSKEEPER_HOME}, else
+   * {@code worktrees.home}), the notes archive's settings, and the default branch and remote of
+   * the {@code branches:} block.
+   */
+  public static WorktreeStore store(EffectiveConfig effective, Map<String, String> environment) {
+    WorktreesConfig config = effective.get(WorktreesConfig.spec());
+    RepositorySettings settings = effective.get(new ConfigSpec<>("branches",
+        BranchesConfig.class, BranchesConfig.DEFAULTS)).repositorySettings();
+    return new WorktreeStore(StoreLocation.resolve(environment, config), settings,
+        new NotesSettings(config.notesDir(), config.redactions(), config.maxNoteBytes()),
+        environment);
   }
 
   @Override
@@ -90,12 +105,14 @@ public final class WorktreeCommand implements Callable<Integer> {
       description = {
           "Adds a worktree to this repository's lane and prints its path.",
           "",
-          "Without --branch it cuts a new branch <name> from the default branch; with --branch",
-          "it checks out an existing local branch. Work in the printed path."},
+          "Without --branch it cuts a new branch <name> from the default branch, after asking"
+              + " the policy about the new branch as the hook would (the cap on open branches,"
+              + " say); with --branch it checks out an existing local branch and creates none."
+              + " Work in the printed path."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:added; the path is printed",
-          "2:refused (bad or taken name, existing branch, no such branch, store refusal);"
-              + " nothing was added"})
+          "2:refused (bad or taken name, existing branch, no such branch, a rule of the policy"
+              + " such as the cap on open branches, store refusal); nothing was added"})
   int add(
       @Parameters(paramLabel = "<name>", description = "The worktree's name (letters, digits,"
           + " '.', '_', '-'); also the new branch's name.") String name,
@@ -104,7 +121,16 @@ public final class WorktreeCommand implements Callable<Integer> {
       Optional<String> branch,
       @Option(names = "--json", description = "Print {\"path\": ...} as JSON.") boolean json) {
     return guarded(json, () -> {
-      AddedWorktree added = store().add(workingDirectory, name, branch);
+      StoreJudgements.requireUsableName(name);
+      Policy loaded = policy.get();
+      WorktreeStore store = store(loaded.config(), environment);
+      if (branch.isEmpty()) {
+        Optional<Integer> refused = judgeCreation(loaded, store, name, json);
+        if (refused.isPresent()) {
+          return refused.get();
+        }
+      }
+      AddedWorktree added = store.add(workingDirectory, name, branch);
       if (json) {
         out().println(Render.json(Render.added(added)));
       } else {
@@ -118,22 +144,22 @@ public final class WorktreeCommand implements Callable<Integer> {
       description = {
           "Lists every worktree git reports for this repository (the main checkout excepted).",
           "",
-          "Columns: name, branch, clean or dirty, merged or unmerged with how it was judged",
-          "(forge, ancestry, content), store or outside, and the path. Asks the forge (gh pr",
-          "list) once when gh is installed and signed in. --all walks every lane on the",
-          "machine."},
+          "Columns: name, branch, clean or dirty, merged or unmerged with how it was judged"
+              + " (forge, ancestry, content), store or outside, and the path. Asks the forge"
+              + " (gh pr list) once when gh is installed and signed in. --all walks every lane"
+              + " on the machine."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:listed", "2:a fault (the message says what)"})
   int list(
       @Option(names = "--all", description = "Walk every lane on the machine.") boolean all,
       @Option(names = "--json", description = "Print the rows as JSON.") boolean json) {
     return guarded(json, () -> {
-      WorktreeStore store = store();
+      WorktreeLister lister = new WorktreeLister(store(policy.get().config(), environment));
       if (all) {
-        List<LaneListing> lanes = store.listAll(workingDirectory);
+        List<LaneListing> lanes = lister.listAll(workingDirectory);
         out().print(json ? Render.json(Render.lanes(lanes)) + "\n" : Render.lanesText(lanes));
       } else {
-        WorktreeStore.Listing listing = store.list(workingDirectory);
+        Listing listing = lister.list(workingDirectory);
         out().print(json ? Render.json(Render.listing(listing)) + "\n"
             : Render.listingText(listing));
       }
@@ -145,11 +171,12 @@ public final class WorktreeCommand implements Callable<Integer> {
       description = {
           "Reclaims this repository's merged, clean worktrees from the store.",
           "",
-          "Each worktree gets one row: reclaimed, a quiet candidate (unmerged, inactive for",
-          "worktrees.quiet_days; listed with a dossier, removed only when named with --yes), or",
-          "kept with the reason. Reclaiming archives the notes folder, then runs git worktree",
-          "remove without --force. Branches are never deleted; git worktree prune never runs.",
-          "Asks the forge (gh pr list) once when gh is installed and signed in."},
+          "Each worktree gets one row: reclaimed, a quiet candidate (unmerged, inactive for"
+              + " worktrees.quiet_days; listed with a dossier, removed only when named with"
+              + " --yes), or kept with the reason. Reclaiming archives the notes folder, then"
+              + " runs git worktree remove without --force. Branches are never deleted; git"
+              + " worktree prune never runs. Asks the forge (gh pr list) once when gh is"
+              + " installed and signed in."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:at least one worktree was reclaimed (or would be, with --dry-run)",
           "1:nothing was reclaimed", "2:a refusal or fault before judging; nothing removed"})
@@ -160,21 +187,48 @@ public final class WorktreeCommand implements Callable<Integer> {
           + " candidate (repeatable).") List<String> yes,
       @Option(names = "--json", description = "Print the rows as JSON.") boolean json) {
     return guarded(json, () -> {
-      PruneReport report = store().prune(workingDirectory, dryRun,
+      EffectiveConfig config = policy.get().config();
+      PruneReport report = new WorktreePruner(store(config, environment),
+          config.get(WorktreesConfig.spec()), clock).run(workingDirectory, dryRun,
           new LinkedHashSet<>(yes == null ? List.of() : yes));
       out().print(json ? Render.json(Render.prune(report)) + "\n" : Render.pruneText(report));
       return report.exitCode();
     });
   }
 
-  private WorktreeStore store() {
-    EffectiveConfig effective = configuration.get();
-    WorktreesConfig config = effective.get(WorktreesConfig.spec());
-    // The default branch and remote are the branch rules' settings (branches.default, .remote).
-    RepositorySettings settings = effective.get(new ConfigSpec<>("branches",
-        BranchesConfig.class, BranchesConfig.DEFAULTS)).repositorySettings();
-    return new WorktreeStore(StoreLocation.resolve(environment, config), config, settings,
-        environment, clock);
+  /**
+   * Asks the policy about the branch {@code add} would create, through the command the hook
+   * would judge for it ({@code git worktree add -b <name> <path>} in the working directory) and
+   * the facts the hook's rules read. Prints the refusal and returns its exit code when a rule
+   * denies; prints advice and carries on otherwise.
+   */
+  private Optional<Integer> judgeCreation(Policy loaded, WorktreeStore store, String name,
+      boolean json) {
+    Path place = store.placeFor(workingDirectory, name);
+    Event event = new Event.CommandEvent(EventContext.of(SESSION, workingDirectory),
+        "git worktree add -b " + name + " " + quoted(place.toString()));
+    Decision decision = loaded.evaluate(event, facts.apply(loaded, event));
+    PrintWriter err = spec.commandLine().getErr();
+    if (!decision.denied()) {
+      decision.withOutcome(Outcome.ADVISE).forEach(advice ->
+          err.println("groundskeeper worktree: note [" + advice.ruleId() + "] "
+              + advice.message()));
+      return Optional.empty();
+    }
+    List<Verdict> denials = decision.withOutcome(Outcome.DENY);
+    err.println("groundskeeper worktree: the policy refuses the new branch '" + name + "'; nothing"
+        + " was added");
+    denials.forEach(denial -> err.println("[" + denial.ruleId() + "] " + denial.message()));
+    if (json) {
+      out().println(Render.json(Render.policyRefusal(denials)));
+    }
+    return Optional.of(REFUSED);
+  }
+
+  /** {@code text} as one shell word. */
+  private static String quoted(String text) {
+    return text.matches("[A-Za-z0-9_./=:@%+,-]+") ? text
+        : "'" + text.replace("'", "'\\''") + "'";
   }
 
   private int guarded(boolean json, Callable<Integer> verb) {

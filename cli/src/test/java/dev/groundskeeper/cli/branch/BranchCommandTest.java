@@ -47,9 +47,15 @@ class BranchCommandTest {
   private int branch(String... args) {
     BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), work,
-        Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC),
+        Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC), environment(),
         dir -> BranchesConfig.DEFAULTS);
     return command.commandLine().execute(args);
+  }
+
+  /** Git reads no configuration of this machine's user or system, only the test's. */
+  private Map<String, String> environment() {
+    return Map.of("HOME", temp.toString(), "XDG_CONFIG_HOME", temp.resolve(".config").toString(),
+        "GROUNDSKEEPER_HOME", temp.resolve(".gk").toString(), "GIT_CONFIG_NOSYSTEM", "1");
   }
 
   private String out() {
@@ -77,6 +83,66 @@ class BranchCommandTest {
     assertThat(out()).contains("Parked waiting.", "Pushed waiting to origin.");
     assertThat(branch("park", "--clear", "waiting")).isZero();
     assertThat(git("log", "-1", "--format=%B", "waiting")).contains("Unparked: Pat Parker");
+  }
+
+  @Test
+  void parkedByNamesGitsConfiguredUserWithTheEmailWhenThereIsOne() {
+    git("config", "user.email", "pat@example.com");
+    git("branch", "waiting");
+    assertThat(branch("park", "waiting", "--reason", "r")).isZero();
+    assertThat(git("log", "-1", "--format=%(trailers:key=Parked-By,valueonly)", "waiting"))
+        .isEqualTo("Pat Parker <pat@example.com>");
+  }
+
+  @Test
+  void withoutAConfiguredUserTheParkedByTrailerIsLeftOutNotWrittenEmpty() {
+    git("branch", "waiting");
+    git("config", "--unset", "user.name");
+    assertThat(branch("park", "waiting", "--reason", "waits for review")).isZero();
+    String body = git("log", "-1", "--format=%B", "waiting");
+    assertThat(body).contains("Parked-Reason: waits for review").doesNotContain("Parked-By");
+    assertThat(git("log", "-1", "--format=%(trailers:key=Parked-Reason,valueonly)", "waiting"))
+        .isEqualTo("waits for review");
+    assertThat(branch("park", "--clear", "waiting")).isZero();
+    assertThat(git("log", "-1", "--format=%(trailers:key=Unparked,valueonly)", "waiting"))
+        .isEqualTo("yes");
+  }
+
+  @Test
+  void aDryRunPrintsTheCommitAndThePushAndChangesNothing() {
+    git("switch", "-q", "-c", "waiting");
+    commit("waiting work");
+    git("push", "-q", "-u", "origin", "waiting");
+    git("switch", "-q", "main");
+    String tip = git("rev-parse", "waiting");
+    String refs = git("for-each-ref");
+    String reflog = git("reflog", "show", "--all");
+
+    assertThat(branch("park", "waiting", "--reason", "waits for the API review", "--dry-run"))
+        .isZero();
+
+    assertThat(out()).isEqualTo("Would park waiting with an empty commit on " + tip
+        + " (nothing is changed in a dry run):\n"
+        + "    Park waiting\n\n"
+        + "    Parked-Reason: waits for the API review\n"
+        + "    Parked-By: Pat Parker\n"
+        + "Would push: git push origin waiting\n");
+    assertThat(git("for-each-ref")).isEqualTo(refs);
+    assertThat(git("reflog", "show", "--all")).isEqualTo(reflog);
+    assertThat(git("ls-remote", "origin", "waiting")).startsWith(tip);
+    assertThat(err()).isEmpty();
+  }
+
+  @Test
+  void aDryRunOfABranchWithoutARemoteCopyOrOfAnUnparkSaysSo() {
+    git("branch", "local-only");
+    String tip = git("rev-parse", "local-only");
+    assertThat(branch("park", "--clear", "local-only", "--dry-run")).isZero();
+    assertThat(out()).contains("Would unpark local-only with an empty commit on " + tip,
+        "    Unparked: Pat Parker", "local-only has no copy on origin. Nothing would be pushed.");
+    assertThat(git("rev-parse", "local-only")).isEqualTo(tip);
+    assertThat(branch("park", "local-only", "--dry-run")).isEqualTo(2);
+    assertThat(err()).contains("--reason");
   }
 
   @Test
@@ -170,7 +236,7 @@ class BranchCommandTest {
   void outsideARepositoryNothingIsDone() {
     BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), temp, Clock.systemUTC(),
-        dir -> BranchesConfig.DEFAULTS);
+        environment(), dir -> BranchesConfig.DEFAULTS);
     assertThat(command.commandLine().execute("clean", "--yes")).isEqualTo(2);
     assertThat(err()).contains("is not inside a git repository");
   }

@@ -2,6 +2,7 @@ package dev.groundskeeper.cli.branch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.cli.Main;
@@ -117,6 +118,22 @@ class BranchHookEndToEndTest {
   }
 
   @Test
+  void aRefusedSubAgentDispatchSaysWhatItWouldCreate() throws IOException {
+    config("branches:\n  wip: {cap: 1}\n");
+    newBranch("open", 0);
+    Reply refused = hook(Map.of("hook_event_name", "PreToolUse", "tool_name", "Agent",
+        "tool_input", Map.of("description", "explore", "prompt", "look around",
+            "isolation", "worktree")));
+    assertThat(decision(refused)).isEqualTo("deny");
+    assertThat(reason(refused)).contains("[branches.wip-cap] Creating a branch for a sub-agent"
+        + " dispatched into its own worktree would make 2 open work branches")
+        .doesNotContain("the branch a branch");
+    Reply named = bash("git switch -c \"$NAME\"");
+    assertThat(reason(named)).contains("[branches.wip-cap] Creating a branch through `git"
+        + " switch` whose name is only known when the command runs would make");
+  }
+
+  @Test
   void aBranchIdlePastTheBlockStageRefusesNewBranches() throws IOException {
     config("branches:\n  dormancy: {preset: strict}\n");
     newBranch("old-work", 8);
@@ -174,6 +191,119 @@ class BranchHookEndToEndTest {
     assertThat(JSON.readTree(fourth.out()).path("decision").asText(""))
         .isNotEqualTo("block");
     assertThat(Files.readString(ledger)).contains("feature");
+  }
+
+  @Test
+  void anEditInAnotherWorktreeTouchesThatWorktreesBranchAndTheStopJudgesIt() throws IOException {
+    Path lane = temp.resolve("lane");
+    git("worktree", "add", "-q", "-b", "lane", lane.toString());
+    Path file = lane.resolve("notes.md");
+    Files.writeString(file, "half done");
+    Reply edited = hook(Map.of("hook_event_name", "PostToolUse", "tool_name", "Edit",
+        "tool_input", Map.of("file_path", file.toString(), "old_string", "a", "new_string", "b"),
+        "tool_response", Map.of("filePath", file.toString())));
+    assertThat(edited.exit()).as(edited.err()).isZero();
+    assertThat(git("config", "--get-all", "branch.lane.groundskeeperTouchedBy")).isEqualTo("e2e:");
+
+    Reply stop = hook(Map.of("hook_event_name", "Stop", "stop_hook_active", false));
+
+    ObjectNode answer = (ObjectNode) JSON.readTree(stop.out());
+    assertThat(answer.path("decision").asText()).isEqualTo("block");
+    assertThat(answer.path("reason").asText()).contains("lane: uncommitted work in " + lane,
+        "git -C " + lane + " add -A");
+  }
+
+  @Test
+  void markerFilesLetAStopThroughOrTurnItIntoAHandoff() throws IOException {
+    config("branches:\n  stop_guard:\n    yield_markers: [untracked/usage-pause.json]\n"
+        + "    handoff_markers: [\"untracked/handoff-{session}-{agent}.json\"]\n");
+    ran("git switch -q -c feature");
+    commit("feature work", 0);
+    git("push", "-q", "-u", "origin", "feature");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge feature", "feature");
+    git("push", "-q", "origin", "main");
+    String tip = git("rev-parse", "feature");
+    Map<String, Object> stop = Map.of("hook_event_name", "Stop", "stop_hook_active", false);
+
+    JsonNode refused = JSON.readTree(hook(stop).out());
+    assertThat(refused.path("decision").asText()).isEqualTo("block");
+    assertThat(refused.path("reason").asText()).contains("feature: merged");
+
+    Path handoff = work.resolve("untracked/handoff-e2e-main.json");
+    Files.createDirectories(handoff.getParent());
+    Files.writeString(handoff, "{}");
+    JsonNode handedOff = JSON.readTree(hook(stop).out());
+    assertThat(handedOff.path("decision").asText("")).isNotEqualTo("block");
+    assertThat(handedOff.path("systemMessage").asText())
+        .contains("Handing off: the successor continues from:\n- feature at " + tip);
+    Files.delete(handoff);
+
+    Files.writeString(work.resolve("untracked/usage-pause.json"), "{}");
+    Reply paused = hook(stop);
+    assertThat(paused.exit()).isZero();
+    assertThat(JSON.readTree(paused.out()).path("decision").asText("")).isNotEqualTo("block");
+    assertThat(paused.out()).doesNotContain("feature");
+  }
+
+  @Test
+  void evacuationDestinationsAreJudgedByWhatGitMakesOfThem() throws IOException {
+    Files.writeString(work.resolve(".gitignore"), "ignored/\n");
+    Files.createDirectories(work.resolve("docs"));
+    Files.writeString(work.resolve("docs/feature.patch"), "old patch\n");
+    git("add", ".gitignore", "docs/feature.patch");
+    git("commit", "-q", "-m", "ignore rules and a tracked patch");
+    git("push", "-q", "origin", "main");
+    newBranch("feature", 0);
+    git("push", "-q", "origin", "feature");
+    Files.createDirectories(work.resolve("ignored"));
+    Files.writeString(work.resolve("ignored/cache.txt"), "ignored\n");
+    Files.createDirectories(work.resolve("loose"));
+    Files.writeString(work.resolve("loose/keep.txt"), "untracked\n");
+    Path outside = temp.resolve("outside");
+
+    Map<String, String> expected = new java.util.LinkedHashMap<>();
+    expected.put("ignored/f.patch", "(ignored by git)");
+    expected.put("loose/f.patch", "(not tracked by git)");
+    expected.put("fresh.patch", "(a new file git does not track)");
+    expected.put(outside.resolve("f.patch").toString(), "(outside the repository)");
+    expected.put(".git/f.patch", "(inside git's own directory)");
+    for (Map.Entry<String, String> destination : expected.entrySet()) {
+      Reply refused = bash("git diff main..feature > " + destination.getKey()
+          + " && git branch -D feature");
+      assertThat(decision(refused)).as(destination.getKey()).isEqualTo("deny");
+      assertThat(reason(refused)).as(destination.getKey())
+          .contains("[branches.evacuation]", destination.getValue());
+    }
+
+    Reply tracked = bash("git diff main..feature > docs/feature.patch && git branch -D feature");
+    assertThat(reason(tracked)).doesNotContain("branches.evacuation");
+    assertThat(decision(tracked)).isNotEqualTo("deny");
+  }
+
+  @Test
+  void remoteDeletesAreProvenAgainstTheRemoteDefaultAndLinesInOnePass() throws IOException {
+    config("branches:\n  integration_lines: [\"release/*\"]\n");
+    newBranch("release/1", 0);
+    newBranch("shipped", 0);
+    newBranch("in-line", 0);
+    newBranch("open", 0);
+    git("merge", "-q", "--no-ff", "-m", "merge shipped", "shipped");
+    git("switch", "-q", "release/1");
+    git("merge", "-q", "--no-ff", "-m", "merge in-line", "in-line");
+    git("switch", "-q", "main");
+    git("push", "-q", "origin", "main", "release/1", "shipped", "in-line", "open");
+
+    assertThat(decision(bash("git push origin --delete shipped in-line")))
+        .isNotEqualTo("deny");
+    Reply refused = bash("git push origin --delete shipped open release/1");
+    assertThat(decision(refused)).isEqualTo("deny");
+    assertThat(reason(refused)).contains("[branches.remote-delete]",
+        "- release/1: release/1 is an integration line", "- open: its remote tip")
+        .doesNotContain("- shipped");
+    // a ref the same command deletes proves nothing: shipped is proven only by origin/main
+    assertThat(reason(bash("git push origin :main :shipped"))).contains(
+        "- main: main is the default branch", "- shipped: its remote tip");
   }
 
   private void newBranch(String name, long daysAgo) {

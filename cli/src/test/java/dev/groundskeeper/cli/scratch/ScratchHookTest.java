@@ -81,7 +81,7 @@ class ScratchHookTest {
   @Test
   void aWriteOfANewUnshapedScratchFileIsDenied() throws IOException {
     assertThat(denial(write("untracked/scratch/notes.md")))
-        .contains("scratch.shape: untracked/scratch/notes.md would be a new file")
+        .contains("[scratch.shape] untracked/scratch/notes.md would be a new file")
         .contains("untracked/scratch/brief-notes.md");
   }
 
@@ -97,7 +97,7 @@ class ScratchHookTest {
   @Test
   void aCommandCreatingAnUnshapedScratchFileIsDeniedAndAnAppendIsNot() throws IOException {
     assertThat(denial(bash("python3 probe.py | tee untracked/scratch/findings.md")))
-        .contains("scratch.shape: untracked/scratch/findings.md would be a new file")
+        .contains("[scratch.shape] untracked/scratch/findings.md would be a new file")
         .contains("report, review, design, findings or decision record");
     assertThat(bash("git log -3 > untracked/scratch/log.txt").toString())
         .doesNotContain("scratch.shape");
@@ -125,7 +125,7 @@ class ScratchHookTest {
   void anUnchainedConsumerIsDeniedWithTheCorrectedCommand() throws IOException {
     String reason = denial(bash("git commit -F untracked/scratch/commit-1.txt"));
     assertThat(reason)
-        .contains("scratch.consume-chain: git commit reads untracked/scratch/commit-1.txt")
+        .contains("[scratch.consume-chain] git commit reads untracked/scratch/commit-1.txt")
         .contains("git commit -F untracked/scratch/commit-1.txt && rm -- "
             + "untracked/scratch/commit-1.txt");
     assertThat(bash("git commit -F untracked/scratch/commit-1.txt && rm "

@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.FactsBuilder;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.config.ConfigLayer;
+import dev.groundskeeper.api.config.ConfigLayers;
+import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.git.GitFacts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,10 +20,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,8 +67,37 @@ class WorktreeCommandTest {
     git(repo, "commit", "-q", "-m", "first");
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"", "add", "list", "prune"})
+  void helpParagraphsAreWrappedByTheHelpNotBrokenEarly(String verb) {
+    String[] args = verb.isEmpty() ? new String[] {"--help"} : new String[] {verb, "--help"};
+    List<String> lines = run(repo, args).out().lines().toList();
+
+    // The description: after the usage lines, before the first option or parameter. picocli
+    // wraps a long line below 80 columns; a line that ends well before that with the next
+    // word on a line of its own was broken by hand.
+    int start = 1;
+    while (start < lines.size() && lines.get(start).startsWith(" ")) {
+      start++;
+    }
+    for (int i = start; i + 1 < lines.size() && !lines.get(i + 1).startsWith("  "); i++) {
+      String line = lines.get(i);
+      String next = lines.get(i + 1);
+      if (line.isBlank() || next.isBlank()) {
+        continue;
+      }
+      String firstWord = next.strip().split(" ")[0];
+      assertThat(line.length() + 1 + firstWord.length())
+          .as("'%s' breaks before '%s', which would still fit in the help's width", line,
+              firstWord)
+          .isGreaterThan(78);
+    }
+  }
+
   private Run run(Path cwd, String... args) {
-    CommandLine cli = new CommandLine(new WorktreeCommand(env, cwd, Clock.systemUTC()));
+    CommandLine cli = new CommandLine(command(cwd, () -> Policy.builder()
+        .discover(WorktreeCommand.class.getClassLoader())
+        .config(ConfigLayers.discover(cwd, env)).build()));
     // As the main command does: writers over byte streams that flush only on println.
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -68,6 +106,18 @@ class WorktreeCommandTest {
     int code = cli.execute(args);
     return new Run(code, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The command with a policy, and the facts a hook would compose: the clock, the store's place
+   * and the repository's facts.
+   */
+  private WorktreeCommand command(Path cwd, Supplier<Policy> policy) {
+    return new WorktreeCommand(env, cwd, Clock.systemUTC(), policy, (loaded, event) -> {
+      FactsBuilder facts = Facts.builder().supplier(Facts.NOW, f -> Instant.now());
+      WorktreeCommand.store(loaded.config(), env).location().offerTo(facts);
+      return facts.fallback(GitFacts.forDirectory(cwd, RepositorySettings.defaults())).build();
+    });
   }
 
   private String git(Path dir, String... args) {
@@ -171,6 +221,10 @@ class WorktreeCommandTest {
     assertThat(run.json().get("lanes")).hasSize(1);
     assertThat(run.json().get("lanes").get(0).get("worktrees").get(0).get("name").asText())
         .isEqualTo("one");
+    assertThat(run.json().get("lanes").get(0).get("repository").asText())
+        .isEqualTo(repo.toString());
+    Run text = run(temp, "list", "--all");
+    assertThat(text.out()).contains("(repository " + repo + ")");
   }
 
   @Test
@@ -232,12 +286,9 @@ class WorktreeCommandTest {
   void theMainCommandCanHandInTheConfiguration() throws IOException {
     env.remove("GROUNDSKEEPER_HOME");
     Path handed = temp.toRealPath().resolve("handed");
-    var config = dev.groundskeeper.api.config.ConfigLoader.load(List.of(
-        dev.groundskeeper.api.config.ConfigLayer.ofText("test", "worktrees:\n  home: " + handed
-            + "\n")), List.of(dev.groundskeeper.rules.worktree.WorktreesConfig.spec()),
-        java.util.Set.of());
-    CommandLine cli = new CommandLine(new WorktreeCommand(env, repo, Clock.systemUTC(),
-        () -> config));
+    Policy handedIn = Policy.builder().discover(WorktreeCommand.class.getClassLoader())
+        .config(ConfigLayer.ofText("test", "worktrees:\n  home: " + handed + "\n")).build();
+    CommandLine cli = new CommandLine(command(repo, () -> handedIn));
     StringWriter out = new StringWriter();
     cli.setOut(new PrintWriter(out, true));
 

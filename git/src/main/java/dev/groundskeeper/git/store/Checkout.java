@@ -11,6 +11,7 @@ import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.git.GitFacts;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -107,32 +108,65 @@ final class Checkout {
   }
 
   /**
-   * The full id of the repository's root commit: of the roots reachable from any ref, the one
-   * with the oldest committer date (ties broken by id), so that every checkout of the repository
-   * and every branch finds the same lane.
+   * The full id of the repository's root commit: of the roots reachable from any branch, remote
+   * branch, tag or HEAD, the one with the oldest committer date (ties broken by id), so that every
+   * checkout of the repository and every branch finds the same lane. The tips are listed with
+   * {@code for-each-ref}, which skips a ref whose name git refuses (control bytes, say) with a
+   * warning, and fed to {@code git log --stdin}: {@code git log --all} stops at such a ref with a
+   * fatal error, which must not read as a repository with no commit.
    */
   String rootCommit() {
-    Processes.Result result = git.run(workTree, Processes.READ,
-        List.of("log", "--max-parents=0", "--all", "--format=%ct %H"));
+    Processes.Result refs = git.run(workTree, Processes.READ, List.of("for-each-ref",
+        "--format=%(objecttype) %(objectname) %(*objecttype) %(*objectname)"));
+    if (!refs.ok()) {
+      throw new StoreRefusal("the repository's refs could not be listed: " + refs.stderr(),
+          "run git for-each-ref in the checkout to see what git says");
+    }
+    StringBuilder tips = new StringBuilder();
+    for (String line : refs.out().split("\n")) {
+      String[] parts = line.strip().split(" ");
+      if (parts.length >= 2 && parts[0].equals("commit")) {
+        tips.append(parts[1]).append('\n');
+      } else if (parts.length == 4 && parts[2].equals("commit")) {
+        tips.append(parts[3]).append('\n');
+      }
+    }
+    Processes.Result head = git.run(workTree, Processes.READ,
+        List.of("rev-parse", "--verify", "--quiet", "HEAD^{commit}"));
+    if (head.ok()) {
+      tips.append(head.out().strip()).append('\n');
+    }
+    if (tips.length() == 0) {
+      throw noCommit();
+    }
+    Processes.Result roots = git.run(workTree, Processes.READ, List.of("log",
+        "--max-parents=0", "--stdin", "--format=%ct %H"),
+        tips.toString().getBytes(StandardCharsets.US_ASCII));
+    if (!roots.ok()) {
+      throw new StoreRefusal("the repository's root commit could not be read: "
+          + roots.stderr(), "run git log --max-parents=0 in the checkout to see what git says");
+    }
     String oldest = null;
     long oldestTime = Long.MAX_VALUE;
-    if (result.ok()) {
-      for (String line : result.out().split("\n")) {
-        String[] parts = line.strip().split(" ");
-        if (parts.length != 2) {
-          continue;
-        }
-        long time = Long.parseLong(parts[0]);
-        if (time < oldestTime || (time == oldestTime && parts[1].compareTo(oldest) < 0)) {
-          oldest = parts[1];
-          oldestTime = time;
-        }
+    for (String line : roots.out().split("\n")) {
+      String[] parts = line.strip().split(" ");
+      if (parts.length != 2 || !parts[0].matches("[0-9]+")) {
+        continue;
+      }
+      long time = Long.parseLong(parts[0]);
+      if (time < oldestTime || (time == oldestTime && parts[1].compareTo(oldest) < 0)) {
+        oldest = parts[1];
+        oldestTime = time;
       }
     }
     if (oldest == null) {
-      throw new StoreRefusal("the repository has no commit yet, so it has no lane",
-          "make a first commit, then run the command again");
+      throw noCommit();
     }
     return oldest;
+  }
+
+  private static StoreRefusal noCommit() {
+    return new StoreRefusal("the repository has no commit yet, so it has no lane",
+        "make a first commit, then run the command again");
   }
 }

@@ -33,13 +33,18 @@ final class GitRunner {
   }
 
   Processes.Result run(Path dir, Duration bound, List<String> args) {
+    return run(dir, bound, args, new byte[0]);
+  }
+
+  /** Runs git with {@code input} on its standard input ({@code --stdin} forms). */
+  Processes.Result run(Path dir, Duration bound, List<String> args, byte[] input) {
     List<String> command = new ArrayList<>();
     command.add("git");
     command.add("-C");
     command.add(dir.toString());
     command.addAll(args);
     return Processes.run(command, dir.getParent() == null ? dir : existing(dir), bound,
-        new HashMap<>(env));
+        new HashMap<>(env), input);
   }
 
   /** A directory that exists for the process to start in ({@code -C} says where git works). */

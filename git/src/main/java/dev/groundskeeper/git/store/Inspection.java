@@ -1,68 +1,76 @@
 package dev.groundskeeper.git.store;
 
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.repo.MergeJudgement;
 import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.repo.WorktreeBelonging;
 import dev.groundskeeper.api.repo.WorktreeStatus;
-import dev.groundskeeper.rules.worktree.MergeStatus;
-import dev.groundskeeper.rules.worktree.ProofOfBelonging;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Everything read about one worktree in one run.
+ * Everything the store read about one worktree in one run: facts, no judgement. Texts are raw
+ * (another checkout's bytes); whoever shows them sanitises them.
  *
  * @param path the worktree's path as git lists it (or as found in the lane)
  * @param listed what git lists for it; empty for a lane directory git does not list
  * @param inStore its directory is in this repository's lane
- * @param proofFailure why a lane worktree fails the proof of belonging
+ * @param belonging the evidence of its proof of belonging; present exactly when it is in the lane
+ * @param refusedBranch the branch its HEAD file names when git refuses that name (control bytes,
+ *     say), so git lists no branch for it
  * @param status its status; empty when not read (a failed proof) or unreadable
  * @param statusProblem why the status could not be read
- * @param merged the merged judgement; empty when not judged
- * @param openPullRequest the forge has an open pull request for its branch
- * @param lastActivity the latest of the tip's date, the .git file's and changed files' times
+ * @param history what the repository's history says of its branch merging into the default
+ *     branch; empty when not judged
+ * @param historyProblem why the history could not judge it
  */
-record Inspection(Path path, Optional<Worktree> listed, boolean inStore,
-    Optional<String> proofFailure, Optional<WorktreeStatus> status, Optional<String> statusProblem,
-    Optional<MergeStatus> merged, boolean openPullRequest, Optional<Instant> lastActivity) {
+@API(status = API.Status.EXPERIMENTAL)
+public record Inspection(Path path, Optional<Worktree> listed, boolean inStore,
+    Optional<WorktreeBelonging> belonging, Optional<String> refusedBranch,
+    Optional<WorktreeStatus> status, Optional<String> statusProblem,
+    Optional<MergeJudgement> history, Optional<String> historyProblem) {
 
-  String name() {
+  public Inspection {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(listed, "listed");
+    Objects.requireNonNull(belonging, "belonging");
+    Objects.requireNonNull(refusedBranch, "refusedBranch");
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(statusProblem, "statusProblem");
+    Objects.requireNonNull(history, "history");
+    Objects.requireNonNull(historyProblem, "historyProblem");
+    if (inStore != belonging.isPresent()) {
+      throw new IllegalArgumentException("the belonging evidence is read for lane directories"
+          + " only");
+    }
+  }
+
+  /** The directory's name, which is the worktree's name in the store. */
+  public String name() {
     return path.getFileName().toString();
   }
 
-  Optional<String> branch() {
-    return listed.flatMap(Worktree::branch);
+  /** Its branch: as git lists it, or as its HEAD file names it when git refuses the name. */
+  public Optional<String> branch() {
+    return listed.flatMap(Worktree::branch).or(() -> refusedBranch);
   }
 
-  boolean detached() {
+  public boolean detached() {
     return listed.map(Worktree::detached).orElse(false);
   }
 
-  Optional<String> head() {
+  public Optional<String> head() {
     return listed.flatMap(Worktree::head);
   }
 
-  /** Present when it holds uncommitted work or its status is unknown, saying what. */
-  Optional<String> dirt() {
-    if (status.isEmpty()) {
-      return Optional.of("its status could not be read" + statusProblem.map(p -> " (" + p + ")")
-          .orElse(""));
-    }
-    WorktreeStatus s = status.get();
-    if (s.isClean()) {
-      return Optional.empty();
-    }
-    int changed = (int) java.util.stream.Stream.concat(s.staged().stream(), s.modified().stream())
-        .distinct().count();
-    return Optional.of(changed + " changed and " + s.untracked().size() + " untracked");
+  public Optional<String> lockReason() {
+    return listed.flatMap(Worktree::locked);
   }
 
-  boolean belongs() {
-    return inStore && proofFailure.isEmpty();
-  }
-
-  static ProofOfBelonging.CommonDirectory compare(Optional<Path> theirs, Path ours) {
-    return theirs.map(dir -> dir.equals(ours) ? ProofOfBelonging.CommonDirectory.SAME
-        : ProofOfBelonging.CommonDirectory.OTHER)
-        .orElse(ProofOfBelonging.CommonDirectory.UNREADABLE);
+  Inspection judged(Optional<WorktreeStatus> status, Optional<String> statusProblem,
+      Optional<MergeJudgement> history, Optional<String> historyProblem) {
+    return new Inspection(path, listed, inStore, belonging, refusedBranch, status, statusProblem,
+        history, historyProblem);
   }
 }

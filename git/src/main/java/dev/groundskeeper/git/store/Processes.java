@@ -49,6 +49,12 @@ final class Processes {
   }
 
   static Result run(List<String> command, Path dir, Duration bound, Map<String, String> env) {
+    return run(command, dir, bound, env, new byte[0]);
+  }
+
+  /** Runs {@code command} with {@code input} as its standard input. */
+  static Result run(List<String> command, Path dir, Duration bound, Map<String, String> env,
+      byte[] input) {
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
     Map<String, String> environment = builder.environment();
     REPOSITORY_VARIABLES.forEach(environment::remove);
@@ -60,11 +66,19 @@ final class Processes {
       throw new ProcessFailure("could not start " + command.get(0) + ": " + e.getMessage(), e);
     }
     try {
-      process.getOutputStream().close();
       CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(
           () -> drain(process.getInputStream()));
       CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(
           () -> drain(process.getErrorStream()));
+      // Written beside the wait, so that a program that never reads its input cannot hold the
+      // run past its bound.
+      CompletableFuture.runAsync(() -> {
+        try (var stdin = process.getOutputStream()) {
+          stdin.write(input);
+        } catch (IOException e) {
+          // A program that exits without reading its input still reports through its exit code.
+        }
+      });
       if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
@@ -77,7 +91,7 @@ final class Processes {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
       throw new ProcessFailure("interrupted while " + command.get(0) + " ran", e);
-    } catch (ExecutionException | IOException e) {
+    } catch (ExecutionException e) {
       process.destroyForcibly();
       throw new ProcessFailure("could not read the output of " + command.get(0), e);
     }

@@ -1,6 +1,7 @@
 package dev.groundskeeper.git.store;
 
 import com.sun.security.auth.module.UnixSystem;
+import dev.groundskeeper.api.API;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -20,19 +21,20 @@ import java.util.Set;
  * everything: nothing is created beneath the level that failed. A level that already exists keeps
  * its mode and is judged as it stands.
  */
-final class StoreLevels {
+@API(status = API.Status.INTERNAL)
+public final class StoreLevels {
 
   static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
   private static final long UID = new UnixSystem().getUid();
 
   private final StoreLocation location;
 
-  StoreLevels(StoreLocation location) {
+  public StoreLevels(StoreLocation location) {
     this.location = location;
   }
 
   /** Ensures the home and each of {@code segments} beneath it; returns the deepest level. */
-  Path ensure(List<String> segments) {
+  public Path ensure(List<String> segments) {
     Path level = location.home();
     ensureLevel(level, false);
     for (String segment : segments) {
@@ -90,7 +92,7 @@ final class StoreLevels {
   }
 
   /** Refuses a level that is a link, not a directory, foreign, or writable by others. */
-  void judge(Path level) {
+  public void judge(Path level) {
     String shown = location.display(level);
     PosixFileAttributes attributes;
     try {

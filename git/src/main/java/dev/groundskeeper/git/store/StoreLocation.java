@@ -2,8 +2,8 @@ package dev.groundskeeper.git.store;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.FactsBuilder;
-import dev.groundskeeper.rules.worktree.WorktreeFacts;
-import dev.groundskeeper.rules.worktree.WorktreesConfig;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
+import dev.groundskeeper.api.repo.WorktreeStoreSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -35,7 +35,8 @@ public record StoreLocation(Path home, Optional<Path> userHome) {
   }
 
   /** Resolves the store's home from the environment and the configuration. */
-  public static StoreLocation resolve(Map<String, String> environment, WorktreesConfig config) {
+  public static StoreLocation resolve(Map<String, String> environment,
+      WorktreeStoreSettings config) {
     Optional<Path> userHome = nonEmpty(environment.get("HOME")).map(Path::of);
     Optional<String> configured = nonEmpty(environment.get(HOME_VARIABLE)).or(config::home);
     Path home;
@@ -58,12 +59,12 @@ public record StoreLocation(Path home, Optional<Path> userHome) {
   }
 
   /**
-   * Offers the store's facts to rules ({@link WorktreeFacts#STORE_WORKTREES} and, when known,
-   * {@link WorktreeFacts#USER_HOME}); the CLI adds them to the facts of every event.
+   * Offers the store's facts to rules ({@link WorktreeStoreFacts#STORE_WORKTREES} and, when known,
+   * {@link WorktreeStoreFacts#USER_HOME}); the CLI adds them to the facts of every event.
    */
   public FactsBuilder offerTo(FactsBuilder facts) {
-    facts.value(WorktreeFacts.STORE_WORKTREES, worktrees());
-    userHome.ifPresent(home -> facts.value(WorktreeFacts.USER_HOME, home));
+    facts.value(WorktreeStoreFacts.STORE_WORKTREES, worktrees());
+    userHome.ifPresent(home -> facts.value(WorktreeStoreFacts.USER_HOME, home));
     return facts;
   }
 

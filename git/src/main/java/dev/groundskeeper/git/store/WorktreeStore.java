@@ -1,47 +1,51 @@
 package dev.groundskeeper.git.store;
 
-import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.FactUnavailableException;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.repo.MergeJudgement;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.repo.WorktreeBelonging;
 import dev.groundskeeper.api.repo.WorktreeStatus;
 import dev.groundskeeper.git.EffectExecutor;
 import dev.groundskeeper.git.EffectResult;
-import dev.groundskeeper.rules.worktree.LaneKeys;
-import dev.groundskeeper.rules.worktree.MergePolicy;
-import dev.groundskeeper.rules.worktree.MergeStatus;
-import dev.groundskeeper.rules.worktree.ProofOfBelonging;
-import dev.groundskeeper.rules.worktree.WorktreeNames;
-import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.FileVisitor;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
- * The machine's worktree store: {@code <home>/worktrees/<root commit>/<name>/}. It adds worktrees
- * to the lane of the repository a directory belongs to, lists what git reports (and with
- * {@link #listAll} every lane on the machine), and reclaims merged worktrees through
- * {@link Pruner}. It never deletes what it cannot prove belongs to it.
+ * The machine's worktree store, {@code <home>/worktrees/<root commit>/<name>/}: the primitives
+ * that touch the repository and the file system. It adds a worktree to a repository's lane, reads
+ * every worktree of a lane (listing, proof evidence, status, the history's merged judgement, the
+ * forge's answer), and reclaims one worktree (notes archive, then {@code git worktree remove}
+ * without force after re-reading its evidence). It judges nothing: which worktree to reclaim is
+ * decided by the worktree rules, applied by the CLI.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class WorktreeStore {
@@ -49,25 +53,43 @@ public final class WorktreeStore {
   static final String STARTS = ".starts";
   private static final Pattern FULL_ID = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
   private static final int STATUS_READERS = 4;
+  private static final Pattern FORCE_ADVICE = Pattern.compile(
+      "[,;]?\\s*use (?:--force|'remove -f -f')[^\\n]*");
+  private static final WorktreeBelonging REMOVABLE = new WorktreeBelonging(true, false, false,
+      true, WorktreeBelonging.CommonDirectory.SAME);
 
   private final StoreLocation location;
-  private final WorktreesConfig config;
   private final RepositorySettings settings;
+  private final NotesSettings notes;
   private final Map<String, String> environment;
-  private final Clock clock;
+  private final Duration forgeBound;
   private final GitRunner git;
+  private final NotesArchive archive;
 
   /**
-   * @param environment the environment the forge ({@code gh}) is looked for on ({@code PATH})
+   * @param environment the environment git and the forge ({@code gh}, looked for on its
+   *     {@code PATH}) run with
    */
-  public WorktreeStore(StoreLocation location, WorktreesConfig config, RepositorySettings settings,
-      Map<String, String> environment, Clock clock) {
+  public WorktreeStore(StoreLocation location, RepositorySettings settings, NotesSettings notes,
+      Map<String, String> environment) {
+    this(location, settings, notes, environment, ForgeAnswer.DEFAULT_BOUND);
+  }
+
+  private WorktreeStore(StoreLocation location, RepositorySettings settings, NotesSettings notes,
+      Map<String, String> environment, Duration forgeBound) {
     this.location = Objects.requireNonNull(location, "location");
-    this.config = Objects.requireNonNull(config, "config");
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.notes = Objects.requireNonNull(notes, "notes");
     this.environment = Map.copyOf(environment);
-    this.clock = Objects.requireNonNull(clock, "clock");
+    this.forgeBound = Objects.requireNonNull(forgeBound, "forgeBound");
     this.git = new GitRunner(environment);
+    this.archive = new NotesArchive(location, notes.directory(), notes.redactions(),
+        notes.maxFileBytes());
+  }
+
+  /** The same store, giving the forge {@code bound} to answer before it counts as unreachable. */
+  public WorktreeStore withForgeBound(Duration bound) {
+    return new WorktreeStore(location, settings, notes, environment, bound);
   }
 
   public StoreLocation location() {
@@ -77,21 +99,23 @@ public final class WorktreeStore {
   /**
    * Adds worktree {@code name} to the lane of the repository holding {@code directory}: a new
    * branch {@code name} cut from the default branch, or the existing local branch
-   * {@code existingBranch} checked out.
+   * {@code existingBranch} checked out. The caller has judged the name and the creation; this
+   * still refuses what git refuses, a name that is not one path segment, a taken name, an existing
+   * branch without {@code existingBranch} and an {@code existingBranch} that does not exist.
    *
    * @throws StoreRefusal with the reason and the way out; nothing is written beyond empty store
    *     levels
    */
   public AddedWorktree add(Path directory, String name, Optional<String> existingBranch) {
-    WorktreeNames.problem(name).ifPresent(problem -> {
-      throw new StoreRefusal(problem + ": '" + SafeText.escape(name) + "'",
-          "choose a name such as " + WorktreeNames.suggest(name).orElse("fix-login"));
-    });
     Checkout checkout = Checkout.open(directory, settings, git);
     checkRefFormat(checkout, name);
     String root = checkout.rootCommit();
     Path lane = location.lane(root);
-    Path path = lane.resolve(name);
+    Path path = lane.resolve(name).normalize();
+    if (!lane.equals(path.getParent())) {
+      throw new StoreRefusal("'" + SafeText.escape(name) + "' is not one directory name",
+          "choose a plain name of letters, digits, '.', '_' and '-'");
+    }
     if (Files.exists(path, LinkOption.NOFOLLOW_LINKS) || listedAt(checkout, path)) {
       throw new StoreRefusal("the name '" + name + "' is taken in this repository's lane ("
           + location.display(path) + ")", "choose another name, or list the lane with"
@@ -101,6 +125,12 @@ public final class WorktreeStore {
     RepoEffect.AddWorktree effect;
     if (creates) {
       if (checkout.localTip(name).isPresent()) {
+        Optional<Path> holder = checkedOutAt(checkout, name);
+        if (holder.isPresent()) {
+          throw new StoreRefusal("a branch named '" + name + "' already exists and is checked out"
+              + " in " + SafeText.escape(location.display(holder.get())),
+              "work there, or choose another name");
+        }
         throw new StoreRefusal("a branch named '" + name + "' already exists",
             "check it out in the store with: groundskeeper worktree add " + name + " --branch "
                 + name);
@@ -112,6 +142,13 @@ public final class WorktreeStore {
         throw new StoreRefusal("there is no local branch '" + SafeText.escape(branch) + "'",
             "create it first (git branch " + ShellWords.quote(branch) + " <start>), or leave"
                 + " out --branch to cut a new branch named " + name);
+      }
+      Optional<Path> holder = checkedOutAt(checkout, branch);
+      if (holder.isPresent()) {
+        throw new StoreRefusal("the branch '" + SafeText.escape(branch) + "' is checked out in "
+            + SafeText.escape(location.display(holder.get())) + "; git checks a branch out in"
+            + " one worktree at a time", "work there, or check out another branch with"
+            + " --branch <branch>");
       }
       effect = new RepoEffect.AddWorktree(path, branch, Optional.empty());
     }
@@ -137,12 +174,21 @@ public final class WorktreeStore {
     return new AddedWorktree(path, location.display(path), branch, creates, startCommit);
   }
 
+  /**
+   * Where {@code add} would place worktree {@code name} for the repository holding
+   * {@code directory}, without writing anything.
+   */
+  public Path placeFor(Path directory, String name) {
+    Checkout checkout = Checkout.open(directory, settings, git);
+    return location.lane(checkout.rootCommit()).resolve(name).normalize();
+  }
+
   private void checkRefFormat(Checkout checkout, String name) {
     Processes.Result result = git.run(checkout.workTree(), Processes.READ,
         List.of("check-ref-format", "--branch", name));
     if (!result.ok()) {
-      throw new StoreRefusal("'" + name + "' is not a branch name git accepts",
-          "choose a name such as " + WorktreeNames.suggest(name + "-1").orElse("fix-login"));
+      throw new StoreRefusal("'" + SafeText.escape(name) + "' is not a branch name git accepts",
+          "choose a plain name of letters, digits, '.', '_' and '-'");
     }
   }
 
@@ -151,6 +197,12 @@ public final class WorktreeStore {
     return defaultBranch.localTip().or(defaultBranch::remoteTip).orElseThrow(() ->
         new StoreRefusal("the default branch '" + defaultBranch.name() + "' has no commit",
             "commit to it, or name an existing branch with --branch"));
+  }
+
+  /** The worktree (the main checkout included) that has {@code branch} checked out. */
+  private static Optional<Path> checkedOutAt(Checkout checkout, String branch) {
+    return checkout.worktrees().stream().filter(w -> w.branch().equals(Optional.of(branch)))
+        .map(Worktree::path).findFirst();
   }
 
   private static boolean listedAt(Checkout checkout, Path path) {
@@ -210,157 +262,144 @@ public final class WorktreeStore {
     }
   }
 
-  /** What {@code list} shows for the repository holding {@code directory}. */
-  @API(status = API.Status.EXPERIMENTAL)
-  public record Listing(List<WorktreeRow> rows, List<LaneListing> notLanes,
-      Optional<String> forgeNote) {
-    public Listing {
-      rows = List.copyOf(rows);
-      notLanes = List.copyOf(notLanes);
-      Objects.requireNonNull(forgeNote, "forgeNote");
-    }
-  }
-
   /**
-   * Every worktree git reports for the repository holding {@code directory} (the main checkout
-   * excepted) and every directory of its lane, with the state columns; plus directories under the
-   * store named by an abbreviation of its root commit.
+   * Reads every worktree git lists for the repository holding {@code directory} (the main
+   * checkout excepted) and every directory of its lane, asking the forge once.
+   *
+   * @throws StoreRefusal when the directory is in no repository with a commit, or a store level
+   *     is refused
    */
-  public Listing list(Path directory) {
+  public LaneInspection inspect(Path directory) {
     Checkout checkout = Checkout.open(directory, settings, git);
     String root = checkout.rootCommit();
-    Forge forge = Forge.ask(checkout.workTree(), environment);
-    List<Inspection> inspections = inspect(checkout, root, forge, false);
-    List<WorktreeRow> rows = inspections.stream().map(this::row).toList();
-    return new Listing(rows, abbreviatedLanes(root),
-        forge.reachable() ? Optional.empty() : Optional.of(Forge.UNREACHABLE_NOTE));
+    new StoreLevels(location).exists(List.of("worktrees", root));
+    ForgeAnswer forge = ForgeAnswer.ask(checkout.workTree(), environment, forgeBound);
+    return new LaneInspection(root, location.lane(root), mainCheckout(checkout), forge,
+        inspect(checkout, root, forge, false), Optional.of(checkout));
   }
 
-  /**
-   * Every directory under the store's {@code worktrees/}, walked without following links: lanes
-   * with their worktrees (judged from each lane's own checkout, found through each worktree's
-   * {@code .git} file), and what is not a lane. {@code directory} may be outside any repository.
-   */
-  public List<LaneListing> listAll(Path directory) {
-    Optional<String> currentRoot;
+  /** The root commit of the repository holding {@code directory}; empty outside of one. */
+  public Optional<String> rootCommitOf(Path directory) {
     try {
-      currentRoot = Optional.of(Checkout.open(directory, settings, git).rootCommit());
+      return Optional.of(Checkout.open(directory, settings, git).rootCommit());
     } catch (StoreRefusal e) {
-      currentRoot = Optional.empty();
+      return Optional.empty();
     }
+  }
+
+  /** Every entry directly under the store's {@code worktrees/}, sorted by name. */
+  public List<StoreEntry> entries() {
     Path worktrees = location.worktrees();
     if (!Files.isDirectory(worktrees, LinkOption.NOFOLLOW_LINKS)) {
       return List.of();
     }
-    StoreLevels levels = new StoreLevels(location);
-    levels.exists(List.of("worktrees"));
-    List<LaneListing> lanes = new ArrayList<>();
-    for (Path entry : children(worktrees)) {
-      String key = entry.getFileName().toString();
-      String shown = SafeText.escape(location.display(entry));
-      if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-        lanes.add(new LaneListing(SafeText.escape(key), shown, false,
-            Optional.of("not a lane: not a directory"), List.of()));
-      } else if (LaneKeys.isLaneKey(key)) {
-        lanes.add(new LaneListing(key, shown, true, Optional.empty(), laneRows(entry, key)));
-      } else {
-        lanes.add(notALane(entry, key, currentRoot));
-      }
-    }
-    return List.copyOf(lanes);
+    new StoreLevels(location).exists(List.of("worktrees"));
+    return children(worktrees).stream().map(entry -> new StoreEntry(
+        entry.getFileName().toString(), entry,
+        Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS))).toList();
   }
 
-  private List<WorktreeRow> laneRows(Path lane, String key) {
-    List<WorktreeRow> rows = new ArrayList<>();
+  /**
+   * Reads the lane {@code root} from the checkout its worktrees' {@code .git} files lead to: the
+   * worktrees git lists there that live in the lane, and every other lane directory. The forge is
+   * not asked. A lane whose pointers all lead nowhere has only unlisted directories.
+   */
+  public LaneInspection inspectLane(String root) {
+    Path lane = location.lane(root);
     Optional<Path> live = Optional.empty();
+    Optional<Path> recorded = Optional.empty();
     for (Path child : children(lane)) {
       if (child.getFileName().toString().equals(STARTS)) {
         continue;
       }
-      if (liveGitFile(child)) {
-        live = live.or(() -> Optional.of(child));
+      Optional<Path> gitdir = gitdir(child);
+      if (gitdir.isPresent() && Files.isDirectory(gitdir.get()) && live.isEmpty()) {
+        live = Optional.of(child);
       }
+      recorded = recorded.or(() -> gitdir.flatMap(WorktreeStore::repositoryOf));
     }
-    List<Inspection> inspections = List.of();
+    ForgeAnswer forge = ForgeAnswer.unreachable("not asked when walking every lane");
     if (live.isPresent()) {
       try {
         Checkout checkout = Checkout.open(live.get(), settings, git);
-        inspections = inspect(checkout, key, Forge.unreachable(), true);
+        return new LaneInspection(root, lane, mainCheckout(checkout)
+            .or(() -> checkoutOfCommonDir(checkout.commonDir())),
+            forge, inspect(checkout, root, forge, true), Optional.of(checkout));
       } catch (StoreRefusal e) {
-        inspections = List.of();
+        // Fall through: the lane is shown from its directories alone.
       }
     }
-    for (Inspection inspection : inspections) {
-      rows.add(row(inspection));
-    }
+    List<Inspection> unlisted = new ArrayList<>();
     for (Path child : children(lane)) {
-      String name = child.getFileName().toString();
-      boolean shown = rows.stream().anyMatch(r -> r.name().equals(SafeText.escape(name)));
-      if (name.equals(STARTS) || shown) {
-        continue;
+      if (!child.getFileName().toString().equals(STARTS)) {
+        unlisted.add(unlisted(child, lane));
       }
-      String problem = unlistedProblem(child);
-      rows.add(new WorktreeRow(SafeText.escape(name), Optional.empty(), false,
-          SafeText.escape(location.display(child)), WorktreeRow.Where.STORE, Optional.empty(),
-          Optional.empty(), Optional.empty(), Optional.of(problem)));
     }
-    return rows;
+    return new LaneInspection(root, lane, recorded, forge, unlisted, Optional.empty());
   }
 
-  /**
-   * Why a lane directory git does not list fails the proof: a {@code .git} file pointing nowhere
-   * is a checkout that moved; anything else is not a worktree of this repository.
-   */
-  private static String unlistedProblem(Path child) {
-    boolean pointer = Files.isRegularFile(child.resolve(".git"), LinkOption.NOFOLLOW_LINKS);
-    return pointer && !liveGitFile(child) ? ProofOfBelonging.CHECKOUT_NOT_FOUND
-        : ProofOfBelonging.NOT_A_WORKTREE;
+  /** The main checkout git lists for {@code checkout}'s repository. */
+  private static Optional<Path> mainCheckout(Checkout checkout) {
+    try {
+      return checkout.worktrees().stream().filter(w -> w.main() && !w.bare())
+          .map(Worktree::path).findFirst();
+    } catch (StoreRefusal e) {
+      return Optional.empty();
+    }
   }
 
-  /** A worktree's {@code .git} file whose {@code gitdir:} names a directory that exists. */
-  private static boolean liveGitFile(Path worktree) {
+  /** The {@code gitdir:} a worktree's {@code .git} file names, resolved against the worktree. */
+  private static Optional<Path> gitdir(Path worktree) {
     Path dotGit = worktree.resolve(".git");
     if (!Files.isRegularFile(dotGit, LinkOption.NOFOLLOW_LINKS)) {
-      return false;
+      return Optional.empty();
     }
     try {
       String text = Files.readString(dotGit, StandardCharsets.UTF_8).strip();
       if (!text.startsWith("gitdir:")) {
-        return false;
+        return Optional.empty();
       }
-      Path target = worktree.resolve(text.substring("gitdir:".length()).strip());
-      return Files.isDirectory(target);
-    } catch (IOException e) {
-      return false;
+      return Optional.of(worktree.resolve(text.substring("gitdir:".length()).strip())
+          .normalize());
+    } catch (IOException | java.nio.file.InvalidPathException e) {
+      return Optional.empty();
     }
   }
 
-  private List<LaneListing> abbreviatedLanes(String root) {
-    Path worktrees = location.worktrees();
-    if (!Files.isDirectory(worktrees, LinkOption.NOFOLLOW_LINKS)) {
-      return List.of();
+  /**
+   * The repository a linked worktree's admin directory ({@code <common>/worktrees/<id>}) belongs
+   * to: the checkout that holds the common directory, or the common directory of a bare one.
+   */
+  private static Optional<Path> repositoryOf(Path gitdir) {
+    Path worktrees = gitdir.getParent();
+    if (worktrees == null || worktrees.getFileName() == null
+        || !worktrees.getFileName().toString().equals("worktrees")) {
+      return Optional.empty();
     }
-    List<LaneListing> found = new ArrayList<>();
-    for (Path entry : children(worktrees)) {
-      String key = entry.getFileName().toString();
-      if (LaneKeys.abbreviates(key, root)) {
-        found.add(notALane(entry, key, Optional.of(root)));
-      }
-    }
-    return found;
+    return Optional.ofNullable(worktrees.getParent()).flatMap(WorktreeStore::checkoutOfCommonDir);
   }
 
-  private LaneListing notALane(Path entry, String key, Optional<String> currentRoot) {
-    String note = currentRoot.filter(root -> LaneKeys.abbreviates(key, root))
-        .map(root -> "not a lane: an abbreviation of this repository's root commit, whose lane"
-            + " is " + location.display(location.lane(root)))
-        .orElse("not a lane: its name is not a full root commit");
-    return new LaneListing(SafeText.escape(key), SafeText.escape(location.display(entry)), false,
-        Optional.of(note + "; the store never manages it, retire its worktrees by hand with"
-            + " git worktree remove"), List.of());
+  private static Optional<Path> checkoutOfCommonDir(Path common) {
+    if (common.getFileName() != null && common.getFileName().toString().equals(".git")) {
+      return Optional.ofNullable(common.getParent());
+    }
+    return Optional.of(common);
+  }
+
+  /** A lane directory git does not list. */
+  private Inspection unlisted(Path child, Path lane) {
+    boolean deadPointer = gitdir(child).filter(dir -> !Files.isDirectory(dir)).isPresent();
+    boolean directChild = realPath(child).map(Path::getParent)
+        .flatMap(parent -> realPath(lane).map(parent::equals)).orElse(false);
+    return new Inspection(child, Optional.empty(), true, Optional.of(new WorktreeBelonging(false,
+        deadPointer, false, directChild, WorktreeBelonging.CommonDirectory.UNREADABLE)),
+        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
 
   private static List<Path> children(Path dir) {
+    if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+      return List.of();
+    }
     List<Path> entries = new ArrayList<>();
     try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
       stream.forEach(entries::add);
@@ -373,15 +412,17 @@ public final class WorktreeStore {
   }
 
   /**
-   * Inspects every worktree git lists from {@code checkout} (the main one excepted) and every
-   * directory of the lane git does not list; statuses and judgements are read in parallel.
+   * Inspects every worktree git lists from {@code checkout} (the main one excepted; with
+   * {@code laneOnly}, only those in the lane) and every directory of the lane git does not list;
+   * statuses and history judgements are read in parallel.
    */
-  List<Inspection> inspect(Checkout checkout, String root, Forge forge, boolean laneOnly) {
+  private List<Inspection> inspect(Checkout checkout, String root, ForgeAnswer forge,
+      boolean laneOnly) {
     Path lane = location.lane(root);
     Optional<Path> laneReal = realPath(lane);
     List<Worktree> listed = checkout.worktrees().stream().filter(w -> !w.main() && !w.bare())
         .toList();
-    List<Inspection> proven = new ArrayList<>();
+    List<Inspection> found = new ArrayList<>();
     List<Path> seen = new ArrayList<>();
     for (Worktree worktree : listed) {
       Path path = worktree.path().normalize();
@@ -393,46 +434,74 @@ public final class WorktreeStore {
       }
       real.ifPresent(seen::add);
       seen.add(path);
-      Optional<String> failure = Optional.empty();
-      if (inStore) {
-        boolean directChild = real.isPresent() && laneReal.isPresent()
-            && laneReal.get().equals(real.get().getParent());
-        ProofOfBelonging.CommonDirectory common = worktree.isPrunable()
-            ? ProofOfBelonging.CommonDirectory.UNREADABLE
-            : Inspection.compare(commonDirectory(checkout, path), checkout.commonDir());
-        failure = ProofOfBelonging.failure(new ProofOfBelonging.Evidence(true,
-            worktree.isPrunable(), directChild, common));
-      }
-      proven.add(new Inspection(path, Optional.of(worktree), inStore, failure, Optional.empty(),
-          Optional.empty(), Optional.empty(), false, Optional.empty()));
+      Optional<WorktreeBelonging> belonging = inStore
+          ? Optional.of(belonging(checkout, worktree, laneReal)) : Optional.empty();
+      found.add(new Inspection(path, Optional.of(worktree), inStore, belonging,
+          refusedBranch(worktree), Optional.empty(), Optional.empty(), Optional.empty(),
+          Optional.empty()));
     }
-    if (Files.isDirectory(lane, LinkOption.NOFOLLOW_LINKS)) {
-      for (Path child : children(lane)) {
-        String name = child.getFileName().toString();
-        Optional<Path> real = realPath(child);
-        boolean known = seen.contains(child) || real.filter(seen::contains).isPresent();
-        if (name.equals(STARTS) || known) {
-          continue;
-        }
-        proven.add(new Inspection(child, Optional.empty(), true,
-            Optional.of(unlistedProblem(child)), Optional.empty(), Optional.empty(),
-            Optional.empty(), false, Optional.empty()));
+    for (Path child : children(lane)) {
+      // A link in the lane is never the worktree it leads to: it is shown as a lane entry of
+      // its own (failing the proof), not hidden behind the worktree git lists.
+      Optional<Path> real = Files.isSymbolicLink(child) ? Optional.empty() : realPath(child);
+      boolean known = seen.contains(child) || real.filter(seen::contains).isPresent();
+      if (!child.getFileName().toString().equals(STARTS) && !known) {
+        found.add(unlisted(child, lane));
       }
     }
-    return judgeAll(checkout, root, forge, proven);
+    return readStates(checkout, root, found);
+  }
+
+  /** The evidence of a listed worktree's proof of belonging, as it stands now. */
+  private static WorktreeBelonging belonging(Checkout checkout, Worktree worktree,
+      Optional<Path> laneReal) {
+    Path path = worktree.path().normalize();
+    Optional<Path> real = realPath(path);
+    boolean directChild = real.isPresent() && laneReal.isPresent()
+        && laneReal.get().equals(real.get().getParent());
+    WorktreeBelonging.CommonDirectory common = worktree.isPrunable()
+        ? WorktreeBelonging.CommonDirectory.UNREADABLE
+        : compare(commonDirectory(checkout, path), checkout.commonDir());
+    return new WorktreeBelonging(true, false, worktree.isPrunable(), directChild, common);
+  }
+
+  private static WorktreeBelonging.CommonDirectory compare(Optional<Path> theirs, Path ours) {
+    return theirs.map(dir -> dir.equals(ours) ? WorktreeBelonging.CommonDirectory.SAME
+        : WorktreeBelonging.CommonDirectory.OTHER)
+        .orElse(WorktreeBelonging.CommonDirectory.UNREADABLE);
   }
 
   private static Optional<Path> commonDirectory(Checkout checkout, Path path) {
     try {
       return checkout.queries().commonDirectory(path);
-    } catch (FactUnavailableException e) {
+    } catch (FactUnavailableException | StoreRefusal e) {
       return Optional.empty();
     }
   }
 
-  private List<Inspection> judgeAll(Checkout checkout, String root, Forge forge,
-      List<Inspection> inspections) {
-    int threads = Math.max(1, Math.min(STATUS_READERS, inspections.size()));
+  /**
+   * The branch a listed worktree's HEAD file names when git lists neither branch nor commit for
+   * it: git leaves out a branch whose name it refuses (control bytes, say), and such a worktree
+   * must still show which branch it is on.
+   */
+  private static Optional<String> refusedBranch(Worktree worktree) {
+    if (worktree.branch().isPresent() || worktree.head().isPresent() || worktree.bare()) {
+      return Optional.empty();
+    }
+    return gitdir(worktree.path()).flatMap(dir -> {
+      try {
+        String head = Files.readString(dir.resolve("HEAD"), StandardCharsets.UTF_8);
+        head = head.endsWith("\n") ? head.substring(0, head.length() - 1) : head;
+        return head.startsWith("ref: refs/heads/")
+            ? Optional.of(head.substring("ref: refs/heads/".length())) : Optional.empty();
+      } catch (IOException e) {
+        return Optional.empty();
+      }
+    });
+  }
+
+  private List<Inspection> readStates(Checkout checkout, String root, List<Inspection> found) {
+    int threads = Math.max(1, Math.min(STATUS_READERS, found.size()));
     ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
       Thread thread = new Thread(runnable, "groundskeeper-worktree-status");
       thread.setDaemon(true);
@@ -440,14 +509,14 @@ public final class WorktreeStore {
     });
     try {
       List<Future<Inspection>> futures = new ArrayList<>();
-      for (Inspection inspection : inspections) {
-        futures.add(pool.submit(() -> judge(checkout, root, forge, inspection)));
+      for (Inspection inspection : found) {
+        futures.add(pool.submit(() -> readState(checkout, root, inspection)));
       }
-      List<Inspection> judged = new ArrayList<>();
+      List<Inspection> read = new ArrayList<>();
       for (Future<Inspection> future : futures) {
-        judged.add(future.get());
+        read.add(future.get());
       }
-      return judged;
+      return read;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new StoreRefusal("interrupted while reading worktree states", "");
@@ -462,9 +531,13 @@ public final class WorktreeStore {
     }
   }
 
-  private Inspection judge(Checkout checkout, String root, Forge forge, Inspection inspection) {
-    if (inspection.listed().isEmpty() || inspection.proofFailure().isPresent()
-        || !Files.isDirectory(inspection.path())) {
+  /**
+   * Reads the status and the history's merged judgement of a listed worktree whose directory
+   * exists; a lane worktree whose evidence already shows it failing the proof is left unread.
+   */
+  private Inspection readState(Checkout checkout, String root, Inspection inspection) {
+    boolean provable = inspection.belonging().map(REMOVABLE::equals).orElse(true);
+    if (inspection.listed().isEmpty() || !provable || !Files.isDirectory(inspection.path())) {
       return inspection;
     }
     Optional<WorktreeStatus> status = Optional.empty();
@@ -474,51 +547,20 @@ public final class WorktreeStore {
     } catch (FactUnavailableException | StoreRefusal e) {
       statusProblem = Optional.of(e.getMessage());
     }
-    MergeStatus merged = merged(checkout, root, forge, inspection);
-    boolean open = inspection.branch().map(b -> forge.about(b).openPullRequest()).orElse(false);
-    return new Inspection(inspection.path(), inspection.listed(), inspection.inStore(),
-        inspection.proofFailure(), status, statusProblem, Optional.of(merged), open,
-        Optional.empty());
-  }
-
-  private MergeStatus merged(Checkout checkout, String root, Forge forge, Inspection inspection) {
-    if (inspection.detached() || inspection.branch().isEmpty() || inspection.head().isEmpty()) {
-      return MergePolicy.detached();
+    Optional<MergeJudgement> history = Optional.empty();
+    Optional<String> historyProblem = Optional.empty();
+    if (inspection.refusedBranch().isPresent()) {
+      historyProblem = Optional.of("git refuses its branch name");
+    } else if (inspection.branch().isPresent() && !inspection.detached()) {
+      Optional<String> start = inspection.inStore()
+          ? recordedStart(root, inspection.name()) : Optional.empty();
+      try {
+        history = Optional.of(checkout.queries().judgeMerged(inspection.branch().get(), start));
+      } catch (FactUnavailableException | StoreRefusal e) {
+        historyProblem = Optional.of(e.getMessage());
+      }
     }
-    String branch = inspection.branch().get();
-    Optional<String> start = inspection.inStore()
-        ? recordedStart(root, inspection.name()) : Optional.empty();
-    MergePolicy.Local local;
-    String detail;
-    try {
-      MergeJudgement judgement = checkout.queries().judgeMerged(branch, start);
-      detail = judgement.detail();
-      local = switch (judgement.result()) {
-        case MERGED -> switch (judgement.method().orElseThrow()) {
-          case ANCESTRY -> MergePolicy.Local.ANCESTRY;
-          case PATCH_EQUIVALENCE -> MergePolicy.Local.PATCH_EQUIVALENT;
-          case SQUASH -> MergePolicy.Local.SQUASHED;
-        };
-        case NOT_MERGED -> MergePolicy.Local.NOT_MERGED;
-        case NOT_PROVEN -> MergePolicy.Local.NOT_PROVEN;
-      };
-    } catch (FactUnavailableException | StoreRefusal e) {
-      local = MergePolicy.Local.NOT_PROVEN;
-      detail = e.getMessage();
-    }
-    return MergePolicy.judge(inspection.head().get(), forge.about(branch), local, detail);
-  }
-
-  WorktreeRow row(Inspection inspection) {
-    Optional<String> lock = inspection.listed().flatMap(Worktree::locked).map(SafeText::escape);
-    boolean failed = inspection.proofFailure().isPresent();
-    return new WorktreeRow(SafeText.escape(inspection.name()),
-        inspection.branch().map(SafeText::escape), inspection.detached(),
-        SafeText.escape(location.display(inspection.path())),
-        inspection.inStore() ? WorktreeRow.Where.STORE : WorktreeRow.Where.OUTSIDE,
-        failed ? Optional.empty() : inspection.status().map(WorktreeStatus::isClean),
-        failed ? Optional.empty() : inspection.merged(), lock,
-        inspection.proofFailure());
+    return inspection.judged(status, statusProblem, history, historyProblem);
   }
 
   static Optional<Path> realPath(Path path) {
@@ -529,9 +571,195 @@ public final class WorktreeStore {
     }
   }
 
-  /** Prunes the lane of the repository holding {@code directory}. */
-  public PruneReport prune(Path directory, boolean dryRun, Set<String> named) {
-    return new Pruner(this, location, config, settings, environment, clock, git)
-        .run(directory, dryRun, named);
+  /**
+   * The latest of the worktree's tip's committer date, its {@code .git} file's time and the
+   * times of the files its status reports changed.
+   */
+  public Optional<Instant> lastActivity(Inspection inspection) {
+    List<Instant> times = new ArrayList<>();
+    Processes.Result tip = git.run(inspection.path(), Processes.READ,
+        List.of("log", "-1", "--format=%ct", "HEAD"));
+    if (tip.ok() && tip.out().strip().matches("[0-9]+")) {
+      times.add(Instant.ofEpochSecond(Long.parseLong(tip.out().strip())));
+    }
+    modified(inspection.path().resolve(".git")).ifPresent(times::add);
+    inspection.status().ifPresent(status -> Stream.of(status.staged(), status.modified(),
+        status.untracked()).flatMap(List::stream)
+        .forEach(path -> modified(inspection.path().resolve(path)).ifPresent(times::add)));
+    return times.stream().max(Instant::compareTo);
+  }
+
+  private static Optional<Instant> modified(Path path) {
+    try {
+      return Optional.of(Files.getLastModifiedTime(path, LinkOption.NOFOLLOW_LINKS).toInstant());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The entries a removal of {@code worktree} would delete under {@code directory} (relative to
+   * the worktree, ending in {@code /}), leaving out the subtree {@code notesDir} (relative too),
+   * which is archived: files, links and other non-directories, and a directory that cannot be
+   * read. Git reports an ignored directory as one line, so when that directory holds the notes
+   * folder this tells the notes from what sits beside them. Links are not followed. At most
+   * {@code limit} entries are returned (sorted), enough to say what is at risk.
+   */
+  public List<String> entriesBesideNotes(Path worktree, String directory, String notesDir,
+      int limit) {
+    Path start = worktree.resolve(directory).normalize();
+    Path notesPath = worktree.resolve(notesDir).normalize();
+    List<String> found = new ArrayList<>();
+    FileVisitor<Path> visitor = new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+        return dir.equals(notesPath) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+        return add(file, false);
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path file, IOException e) {
+        return add(file, Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS));
+      }
+
+      private FileVisitResult add(Path file, boolean directory) {
+        found.add(relative(worktree, file) + (directory ? "/" : ""));
+        return found.size() >= limit ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+      }
+    };
+    try {
+      Files.walkFileTree(start, EnumSet.noneOf(FileVisitOption.class),
+          Integer.MAX_VALUE, visitor);
+    } catch (IOException e) {
+      found.add(directory);
+    }
+    found.sort(null);
+    return List.copyOf(found);
+  }
+
+  private static String relative(Path worktree, Path file) {
+    StringBuilder text = new StringBuilder();
+    for (Path part : worktree.relativize(file)) {
+      text.append(text.length() == 0 ? "" : "/").append(part);
+    }
+    return text.toString();
+  }
+
+  /** The commits and change a worktree's branch holds beyond the lane's default branch. */
+  public BranchHistory history(LaneInspection lane, Inspection inspection) {
+    Optional<Checkout> checkout = lane.checkout();
+    if (checkout.isEmpty() || inspection.branch().isEmpty()) {
+      return new BranchHistory(Optional.empty(), Optional.empty());
+    }
+    String base = checkout.get().defaultBranch().name();
+    String branch = inspection.branch().get();
+    Processes.Result log = git.run(inspection.path(), Processes.READ,
+        List.of("log", "--format=%s", base + ".." + branch, "--"));
+    Processes.Result stat = git.run(inspection.path(), Processes.READ,
+        List.of("diff", "--shortstat", base + "..." + branch, "--"));
+    return new BranchHistory(log.ok() ? Optional.of(log.out().lines().toList())
+        : Optional.empty(), stat.ok() ? Optional.of(stat.out().strip()) : Optional.empty());
+  }
+
+  /**
+   * Reclaims one worktree of {@code lane} that the caller judged reclaimable: archives its notes,
+   * then, after re-reading the repository, removes it with {@code git worktree remove} (never
+   * forced) only while its proof evidence, lock and HEAD are what they were when judged. Git's own
+   * refusal at that moment keeps it. A dry run prepares the archive (so a note that would fail the
+   * real run keeps it here too) and writes and removes nothing. It never deletes a branch.
+   */
+  public Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now) {
+    NotesArchive.Prepared prepared = archive.prepare(judged.path());
+    if (prepared instanceof NotesArchive.Failed failed) {
+      return kept("the notes could not be archived: " + failed.reason() + "; "
+          + failed.remedy(), "", Optional.empty());
+    }
+    String noteWords = prepared instanceof NotesArchive.Ready ready
+        ? noteWords(ready.files().size() + ready.links().size(), dryRun) : "no notes";
+    if (dryRun) {
+      return new Reclaim(true, Optional.empty(), noteWords, Optional.empty());
+    }
+    Optional<String> entry = Optional.empty();
+    if (prepared instanceof NotesArchive.Ready ready) {
+      try {
+        entry = Optional.of(location.display(archive.write(ready, lane.rootCommit(),
+            judged.name(), judged.branch(), judged.path(), now)));
+      } catch (StoreRefusal e) {
+        return kept("the notes could not be archived: " + e.reason(), "", Optional.empty());
+      }
+    }
+    Optional<String> refusal = removeAfterRecheck(lane, judged);
+    if (refusal.isPresent()) {
+      Optional<String> written = entry;
+      return kept(refusal.get() + written.map(e -> "; its notes were archived to " + e
+          + " and also stay in place").orElse(""), noteWords, entry);
+    }
+    try {
+      forgetStart(lane.rootCommit(), judged.name());
+    } catch (StoreRefusal e) {
+      return new Reclaim(true, Optional.empty(), noteWords + "; " + e.reason(), entry);
+    }
+    return new Reclaim(true, Optional.empty(), noteWords, entry);
+  }
+
+  /** "1 note archived", "3 notes archived"; in a dry run, which archives nothing, "would be". */
+  static String noteWords(int count, boolean dryRun) {
+    return count + (count == 1 ? " note " : " notes ") + (dryRun ? "would be archived" : "archived");
+  }
+
+  private static Reclaim kept(String why, String notes, Optional<String> archive) {
+    return new Reclaim(false, Optional.of(why), notes, archive);
+  }
+
+  /**
+   * Re-reads the repository and re-checks, at the moment of removal, that the worktree's proof
+   * evidence is the one judged and shows it listed, in the lane and of this repository; that it
+   * is not locked; and that its HEAD is the one judged; then asks git to remove it without force,
+   * so git itself refuses a tree that changed.
+   */
+  private Optional<String> removeAfterRecheck(LaneInspection lane, Inspection judged) {
+    if (lane.checkout().isEmpty()) {
+      return Optional.of("its repository could not be opened; left untouched");
+    }
+    if (judged.belonging().filter(REMOVABLE::equals).isEmpty()) {
+      return Optional.of("it was not proven to belong to the store; left untouched");
+    }
+    Checkout checkout = lane.checkout().get().refresh();
+    Optional<Worktree> now = checkout.worktrees().stream()
+        .filter(w -> w.path().normalize().equals(judged.path())).findFirst();
+    if (now.isEmpty()) {
+      return Optional.of("git no longer lists it; left untouched");
+    }
+    WorktreeBelonging evidence = belonging(checkout, now.get(),
+        realPath(location.lane(lane.rootCommit())));
+    if (!evidence.equals(judged.belonging().get())) {
+      return Optional.of("its proof of belonging changed since it was judged; left untouched");
+    }
+    if (now.get().isLocked()) {
+      return Optional.of("locked since it was judged");
+    }
+    if (!now.get().head().equals(judged.head()) || !now.get().branch().equals(judged.branch())) {
+      return Optional.of("its HEAD moved since it was judged; run prune again");
+    }
+    EffectResult result = EffectExecutor.forDirectory(checkout.workTree())
+        .perform(new RepoEffect.RemoveWorktree(judged.path(), judged.head()));
+    if (!result.done()) {
+      return Optional.of(location.display(withoutForceAdvice(result.message()))
+          + "; it changed since it was judged: look at what changed, then prune again");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Git's refusal without its advice to force the removal ("use --force to delete it", "use
+   * 'remove -f -f' to override"): a forced removal is exactly what loses work, and the store
+   * never offers it.
+   */
+  static String withoutForceAdvice(String message) {
+    return FORCE_ADVICE.matcher(message).replaceAll("").strip();
   }
 }

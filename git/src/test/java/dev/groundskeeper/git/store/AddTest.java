@@ -65,12 +65,20 @@ class AddTest {
     assertThat(fixture.lane().resolve(".starts").resolve("work")).doesNotExist();
   }
 
+  /**
+   * The CLI judges names with the worktree rules first; the primitive still refuses on its own
+   * whatever git refuses as a branch or what is not one directory of the lane.
+   */
   @ParameterizedTest
   @ValueSource(strings = {"../x", "-x", ".hidden", "a/b", "x..y", "", "name.lock", "sp ace"})
-  void refusesABadNameAndWritesNothing(String name) {
+  void refusesANameGitOrTheLaneCannotTakeAndWritesNothing(String name) {
+    String before = branches();
+
     assertThatThrownBy(() -> fixture.store().add(fixture.repo, name, Optional.empty()))
-        .isInstanceOf(StoreRefusal.class).hasMessageContaining("worktree name");
+        .isInstanceOf(StoreRefusal.class)
+        .hasMessageMatching("(?s).*(not a branch name git accepts|is not one directory name).*");
     assertThat(fixture.storeHome).doesNotExist();
+    assertThat(branches()).isEqualTo(before);
   }
 
   @Test
@@ -100,6 +108,43 @@ class AddTest {
         .hasMessageContaining("already exists")
         .hasMessageContaining("groundskeeper worktree add feature --branch feature");
     assertThat(fixture.storeHome).doesNotExist();
+  }
+
+  @Test
+  void refusesABranchCheckedOutInAnotherWorktreeNamingWhereAndWritesNothing() {
+    WorktreeStore store = fixture.store();
+    AddedWorktree first = store.add(fixture.repo, "first", Optional.empty());
+
+    assertThatThrownBy(() -> store.add(fixture.repo, "again", Optional.of("main")))
+        .isInstanceOf(StoreRefusal.class)
+        .satisfies(e -> {
+          StoreRefusal refusal = (StoreRefusal) e;
+          assertThat(refusal.reason()).isEqualTo("the branch 'main' is checked out in "
+              + fixture.repo + "; git checks a branch out in one worktree at a time");
+          assertThat(refusal.remedy()).isEqualTo("work there, or check out another branch with"
+              + " --branch <branch>");
+        });
+    assertThatThrownBy(() -> store.add(fixture.repo, "second", Optional.of("first")))
+        .isInstanceOf(StoreRefusal.class)
+        .hasMessageContaining("the branch 'first' is checked out in ~/.gk/worktrees/"
+            + fixture.rootCommit() + "/first");
+    assertThat(fixture.lane().resolve("again")).doesNotExist();
+    assertThat(fixture.lane().resolve("second")).doesNotExist();
+    assertThat(first.path()).isDirectory();
+  }
+
+  @Test
+  void anExistingBranchCheckedOutElsewhereIsNotOfferedWithTheBranchOption() {
+    WorktreeStore store = fixture.store();
+
+    assertThatThrownBy(() -> store.add(fixture.repo, "main", Optional.empty()))
+        .isInstanceOf(StoreRefusal.class)
+        .satisfies(e -> {
+          StoreRefusal refusal = (StoreRefusal) e;
+          assertThat(refusal.reason()).isEqualTo("a branch named 'main' already exists and is"
+              + " checked out in " + fixture.repo);
+          assertThat(refusal.remedy()).isEqualTo("work there, or choose another name");
+        });
   }
 
   @Test

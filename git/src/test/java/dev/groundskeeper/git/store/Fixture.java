@@ -3,18 +3,15 @@ package dev.groundskeeper.git.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.repo.RepositorySettings;
-import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A real repository in a temporary directory, with a temporary HOME and GROUNDSKEEPER_HOME, and
@@ -60,20 +57,9 @@ final class Fixture {
   }
 
   WorktreeStore store() {
-    return store(Clock.systemUTC());
-  }
-
-  WorktreeStore store(Clock clock) {
-    return store(WorktreesConfig.DEFAULTS, clock);
-  }
-
-  WorktreeStore store(WorktreesConfig config, Clock clock) {
-    return new WorktreeStore(StoreLocation.resolve(env, config), config,
-        RepositorySettings.defaults(), env, clock);
-  }
-
-  static Clock daysLater(int days) {
-    return Clock.fixed(Instant.now().plusSeconds(days * 86_400L), ZoneOffset.UTC);
+    return new WorktreeStore(StoreLocation.resolve(env, Optional::empty),
+        RepositorySettings.defaults(), new NotesSettings(".groundskeeper/notes", List.of(),
+        4L * 1024 * 1024), env);
   }
 
   String rootCommit() {

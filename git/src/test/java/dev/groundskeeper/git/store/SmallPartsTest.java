@@ -4,8 +4,7 @@ import dev.groundskeeper.api.SafeText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.groundskeeper.rules.worktree.MergePolicy;
-import dev.groundskeeper.rules.worktree.WorktreesConfig;
+import dev.groundskeeper.api.repo.WorktreeStoreSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -23,40 +22,56 @@ class SmallPartsTest {
   }
 
   @Test
+  void gitsAdviceToForceARemovalIsNeverPassedOn() {
+    assertThat(WorktreeStore.withoutForceAdvice("git worktree remove refused: fatal: '/w/x'"
+        + " contains modified or untracked files, use --force to delete it"))
+        .isEqualTo("git worktree remove refused: fatal: '/w/x' contains modified or untracked"
+            + " files");
+    assertThat(WorktreeStore.withoutForceAdvice("git worktree remove refused: fatal: cannot"
+        + " remove a locked working tree; use 'remove -f -f' to override or unlock first"))
+        .isEqualTo("git worktree remove refused: fatal: cannot remove a locked working tree");
+    assertThat(WorktreeStore.withoutForceAdvice("fatal: something else")).isEqualTo("fatal:"
+        + " something else");
+  }
+
+  @Test
   void theForgeAnswerKeepsMergedHeadsAndOpenRequestsPerBranch() throws IOException {
     String head = "c".repeat(40);
-    Forge forge = Forge.parse("[{\"number\":3,\"state\":\"MERGED\",\"headRefName\":\"a\","
+    ForgeAnswer forge = ForgeAnswer.parse("[{\"number\":3,\"state\":\"MERGED\",\"headRefName\":\"a\","
         + "\"headRefOid\":\"" + head + "\"},{\"number\":4,\"state\":\"OPEN\",\"headRefName\":\"b\","
         + "\"headRefOid\":\"" + head + "\"}]");
 
     assertThat(forge.reachable()).isTrue();
-    assertThat(forge.about("a")).isEqualTo(new MergePolicy.Forge(true, false, Optional.of(head),
+    assertThat(forge.about("a")).isEqualTo(new ForgeAnswer.Branch(false, Optional.of(head),
         Optional.of(3)));
-    assertThat(forge.about("b").openPullRequest()).isTrue();
-    assertThat(forge.about("c")).isEqualTo(MergePolicy.Forge.NO_PULL_REQUEST);
-    assertThat(Forge.unreachable().about("a")).isEqualTo(MergePolicy.Forge.UNREACHABLE);
+    assertThat(forge.about("b").open()).isTrue();
+    assertThat(forge.about("c")).isEqualTo(ForgeAnswer.Branch.NONE);
+    assertThat(ForgeAnswer.unreachable("away").about("a")).isEqualTo(ForgeAnswer.Branch.NONE);
+    assertThat(ForgeAnswer.unreachable("away").unreachableBecause()).contains("away");
   }
 
   @Test
   void withoutGhOnThePathNoForgeIsAsked() {
-    assertThat(Forge.ask(Path.of("/"), Map.of("PATH", "/nonexistent")).reachable()).isFalse();
+    ForgeAnswer answer = ForgeAnswer.ask(Path.of("/"), Map.of("PATH", "/nonexistent"),
+        ForgeAnswer.DEFAULT_BOUND);
+    assertThat(answer.reachable()).isFalse();
+    assertThat(answer.unreachableBecause()).contains("gh is not on PATH");
   }
 
   @Test
   void theHomeResolvesFromTheVariableThenTheConfigurationThenHome() {
-    WorktreesConfig configured = new WorktreesConfig(Optional.of("~/elsewhere"), 14,
-        java.util.List.of(), ".groundskeeper/notes", dev.groundskeeper.api.Mode.ADVISE,
-        java.util.List.of(), 10);
+    WorktreeStoreSettings configured = () -> Optional.of("~/elsewhere");
+    WorktreeStoreSettings unset = Optional::empty;
     assertThat(StoreLocation.resolve(Map.of("HOME", "/h", "GROUNDSKEEPER_HOME", "/g"),
         configured).home()).isEqualTo(Path.of("/g"));
     assertThat(StoreLocation.resolve(Map.of("HOME", "/h"), configured).home())
         .isEqualTo(Path.of("/h/elsewhere"));
-    assertThat(StoreLocation.resolve(Map.of("HOME", "/h"), WorktreesConfig.DEFAULTS).home())
+    assertThat(StoreLocation.resolve(Map.of("HOME", "/h"), unset).home())
         .isEqualTo(Path.of("/h/.groundskeeper"));
     assertThatThrownBy(() -> StoreLocation.resolve(Map.of("GROUNDSKEEPER_HOME", "relative"),
-        WorktreesConfig.DEFAULTS)).isInstanceOf(StoreRefusal.class)
+        unset)).isInstanceOf(StoreRefusal.class)
         .hasMessageContaining("not an absolute path");
-    assertThatThrownBy(() -> StoreLocation.resolve(Map.of(), WorktreesConfig.DEFAULTS))
+    assertThatThrownBy(() -> StoreLocation.resolve(Map.of(), unset))
         .isInstanceOf(StoreRefusal.class).hasMessageContaining("neither");
   }
 

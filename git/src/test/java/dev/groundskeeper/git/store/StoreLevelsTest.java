@@ -3,7 +3,6 @@ package dev.groundskeeper.git.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -11,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +21,7 @@ class StoreLevelsTest {
 
   private StoreLevels levels(Path home) {
     return new StoreLevels(StoreLocation.resolve(Map.of("HOME", temp.toString(),
-        "GROUNDSKEEPER_HOME", home.toString()), WorktreesConfig.DEFAULTS));
+        "GROUNDSKEEPER_HOME", home.toString()), Optional::empty));
   }
 
   @Test

@@ -213,7 +213,11 @@ public record BranchesConfig(
     }
   }
 
-  /** The Stop and SubagentStop guard. */
+  /**
+   * The Stop and SubagentStop guard, with the marker files through which a runner says that a
+   * stop must go through ({@code yield_markers}) or that the agent hands off to a successor
+   * ({@code handoff_markers}).
+   */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("Refuses to stop while a branch this session touched is dirty, unpushed, or merged but"
       + " not deleted.")
@@ -221,13 +225,39 @@ public record BranchesConfig(
       @OneOf({"block", "warn", "off"}) Mode mode,
       @OneOf({"block", "advise", "off"}) @Doc("How a sub-agent's commits that no remote holds"
           + " are judged at its stop.") Mode unpushedSubagent,
-      @Doc("Judge the default branch and integration lines at stop too.") boolean includeDefault) {
+      @Doc("Judge the default branch and integration lines at stop too.") boolean includeDefault,
+      @Doc("Files whose presence means this session must stop now (a usage pause, a release in"
+          + " progress): the guard lets the stop through without judging. {session} and {agent}"
+          + " (main for the main thread) are filled in; relative paths are read from the main"
+          + " checkout's top level.") List<String> yieldMarkers,
+      @Doc("Files whose presence means the stopping agent hands its work to a successor: dirty"
+          + " and unpushed work still block, merged-but-not-deleted is waived, and the message"
+          + " names each branch with its tip. Same placeholders and paths as yield_markers.")
+          List<String> handoffMarkers) {
 
     public static final StopGuard DEFAULTS = new StopGuard(Mode.BLOCK, Mode.BLOCK, false);
 
     public StopGuard {
       Objects.requireNonNull(mode, "branches.stop_guard.mode");
       Objects.requireNonNull(unpushedSubagent, "branches.stop_guard.unpushed_subagent");
+      yieldMarkers = List.copyOf(yieldMarkers);
+      handoffMarkers = List.copyOf(handoffMarkers);
+      requireMarkers("branches.stop_guard.yield_markers", yieldMarkers);
+      requireMarkers("branches.stop_guard.handoff_markers", handoffMarkers);
+    }
+
+    /** A guard without markers. */
+    public StopGuard(Mode mode, Mode unpushedSubagent, boolean includeDefault) {
+      this(mode, unpushedSubagent, includeDefault, List.of(), List.of());
+    }
+
+    private static void requireMarkers(String key, List<String> markers) {
+      for (int i = 0; i < markers.size(); i++) {
+        String index = key + "[" + i + "]: ";
+        StopMarkers.problem(markers.get(i)).ifPresent(problem -> {
+          throw new IllegalArgumentException(index + problem);
+        });
+      }
     }
   }
 

@@ -22,8 +22,22 @@ import java.util.regex.Pattern;
  */
 final class Creations {
 
-  /** One branch about to be created; the name is empty when only the running command knows it. */
-  record NewBranch(Optional<String> name, String route) {}
+  /**
+   * One branch about to be created; the name is empty when only the running command (or the
+   * runner, for a dispatched sub-agent) knows it. {@code command} is the git route
+   * ({@code git switch}) when the branch comes from a shell command, else empty.
+   */
+  record NewBranch(Optional<String> name, Via via, String command) {}
+
+  /** Where a new branch comes from; the refusal texts name each differently. */
+  enum Via {
+    /** A git command in a shell command. */
+    COMMAND,
+    /** A sub-agent dispatched into a worktree of its own: the runner names its branch. */
+    DISPATCH,
+    /** A worktree the runner creates (WorktreeCreate), with its branch. */
+    RUNNER_WORKTREE
+  }
 
   enum Kind { NONE, CREATES, UNREADABLE }
 
@@ -68,8 +82,8 @@ final class Creations {
     }
     if (event instanceof Event.AgentDispatch dispatch) {
       return dispatch.isolatedInWorktree()
-          ? new Reading(Kind.CREATES, List.of(new NewBranch(Optional.empty(),
-              "a sub-agent dispatched into its own worktree")), "")
+          ? new Reading(Kind.CREATES, List.of(new NewBranch(Optional.empty(), Via.DISPATCH,
+              "")), "")
           : Reading.NONE;
     }
     if (event instanceof Event.WorktreeCreate create) {
@@ -78,7 +92,7 @@ final class Creations {
         return Reading.NONE;
       }
       return new Reading(Kind.CREATES, List.of(new NewBranch(Optional.of(create.name()),
-          "a worktree created by the runner")), "");
+          Via.RUNNER_WORKTREE, "")), "");
     }
     return Reading.NONE;
   }
@@ -104,7 +118,7 @@ final class Creations {
         // -C/-B/-f reset an existing branch, and a bare `worktree add` checks it out.
         continue;
       }
-      branches.add(new NewBranch(name, route(branch)));
+      branches.add(new NewBranch(name, Via.COMMAND, route(branch)));
     }
     return branches.isEmpty() ? Reading.NONE : new Reading(Kind.CREATES, branches, "");
   }

@@ -59,9 +59,24 @@ final class EvacuationRule implements Rule {
     return INFO;
   }
 
-  /** One evacuation as this rule reads it: what it read and where the patch went. */
+  /**
+   * One evacuation as this rule reads it: what it read and where the patch went, only the
+   * destinations git keeps no history of (a patch written into a tracked file is not evacuated).
+   */
   private record Read(SimpleCommand command, Optional<Worktree> worktree, Set<String> branches,
-      List<String> targets, String text) {}
+      List<Target> targets, String text) {
+
+    List<String> paths() {
+      return targets.stream().map(Target::path).toList();
+    }
+
+    List<String> described() {
+      return targets.stream().map(t -> t.path() + " (" + t.kind().words + ")").toList();
+    }
+  }
+
+  /** Where one patch went and what git makes of that place. */
+  private record Target(String path, Destinations.Kind kind) {}
 
   /** One destruction: what it removes. */
   private record Destroy(SimpleCommand command, Optional<Path> worktree, Optional<String> branch,
@@ -90,7 +105,7 @@ final class EvacuationRule implements Rule {
     for (Destroy destroy : destroys) {
       for (Read read : reads) {
         if (read.command().index() < destroy.command().index() && hits(destroy, read)) {
-          return refusal("`" + read.text() + "`", read.targets(), destroy, read.worktree(),
+          return refusal("`" + read.text() + "`", read.described(), destroy, read.worktree(),
               read.branches(), facts);
         }
       }
@@ -137,7 +152,7 @@ final class EvacuationRule implements Rule {
     String turn = turn(context, ledger.get());
     List<Effect> effects = new ArrayList<>();
     for (Read read : evacuations(script, context.cwd(), facts)) {
-      for (String target : read.targets()) {
+      for (String target : read.paths()) {
         effects.add(new LedgerEffect.RecordEvacuation(context.sessionId(), turn,
             new BranchLedger.Evacuated(read.worktree().map(w -> w.path().toString()),
                 List.copyOf(read.branches()), target, read.text())));
@@ -162,6 +177,7 @@ final class EvacuationRule implements Rule {
     }
     List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
     List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
+    Destinations destinations = new Destinations(facts);
     for (Evacuation evacuation : evacuations) {
       if (!evacuation.landsInFile()) {
         continue;
@@ -180,13 +196,22 @@ final class EvacuationRule implements Rule {
           }
         }
       }
-      List<String> targets = new ArrayList<>();
+      List<Target> targets = new ArrayList<>();
       for (FileTarget target : evacuation.outputs()) {
-        targets.add(target.directory().resolveFile(target.path().value(), cwd, Optional.empty())
-            .map(Path::toString).orElse(target.path().source()));
+        Optional<Path> resolved = target.path().isStatic() ? target.directory()
+            .resolveFile(target.path().value(), cwd, Optional.empty()) : Optional.empty();
+        Destinations.Kind kind = resolved.map(path -> destinations.of(path,
+            target.route() == FileTarget.Route.OUTPUT_DIRECTORY))
+            .orElse(Destinations.Kind.UNKNOWN);
+        if (kind.outsideHistory()) {
+          targets.add(new Target(resolved.map(Path::toString).orElse(target.path().source()),
+              kind));
+        }
       }
-      reads.add(new Read(evacuation.git().command(), worktree, branches, targets,
-          script.text(evacuation.git().command())));
+      if (!targets.isEmpty()) {
+        reads.add(new Read(evacuation.git().command(), worktree, branches, targets,
+            script.text(evacuation.git().command())));
+      }
     }
     return reads;
   }
@@ -246,8 +271,8 @@ final class EvacuationRule implements Rule {
       Optional<Worktree> worktree, Set<String> branches, Facts facts) {
     String what = destroy.worktree().map(p -> "the worktree " + p)
         .orElseGet(() -> "the branch " + destroy.branch().orElse(""));
-    String reason = evacuation + " saves work as a patch in " + String.join(", ", targets)
-        + ", outside git's history, and `" + destroy.text() + "` then destroys " + what
+    String reason = evacuation + " saves work as a patch outside git's history, in "
+        + String.join(", ", targets) + ", and `" + destroy.text() + "` then destroys " + what
         + " it came from. A patch file is not a safe home for work: nothing tracks it, and"
         + " nothing reminds anyone to apply it.";
     // The way out keeps the work on its own lane: never a commit on, or a push of, the default

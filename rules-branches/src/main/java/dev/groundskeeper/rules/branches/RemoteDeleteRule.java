@@ -16,8 +16,11 @@ import dev.groundskeeper.api.shell.DeletedBranch;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -64,11 +67,14 @@ final class RemoteDeleteRule implements Rule {
       return Verdict.notApplicable(ID);
     }
     Scope scope = Scopes.of(config, facts);
-    List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
-    Set<String> excluded = Deletions.refsDeletedBy(script, remote);
+    Map<String, String> trackingTips = new HashMap<>();
+    for (BranchTip tip : facts.get(RepoFacts.BRANCH_TIPS)) {
+      tip.remoteTip().ifPresent(remoteTip -> trackingTips.put(tip.name(), remoteTip));
+    }
     List<String> refused = new ArrayList<>();
     List<String> unproven = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
+    Map<String, String> toProve = new LinkedHashMap<>();
     for (DeletedBranch deleted : deletes) {
       if (!deleted.name().isStatic()) {
         unproven.add("- `" + deleted.name().source() + "`: the name is only known when the"
@@ -80,23 +86,27 @@ final class RemoteDeleteRule implements Rule {
       if (scope.isProtected(name)) {
         refused.add("- " + name + ": " + scope.protectionReason(name));
         findings.add(new Finding(Finding.Kind.BRANCH, name, "protected"));
-        continue;
-      }
-      Optional<String> tracking = tips.stream().filter(t -> t.name().equals(name)).findFirst()
-          .flatMap(BranchTip::remoteTip);
-      if (tracking.isEmpty()) {
+      } else if (!trackingTips.containsKey(name)) {
         unproven.add("- " + name + ": there is no refs/remotes/" + remote + "/" + name
             + " to prove it by (git fetch " + remote + " first)");
         findings.add(new Finding(Finding.Kind.BRANCH, name, "no tracking ref"));
-        continue;
+      } else {
+        toProve.put(name, trackingTips.get(name));
       }
-      Containment held = facts.get(RepoFacts.QUERIES).containment(tracking.get(), excluded);
-      if (!mergedIntoTarget(held, scope)) {
-        unproven.add("- " + name + ": its remote tip " + ForceRemovalRule.abbreviate(
-            tracking.get()) + " is in neither " + remote + "/" + scope.defaultBranch()
-            + " nor an integration line");
-        findings.add(new Finding(Finding.Kind.BRANCH, name, "not merged on the remote"));
-      }
+    }
+    if (!toProve.isEmpty()) {
+      // One scan for every named branch: a forty-branch delete costs what a single one does.
+      Map<String, Containment> held = facts.get(RepoFacts.QUERIES).containment(
+          new LinkedHashSet<>(toProve.values()), Deletions.refsDeletedBy(script, remote));
+      toProve.forEach((name, tip) -> {
+        Containment containment = held.get(tip);
+        if (containment == null || !mergedIntoTarget(containment, scope)) {
+          unproven.add("- " + name + ": its remote tip " + ForceRemovalRule.abbreviate(tip)
+              + " is in neither " + remote + "/" + scope.defaultBranch()
+              + " nor an integration line");
+          findings.add(new Finding(Finding.Kind.BRANCH, name, "not merged on the remote"));
+        }
+      });
     }
     if (refused.isEmpty() && unproven.isEmpty()) {
       return Verdict.allow(ID);

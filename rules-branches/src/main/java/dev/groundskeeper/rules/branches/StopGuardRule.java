@@ -22,6 +22,7 @@ import dev.groundskeeper.api.shell.CreatedBranch;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,11 +37,16 @@ import java.util.Set;
  * that record who created or touched the branch; at a stop it judges the branches the stopping
  * thread touched (a main thread also owns what its sub-agents left unpushed or merged): a dirty
  * worktree, commits no remote holds, a merged branch still present. After three blocked stops in
- * a row it gives way and reports the branches as abandoned at the next sweep.
+ * a row it gives way and reports the branches as abandoned at the next sweep. Marker files
+ * ({@link StopMarkers}) let a runner say that the stop must go through, or that the agent hands
+ * off (then finished branches are waived and each branch is named with its tip).
  */
 final class StopGuardRule implements Rule {
 
   static final String ID = "branches.stop-guard";
+
+  /** The heading of the branch list a handoff message ends with, before the principle. */
+  static final String HANDOFF_HEADING = "Handing off: the successor continues from";
 
   /** Blocked stops in a row after which the guard gives way. */
   static final int MAX_BLOCKED_STOPS = 3;
@@ -56,7 +62,8 @@ final class StopGuardRule implements Rule {
   static final RuleInfo INFO = new RuleInfo(ID, "Stop guard",
       "Records who creates and touches each branch, and refuses a stop while a branch the"
           + " stopping thread touched is dirty, holds commits no remote holds, or is merged but"
-          + " not deleted; gives way after three blocked stops.",
+          + " not deleted; gives way after three blocked stops, and at once when a yield marker"
+          + " says the session must stop.",
       Mode.BLOCK, Set.of(Event.CommandCompleted.class, Event.ToolCompleted.class,
           Event.Stop.class, Event.SubagentStop.class), "rules/" + ID + ".md");
 
@@ -85,12 +92,29 @@ final class StopGuardRule implements Rule {
           : Verdict.notApplicable(ID);
     }
     if (event instanceof Event.Stop stop) {
-      return stop.stopHookActive() ? Verdict.allow(ID) : judge(stop.context(), facts);
+      return stop.stopHookActive() ? Verdict.allow(ID) : atStop(stop.context(), facts);
     }
     if (event instanceof Event.SubagentStop stop) {
-      return stop.stopHookActive() ? Verdict.allow(ID) : judge(stop.context(), facts);
+      return stop.stopHookActive() ? Verdict.allow(ID) : atStop(stop.context(), facts);
     }
     return Verdict.notApplicable(ID);
+  }
+
+  /**
+   * A stop the runner says must happen (a yield marker) goes through unjudged: nothing the agent
+   * could do to its branches would be allowed to run anyway. A handoff marker keeps the checks
+   * that protect the successor's starting point and waives the one about finished branches.
+   */
+  private Verdict atStop(EventContext context, Facts facts) {
+    Optional<Path> yielding = StopMarkers.present(config.stopGuard().yieldMarkers(), context,
+        facts);
+    if (yielding.isPresent()) {
+      return Verdict.allow(ID).withFindings(List.of(new Finding(Finding.Kind.PATH,
+          yielding.get().toString(), "this session must stop: the guard yields")));
+    }
+    boolean handoff = StopMarkers.present(config.stopGuard().handoffMarkers(), context, facts)
+        .isPresent();
+    return judge(context, facts, handoff);
   }
 
   // ---- records ---------------------------------------------------------------------------
@@ -138,9 +162,13 @@ final class StopGuardRule implements Rule {
         : Verdict.allow(ID).withEffects(List.copyOf(effects.values()));
   }
 
+  /**
+   * A write touches the branch of the worktree holding the written file; without a path (a runner
+   * that does not name it), the branch of the worktree the agent works in.
+   */
   private Verdict recordWrite(Event.ToolCompleted tool, Facts facts) {
     Optional<String> branch = Checkouts.holding(facts.get(RepoFacts.WORKTREES),
-        tool.context().cwd()).flatMap(Worktree::branch);
+        tool.path().orElse(tool.context().cwd())).flatMap(Worktree::branch);
     if (branch.isEmpty() || !judged(branch.get(), facts)) {
       return Verdict.notApplicable(ID);
     }
@@ -171,7 +199,7 @@ final class StopGuardRule implements Rule {
   private record Problem(String branch, String check, String line, List<String> commands,
       boolean blocks) {}
 
-  private Verdict judge(EventContext context, Facts facts) {
+  private Verdict judge(EventContext context, Facts facts, boolean handoff) {
     String actor = actor(context);
     boolean mainThread = context.isMainThread();
     String subAgentPrefix = context.sessionId() + ":";
@@ -203,15 +231,28 @@ final class StopGuardRule implements Rule {
     for (BranchRecord record : own) {
       dirty(record, queries).ifPresent(problems::add);
       unpushed(record, held, scope, mainThread).ifPresent(problems::add);
-      if (mainThread) {
+      if (mainThread && !handoff) {
         mergedNotDeleted(record).ifPresent(problems::add);
       }
     }
     for (BranchRecord record : delegated) {
       unpushed(record, held, scope, true).ifPresent(problems::add);
-      mergedNotDeleted(record).ifPresent(problems::add);
+      if (!handoff) {
+        mergedNotDeleted(record).ifPresent(problems::add);
+      }
     }
-    return verdict(problems, actor, facts);
+    return verdict(problems, actor, facts, handoff ? handoffLines(own) : List.of());
+  }
+
+  /** Where the successor continues: each branch the stopping thread touched, at its tip. */
+  private static List<String> handoffLines(List<BranchRecord> own) {
+    List<String> lines = new ArrayList<>();
+    for (BranchRecord record : own) {
+      Optional<String> tip = record.localTip().or(record::remoteTip);
+      lines.add("- " + record.name() + " at " + tip.orElse("(no tip)")
+          + record.worktree().map(path -> " in " + path).orElse(""));
+    }
+    return lines;
   }
 
   private static boolean touchedBySubAgent(BranchRecord record, String sessionPrefix) {
@@ -283,12 +324,17 @@ final class StopGuardRule implements Rule {
         + record.worktree().map(p -> " (worktree " + p + ")").orElse(""), commands, true));
   }
 
-  private Verdict verdict(List<Problem> problems, String actor, Facts facts) {
+  private Verdict verdict(List<Problem> problems, String actor, Facts facts,
+      List<String> handoff) {
     Optional<BranchLedger> ledger = facts.find(BranchLedger.FACT);
     int blockedSoFar = ledger.map(l -> l.blockedStops(actor)).orElse(0);
+    String handoffText = handoff.isEmpty() ? ""
+        : "\n\n" + HANDOFF_HEADING + ":\n" + String.join("\n", handoff);
     if (problems.isEmpty()) {
-      return blockedSoFar > 0 ? Verdict.allow(ID).withEffects(List.of(
-          new LedgerEffect.ResetBlockedStops(actor))) : Verdict.allow(ID);
+      List<Effect> reset = blockedSoFar > 0
+          ? List.of(new LedgerEffect.ResetBlockedStops(actor)) : List.of();
+      return handoff.isEmpty() ? Verdict.allow(ID).withEffects(reset)
+          : Verdict.advise(ID, handoffText.strip()).withEffects(reset);
     }
     List<String> lines = new ArrayList<>();
     List<String> commands = new ArrayList<>();
@@ -304,7 +350,7 @@ final class StopGuardRule implements Rule {
     Remedy remedy = new Remedy("Finish each branch before stopping:", commands);
     if (!blocks) {
       return Verdict.advise(ID, "Branches this agent touched hold work no remote has yet:\n"
-          + list).withRemedy(remedy).withFindings(findings);
+          + list + handoffText).withRemedy(remedy).withFindings(findings);
     }
     if (blockedSoFar >= MAX_BLOCKED_STOPS) {
       Instant now = facts.get(Facts.NOW);
@@ -316,10 +362,10 @@ final class StopGuardRule implements Rule {
       effects.add(new LedgerEffect.ResetBlockedStops(actor));
       return Verdict.advise(ID, "Stopping after " + MAX_BLOCKED_STOPS + " refused stops; these"
           + " branches are left as they are and the next sweep reports them as abandoned:\n"
-          + list).withRemedy(remedy).withFindings(findings).withEffects(effects);
+          + list + handoffText).withRemedy(remedy).withFindings(findings).withEffects(effects);
     }
     String reason = "Before stopping, finish the branches this "
-        + (actor.endsWith(":") ? "session" : "agent") + " touched:\n" + list;
+        + (actor.endsWith(":") ? "session" : "agent") + " touched:\n" + list + handoffText;
     Verdict verdict = Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
         .withFindings(findings);
     return ledger.isPresent()

@@ -58,7 +58,12 @@ final class SweepRule implements Rule {
     if (!(event instanceof Event.SweepRequest)) {
       return Verdict.notApplicable(ID);
     }
-    BranchInventory inventory = facts.get(RepoFacts.BRANCHES);
+    // Outside a repository no source offers branches: there is nothing to report, not a fault.
+    Optional<BranchInventory> found = facts.find(RepoFacts.BRANCHES);
+    if (found.isEmpty()) {
+      return Verdict.notApplicable(ID);
+    }
+    BranchInventory inventory = found.get();
     Scope scope = Scopes.of(config, facts);
     Instant now = facts.get(Facts.NOW);
     String remote = config.remote();
@@ -79,8 +84,12 @@ final class SweepRule implements Rule {
       return Verdict.allow(ID);
     }
     StringBuilder text = new StringBuilder("Branches: ").append(open.count())
-        .append(" open of branches.wip.cap ").append(config.wip().cap()).append(" (")
-        .append(states(byState)).append(')');
+        .append(" open of branches.wip.cap ").append(config.wip().cap())
+        // The open count is over distinct tips, local and remote; the breakdown is over local
+        // names, so it is labelled as its own population rather than presented as a sum.
+        .append("; the ").append(inventory.branches().size()).append(" local ")
+        .append(inventory.branches().size() == 1 ? "branch: " : "branches: ")
+        .append(states(byState));
     List<String> lost = Texts.lostWork(work, now, remote);
     if (!lost.isEmpty()) {
       text.append("\n\n").append(Texts.LOST_WORK_HEADING).append('\n')

@@ -10,17 +10,41 @@ final class Texts {
 
   private Texts() {}
 
-  /** {@code the branch feature/x}, {@code the branches a and b}, or the route of an unnamed one. */
+  /**
+   * What a reading creates, as the object of "Creating …": {@code the branch `x`}, {@code the
+   * branches `a` and `b`}, {@code a branch through `git switch` whose name is only known when the
+   * command runs}, {@code a branch for a sub-agent dispatched into its own worktree}, or
+   * {@code a branch for the worktree `x` the runner creates}.
+   */
   static String describe(Creations.Reading reading) {
-    List<String> parts = new ArrayList<>();
+    List<String> named = new ArrayList<>();
+    List<String> phrases = new ArrayList<>();
     for (Creations.NewBranch branch : reading.branches()) {
-      parts.add(branch.name().map(n -> "`" + n + "`")
-          .orElse("a branch (" + branch.route() + ")"));
+      switch (branch.via()) {
+        case COMMAND -> {
+          if (branch.name().isPresent()) {
+            named.add("`" + branch.name().get() + "`");
+          } else {
+            phrases.add("a branch through `" + branch.command() + "` whose name is only known"
+                + " when the command runs");
+          }
+        }
+        case DISPATCH -> phrases.add("a branch for a sub-agent dispatched into its own worktree");
+        case RUNNER_WORKTREE -> phrases.add("a branch for the worktree `"
+            + branch.name().orElse("") + "` the runner creates");
+      }
     }
-    String joined = parts.size() == 1 ? parts.get(0)
+    if (!named.isEmpty()) {
+      phrases.add(0, (named.size() == 1 ? "the branch " : "the branches ") + and(named));
+    }
+    return and(phrases);
+  }
+
+  /** {@code a}, {@code a and b}, {@code a, b and c}. */
+  static String and(List<String> parts) {
+    return parts.size() == 1 ? parts.get(0)
         : String.join(", ", parts.subList(0, parts.size() - 1)) + " and "
             + parts.get(parts.size() - 1);
-    return (reading.branches().size() == 1 ? "the branch " : "the branches ") + joined;
   }
 
   /**

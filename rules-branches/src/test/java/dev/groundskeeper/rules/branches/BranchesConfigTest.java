@@ -138,6 +138,33 @@ class BranchesConfigTest {
   }
 
   @Test
+  void stopMarkersAreLoadedWithTheirPlaceholders() {
+    BranchesConfig config = load("""
+        branches:
+          stop_guard:
+            yield_markers: [untracked/usage-pause.json, /var/run/release-state.json]
+            handoff_markers: ["untracked/handoff/{session}-{agent}.json"]
+        """);
+    assertThat(config.stopGuard().yieldMarkers())
+        .containsExactly("untracked/usage-pause.json", "/var/run/release-state.json");
+    assertThat(config.stopGuard().handoffMarkers())
+        .containsExactly("untracked/handoff/{session}-{agent}.json");
+    assertThat(BranchesConfig.DEFAULTS.stopGuard().yieldMarkers()).isEmpty();
+    assertThat(BranchesConfig.DEFAULTS.stopGuard().handoffMarkers()).isEmpty();
+  }
+
+  @Test
+  void aStopMarkerWithAnUnknownPlaceholderAStrayBraceOrNothingIsRefused() {
+    assertThat(problems("branches:\n  stop_guard: {yield_markers: [\"p/{user}.json\"]}\n"))
+        .contains("branches.stop_guard.yield_markers[0]", "`{user}` is not a placeholder",
+            "{session} or {agent}");
+    assertThat(problems("branches:\n  stop_guard: {handoff_markers: [ok, \"h/{agent.json\"]}\n"))
+        .contains("branches.stop_guard.handoff_markers[1]", "unmatched brace");
+    assertThat(problems("branches:\n  stop_guard: {yield_markers: [\" \"]}\n"))
+        .contains("branches.stop_guard.yield_markers[0]", "matches nothing");
+  }
+
+  @Test
   void aRemoteIsOneName() {
     assertThat(problems("branches:\n  remote: origin/main\n"))
         .contains("branches.remote", "origin/main");

@@ -197,6 +197,24 @@ class DeletionRulesTest {
     }
 
     @Test
+    void manyBranchesAreProvenInOneScan() {
+      Repo repo = Repo.create().work("release/2.0");
+      StringBuilder command = new StringBuilder("git push origin --delete");
+      for (int i = 0; i < 40; i++) {
+        repo.branch("done-" + i);
+        repo.contains(repo.tipOf("done-" + i), i % 2 == 0 ? "refs/remotes/origin/main"
+            : "refs/remotes/origin/release/2.0");
+        command.append(" done-").append(i);
+      }
+      repo.branch("open");
+      command.append(" open");
+      tester(repo).given(Events.command(command.toString())).expectDeny()
+          .reasonContains("- open: its remote tip").reasonDoesNotContain("done-")
+          .findingSubjects("open");
+      org.assertj.core.api.Assertions.assertThat(repo.containmentScans.get()).isEqualTo(1);
+    }
+
+    @Test
     void anUnmergedBranchIsRefused() {
       Repo repo = Repo.create().work("open");
       repo.contains(repo.tipOf("open"), "refs/heads/main");

@@ -1,8 +1,10 @@
 package dev.groundskeeper.rules.branches;
 
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.WorktreeStatus;
 import dev.groundskeeper.testkit.Events;
 import dev.groundskeeper.testkit.RuleTester;
 import java.util.List;
@@ -39,9 +41,9 @@ class EvacuationAndCleanupTest {
     void aPatchSavedThenItsWorktreeRemovedInOneCommandIsRefused() {
       tester(repo()).given(Events.command("cd /w/feature && git diff > /tmp/save.patch && cd"
           + " /repo && git worktree remove --force /w/feature")).expectDeny()
-          .reasonContains("`git diff > /tmp/save.patch` saves work as a patch in"
-              + " /tmp/save.patch, outside git's history, and `git worktree remove --force"
-              + " /w/feature` then destroys the worktree /w/feature", BranchPrinciple.TEXT)
+          .reasonContains("`git diff > /tmp/save.patch` saves work as a patch outside git's"
+              + " history, in /tmp/save.patch (outside the repository), and `git worktree remove"
+              + " --force /w/feature` then destroys the worktree /w/feature", BranchPrinciple.TEXT)
           .remedyCommands("git -C /w/feature add -A && git -C /w/feature commit -m \"<what this"
               + " work is>\"", "git push -u origin feature")
           .findingSubjects("/w/feature");
@@ -65,6 +67,93 @@ class EvacuationAndCleanupTest {
           "git diff main...feature --output=/tmp/x.diff && git branch -D feature")) {
         tester.given(Events.command(command)).expectDeny();
       }
+    }
+
+    /** The destination of {@code git diff main..feature > <target> && git branch -D feature}. */
+    private dev.groundskeeper.testkit.VerdictAssert saveThenDelete(Repo repo, String target) {
+      return tester(repo).given(Events.command("git diff main..feature > " + target
+          + " && git branch -D feature")).then();
+    }
+
+    @Test
+    void aPatchOutsideTheRepositoryIsEvacuated() {
+      saveThenDelete(repo(), "/tmp/f.patch").hasOutcome(Outcome.DENY)
+          .reasonContains("in /tmp/f.patch (outside the repository)");
+      saveThenDelete(repo(), "../elsewhere/f.patch").hasOutcome(Outcome.DENY)
+          .reasonContains("in /elsewhere/f.patch (outside the repository)");
+    }
+
+    @Test
+    void aPatchInAnIgnoredPathIsEvacuated() {
+      Repo repo = repo().status("/repo", new WorktreeStatus(List.of(), List.of(), List.of(),
+          List.of("build/", "notes.patch")));
+      saveThenDelete(repo, "build/out/f.patch").hasOutcome(Outcome.DENY)
+          .reasonContains("in /repo/build/out/f.patch (ignored by git)");
+      saveThenDelete(repo, "notes.patch").hasOutcome(Outcome.DENY)
+          .reasonContains("in /repo/notes.patch (ignored by git)");
+    }
+
+    @Test
+    void aPatchInAnUntrackedOrNewPathIsEvacuated() {
+      Repo repo = repo().status("/repo", new WorktreeStatus(List.of(), List.of(),
+          List.of("scratch/", "loose.patch"), List.of()))
+          .files("scratch/old.patch", "loose.patch");
+      saveThenDelete(repo, "scratch/old.patch").hasOutcome(Outcome.DENY)
+          .reasonContains("in /repo/scratch/old.patch (not tracked by git)");
+      saveThenDelete(repo, "loose.patch").hasOutcome(Outcome.DENY)
+          .reasonContains("(not tracked by git)");
+      saveThenDelete(repo, "docs/new.patch").hasOutcome(Outcome.DENY)
+          .reasonContains("in /repo/docs/new.patch (a new file git does not track)");
+    }
+
+    @Test
+    void aPatchInsideGitsOwnDirectoryIsEvacuated() {
+      saveThenDelete(repo().files(".git/saved.patch"), ".git/saved.patch")
+          .hasOutcome(Outcome.DENY)
+          .reasonContains("in /repo/.git/saved.patch (inside git's own directory)");
+    }
+
+    @Test
+    void aPatchWrittenIntoATrackedFileIsNotAnEvacuation() {
+      Repo clean = repo().files("docs/feature.patch");
+      saveThenDelete(clean, "docs/feature.patch").hasOutcome(Outcome.ALLOW);
+      saveThenDelete(clean, "/repo/docs/feature.patch").hasOutcome(Outcome.ALLOW);
+      Repo changed = repo().status("/repo", new WorktreeStatus(List.of("docs/staged.patch"),
+          List.of("docs/changed.patch"), List.of(), List.of()));
+      saveThenDelete(changed, "docs/staged.patch").hasOutcome(Outcome.ALLOW);
+      saveThenDelete(changed, "docs/changed.patch").hasOutcome(Outcome.ALLOW);
+      // tracked in the feature worktree: its own status decides
+      Repo inWorktree = repo().files("/w/feature/review.patch");
+      saveThenDelete(inWorktree, "/w/feature/review.patch").hasOutcome(Outcome.ALLOW);
+    }
+
+    @Test
+    void formatPatchIntoATrackedDirectoryStillWritesNewFiles() {
+      Repo repo = repo().files("docs");
+      tester(repo).given(Events.command("git format-patch -o docs main..feature && git branch"
+          + " -D feature")).expectDeny()
+          .reasonContains("in /repo/docs (a new file git does not track)");
+    }
+
+    @Test
+    void aDestinationGitsViewOfWhichCannotBeReadCounts() {
+      saveThenDelete(repo(), "\"$OUT\"").hasOutcome(Outcome.DENY)
+          .reasonContains("(where git's view of it could not be read)");
+      saveThenDelete(repo().withoutFileFacts(), "docs/feature.patch").hasOutcome(Outcome.DENY)
+          .reasonContains("(where git's view of it could not be read)");
+    }
+
+    @Test
+    void onlyEvacuationsOutsideHistoryAreRecordedForTheTurn() {
+      Repo repo = repo().ledger(new TestLedger().prompts(1)).files("docs/feature.patch")
+          .status("/repo", new WorktreeStatus(List.of(), List.of(), List.of("p.patch"),
+              List.of()));
+      tester(repo).given(Events.completed("git diff main..feature > docs/feature.patch", 0))
+          .expectNotApplicable();
+      tester(repo).given(Events.completed("git diff main..feature > p.patch", 0))
+          .expectAllow().effects(new LedgerEffect.RecordEvacuation("test-session", "prompt:1",
+              new BranchLedger.Evacuated(Optional.of("/repo"), List.of("main", "feature"),
+                  "/repo/p.patch", "git diff main..feature > p.patch")));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.groundskeeper.rules.branches;
 
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.files.FileFacts;
 import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.BranchProvenance;
 import dev.groundskeeper.api.repo.BranchRecord;
@@ -50,6 +51,10 @@ final class Repo {
   private RepositorySettings.DormancyDays days = RepositorySettings.DormancyDays.STANDARD;
   private int nextTip = 1;
   private Optional<BranchLedger> ledger = Optional.empty();
+  private Optional<Set<Path>> files = Optional.of(Set.of());
+  /** How many containment scans the rules asked for (a batch counts once). */
+  final java.util.concurrent.atomic.AtomicInteger containmentScans =
+      new java.util.concurrent.atomic.AtomicInteger();
   private RepositoryLayout.Head head = RepositoryLayout.Head.onBranch("main", Optional.empty());
 
   /** One branch as a test describes it. */
@@ -180,6 +185,22 @@ final class Repo {
     return this;
   }
 
+  /** The files that exist (absolute, or relative to {@link #ROOT}); by default none. */
+  Repo files(String... paths) {
+    Set<Path> existing = new HashSet<>();
+    for (String path : paths) {
+      existing.add(ROOT.resolve(path).normalize());
+    }
+    this.files = Optional.of(existing);
+    return this;
+  }
+
+  /** The file facts are not offered at all, as for a runner that registers none. */
+  Repo withoutFileFacts() {
+    this.files = Optional.empty();
+    return this;
+  }
+
   Repo onBranch(String branch) {
     this.head = RepositoryLayout.Head.onBranch(branch, Optional.of(tipOf(branch)));
     return this;
@@ -252,6 +273,8 @@ final class Repo {
             ROOT.resolve(".git"), false, false, head))
         .with(RepoFacts.QUERIES, new Queries());
     ledger.ifPresent(l -> builder.with(BranchLedger.FACT, l));
+    files.ifPresent(existing -> builder.with(FileFacts.PATHS,
+        path -> existing.contains(ROOT.resolve(path).normalize())));
     return builder.build();
   }
 
@@ -266,6 +289,11 @@ final class Repo {
 
     @Override
     public Containment containment(String tip, Set<String> excludedRefs) {
+      containmentScans.incrementAndGet();
+      return contained(tip, excludedRefs);
+    }
+
+    private Containment contained(String tip, Set<String> excludedRefs) {
       Set<String> refs = new HashSet<>(containment.getOrDefault(tip, List.of()));
       for (Spec spec : branches.values()) {
         if (spec.local.filter(tip::equals).isPresent()) {
@@ -282,9 +310,10 @@ final class Repo {
     @Override
     public Map<String, Containment> containment(Collection<String> tips,
         Set<String> excludedRefs) {
+      containmentScans.incrementAndGet();
       Map<String, Containment> out = new HashMap<>();
       for (String tip : tips) {
-        out.put(tip, containment(tip, excludedRefs));
+        out.put(tip, contained(tip, excludedRefs));
       }
       return out;
     }

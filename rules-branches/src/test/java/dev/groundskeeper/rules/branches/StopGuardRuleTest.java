@@ -3,12 +3,17 @@ package dev.groundskeeper.rules.branches;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.WorktreeStatus;
 import dev.groundskeeper.testkit.Events;
 import dev.groundskeeper.testkit.RuleTester;
 import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -77,6 +82,160 @@ class StopGuardRuleTest {
       tester(repo).given(Events.toolCompleted("Edit").in("/w/x")).expectAllow()
           .effects(new RepoEffect.RecordTouch("feature/x", MAIN));
       tester(repo).given(Events.toolCompleted("Read").in("/w/x")).expectNotApplicable();
+    }
+
+    @Test
+    void aWriteTouchesTheBranchOfTheWorktreeHoldingTheFileNotTheAgentsWorkingDirectory() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").worktree("/w/x");
+      repo.branch("feature/y").worktree("/w/y");
+      for (String tool : List.of("Write", "Edit", "MultiEdit", "NotebookEdit")) {
+        tester(repo).given(Events.toolCompleted(tool, "/w/y/src/A.java").in("/repo"))
+            .expectAllow().effects(new RepoEffect.RecordTouch("feature/y", MAIN));
+      }
+      tester(repo).given(Events.toolCompleted("Edit", "/w/x/notes.md").in("/w/y").agent("helper"))
+          .expectAllow().effects(new RepoEffect.RecordTouch("feature/x", HELPER));
+      tester(repo).given(Events.toolCompleted("Write", "README.md").in("/w/x"))
+          .expectAllow().effects(new RepoEffect.RecordTouch("feature/x", MAIN));
+      // the main checkout is on the default branch, which the guard leaves to the release flow;
+      // a file outside every worktree touches no branch
+      tester(repo).given(Events.toolCompleted("Write", "/repo/README.md").in("/w/x"))
+          .expectNotApplicable();
+      tester(repo).given(Events.toolCompleted("Write", "/elsewhere/x.txt").in("/w/x"))
+          .expectNotApplicable();
+    }
+  }
+
+  private static BranchesConfig markers(List<String> yielding, List<String> handoff) {
+    return new BranchesConfig("auto", "origin", List.of(), List.of(), List.of("main"),
+        BranchesConfig.Wip.DEFAULTS, BranchesConfig.Duplicates.DEFAULTS,
+        BranchesConfig.Dormancy.DEFAULTS,
+        new BranchesConfig.StopGuard(Mode.BLOCK, Mode.BLOCK, false, yielding, handoff),
+        BranchesConfig.ForceRemoval.DEFAULTS, BranchesConfig.Evacuation.DEFAULTS,
+        BranchesConfig.CleanupAfterMerge.DEFAULTS, BranchesConfig.Sweep.DEFAULTS);
+  }
+
+  private static final BranchesConfig MARKERS = markers(
+      List.of("untracked/usage-pause.json", "/run/release-{session}.json"),
+      List.of("untracked/handoff/{session}-{agent}.json"));
+
+  /** A repository where every check fails for the main thread and for the helper. */
+  private static Repo everythingFails() {
+    Repo repo = Repo.create();
+    repo.branch("dirty").worktree("/w/dirty").touchedBy(MAIN);
+    repo.status("/w/dirty", new WorktreeStatus(List.of(), List.of("a.txt"), List.of(),
+        List.of()));
+    repo.branch("unpushed").localOnly().touchedBy(MAIN);
+    repo.branch("done").state(BranchState.MERGED_INTO_DEFAULT).touchedBy(MAIN);
+    repo.branch("sub").localOnly().touchedBy(HELPER);
+    return repo;
+  }
+
+  /** A repository of {@code count} touched branches whose shapes come from {@code seed}. */
+  private static Repo generated(int count, long seed) {
+    java.util.Random random = new java.util.Random(seed);
+    Repo repo = Repo.create();
+    for (int i = 0; i < count; i++) {
+      Repo.Spec branch = repo.branch("b" + i).touchedBy(random.nextBoolean() ? MAIN : HELPER);
+      if (random.nextBoolean()) {
+        branch.localOnly();
+      }
+      if (random.nextInt(3) == 0) {
+        branch.state(BranchState.MERGED_INTO_DEFAULT);
+      }
+      if (random.nextBoolean()) {
+        branch.worktree("/w/b" + i);
+        repo.status("/w/b" + i, random.nextBoolean() ? WorktreeStatus.clean()
+            : new WorktreeStatus(List.of(), List.of("f.txt"), List.of(), List.of()));
+      }
+    }
+    return repo.ledger(new TestLedger());
+  }
+
+  @Property
+  void aYieldMarkerAlwaysLetsTheStopThroughAndChangesNothing(
+      @ForAll @IntRange(max = 8) int count, @ForAll long seed, @ForAll boolean subAgent) {
+    Repo repo = generated(count, seed).files("untracked/usage-pause.json");
+    var stop = subAgent ? Events.subagentStop("worker").agent("helper") : Events.stop();
+    tester(MARKERS, repo).given(stop).expectAllow().hasNoEffects();
+  }
+
+  @Property
+  void aHandoffNeverRaisesAProblemTheOrdinaryStopWouldNot(
+      @ForAll @IntRange(max = 8) int count, @ForAll long seed, @ForAll boolean subAgent) {
+    var stop = subAgent ? Events.subagentStop("worker").agent("helper") : Events.stop();
+    Verdict ordinary = tester(MARKERS, generated(count, seed).files()).given(stop).verdict();
+    Verdict handoff = tester(MARKERS, generated(count, seed)
+        .files("untracked/handoff/test-session-" + (subAgent ? "helper" : "main") + ".json"))
+        .given(stop).verdict();
+    assertThat(ordinary.findings()).containsAll(handoff.findings());
+    if (ordinary.outcome() != Outcome.DENY) {
+      assertThat(handoff.outcome()).isNotEqualTo(Outcome.DENY);
+    }
+    assertThat(handoff.findings()).noneMatch(f -> f.detail().equals("merged but not deleted"));
+  }
+
+  @Nested
+  class Markers {
+
+    @Test
+    void aYieldMarkerLetsTheStopThroughWhateverTheBranchesLookLike() {
+      RuleTester tester = tester(MARKERS, everythingFails().files("untracked/usage-pause.json"));
+      tester.given(Events.stop()).expectAllow()
+          .findingSubjects("/repo/untracked/usage-pause.json").hasNoEffects();
+      tester.given(Events.subagentStop("worker").agent("helper")).expectAllow();
+      tester(MARKERS, everythingFails().files("/run/release-test-session.json"))
+          .given(Events.stop()).expectAllow().findingSubjects("/run/release-test-session.json");
+    }
+
+    @Test
+    void withoutAMarkerOrWithAnotherSessionsMarkerTheGuardJudges() {
+      tester(MARKERS, everythingFails().files()).given(Events.stop()).expectDeny();
+      tester(MARKERS, everythingFails().files("/run/release-other-session.json"))
+          .given(Events.stop()).expectDeny();
+    }
+
+    @Test
+    void onTheHandoffPathFinishedBranchesAreWaivedAndTheTipsNamed() {
+      Repo repo = everythingFails().files("untracked/handoff/test-session-main.json");
+      String reason = tester(MARKERS, repo).given(Events.stop()).expectDeny()
+          .reasonContains("- dirty: uncommitted work in /w/dirty",
+              "- unpushed: commits that no remote-tracking ref of origin holds",
+              StopGuardRule.HANDOFF_HEADING + ":\n- dirty at " + repo.tipOf("dirty")
+                  + " in /w/dirty\n- done at " + repo.tipOf("done") + "\n- unpushed at "
+                  + repo.tipOf("unpushed"))
+          .reasonDoesNotContain("merged into the default branch but not deleted")
+          .verdict().reason();
+      assertThat(reason).endsWith(BranchPrinciple.TEXT);
+      assertThat(reason.indexOf(StopGuardRule.HANDOFF_HEADING))
+          .isLessThan(reason.indexOf(BranchPrinciple.TEXT));
+    }
+
+    @Test
+    void aHandoffWithNothingLeftToFinishStillNamesWhereToContinue() {
+      Repo repo = Repo.create();
+      repo.branch("done").state(BranchState.MERGED_INTO_DEFAULT).touchedBy(MAIN);
+      repo.files("untracked/handoff/test-session-main.json");
+      tester(MARKERS, repo).given(Events.stop()).expectAdvise()
+          .reasonContains(StopGuardRule.HANDOFF_HEADING + ":\n- done at " + repo.tipOf("done"));
+    }
+
+    @Test
+    void aSubAgentsHandoffMarkerIsItsOwn() {
+      Repo repo = everythingFails().files("untracked/handoff/test-session-helper.json");
+      tester(MARKERS, repo).given(Events.subagentStop("worker").agent("helper")).expectDeny()
+          .reasonContains("- sub: commits", StopGuardRule.HANDOFF_HEADING + ":\n- sub at ")
+          .reasonDoesNotContain("- dirty at");
+      tester(MARKERS, repo).given(Events.stop()).expectDeny()
+          .reasonContains("done: merged into the default branch but not deleted")
+          .reasonDoesNotContain(StopGuardRule.HANDOFF_HEADING);
+    }
+
+    @Test
+    void markersThatCannotBeReadLeaveTheStopUnjudgedWithANote() {
+      tester(MARKERS, everythingFails().withoutFileFacts()).given(Events.stop())
+          .expectCouldNotJudge();
+      tester(everythingFails()).given(Events.stop()).expectDeny();
     }
   }
 

@@ -45,8 +45,8 @@ class SweepAndProviderTest {
       String reason = tester(repo).given(Events.sweep()).expectAdvise()
           .remedyCommands("groundskeeper branch clean --dry-run")
           .findingSubjects("live-one", "lonely", "release-2024", "shipped").verdict().reason();
-      assertThat(reason).startsWith("Branches: 4 open of branches.wip.cap 10 (1 default,"
-          + " 1 merged into default, 1 dormant, 2 live)\n\n" + Texts.LOST_WORK_HEADING
+      assertThat(reason).startsWith("Branches: 4 open of branches.wip.cap 10; the 5 local"
+          + " branches: 1 default, 1 merged into default, 1 dormant, 2 live\n\n" + Texts.LOST_WORK_HEADING
           + "\n- lonely (idle 10 days): git push -u origin lonely");
       assertThat(reason).contains("Finished, not deleted", "- shipped (merged into the default"
           + " branch; last commit 3 days ago): git branch -d shipped", "Idle:\n- lonely (idle,"
@@ -62,6 +62,14 @@ class SweepAndProviderTest {
       String reason = tester(repo).given(Events.sweep()).expectAdvise().verdict().reason();
       assertThat(reason).contains("- squashed (").contains("): groundskeeper branch clean --yes")
           .doesNotContain("git branch -d squashed");
+    }
+
+    @Test
+    void outsideARepositoryThereIsNothingToJudge() {
+      RuleTester.of(new BranchRules(), BranchesConfig.DEFAULTS, SweepRule.ID)
+          .withFacts(Facts.builder().value(Facts.NOW, Instant.parse("2026-01-01T00:00:00Z"))
+              .build())
+          .given(Events.sweep()).expectNotApplicable();
     }
 
     @Test

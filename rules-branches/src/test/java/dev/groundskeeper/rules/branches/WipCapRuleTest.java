@@ -51,7 +51,7 @@ class WipCapRuleTest {
       tester.given(Events.command(command)).expectDeny().reasonContains("`x`");
     }
     tester.given(Events.dispatchInWorktree("explore")).expectDeny()
-        .reasonContains("a sub-agent dispatched into its own worktree");
+        .reasonContains("Creating a branch for a sub-agent dispatched into its own worktree");
     tester.given(Events.worktreeCreate("fresh")).expectDeny().reasonContains("`fresh`");
   }
 
@@ -172,7 +172,8 @@ class WipCapRuleTest {
   @Test
   void anUnnamedBranchStillCounts() {
     tester(atCap()).given(Events.command("git switch -c \"$NAME\"")).expectDeny()
-        .reasonContains("a branch (git switch)");
+        .reasonContains("Creating a branch through `git switch` whose name is only known when the"
+            + " command runs");
   }
 
   @Test

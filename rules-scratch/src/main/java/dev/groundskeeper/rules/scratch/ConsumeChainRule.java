@@ -127,7 +127,7 @@ final class ConsumeChainRule implements Rule {
     }
     ConsumedFile first = files.get(0);
     String names = String.join(" ", written);
-    String reason = ID + ": " + first.consumer() + " reads " + names
+    String reason = first.consumer() + " reads " + names
         + " from the scratch directory " + config.directory() + " and nothing removes it"
         + " afterwards. Chain the removal with && so the file is gone exactly when the command"
         + " it fed succeeded: a failure keeps it for the retry, and a success leaves nothing"

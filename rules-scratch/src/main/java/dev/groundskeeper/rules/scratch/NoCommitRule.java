@@ -85,7 +85,7 @@ final class NoCommitRule implements Rule {
     }
     if (!findings.isEmpty()) {
       Finding first = findings.get(0);
-      return Verdict.deny(ID, ID + ": this session runs in scratch mode, so `" + first.subject()
+      return Verdict.deny(ID, "This session runs in scratch mode, so `" + first.subject()
               + "` is refused: it would " + first.detail() + ". A scratch session explores and "
               + "prototypes, but it never commits, pushes, tags, opens or edits a pull request, "
               + "or publishes a release. Its deliverable is its findings document, never a diff.",

@@ -18,7 +18,7 @@ final class ShapeTexts {
 
   /** The reason: which rule, which file, and why it may not be created there. */
   static String reason(ScratchPaths.Placement placement, String path, ScratchConfig config) {
-    String head = ShapeRule.ID + ": " + path + " would be a new file ";
+    String head = path + " would be a new file ";
     if (placement == ScratchPaths.Placement.SCRATCH_NOT_A_SHAPE) {
       return head + "in the scratch directory " + config.directory()
           + ", and its name matches no scratch shape. The scratch directory only holds files "

@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.files.FileFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +44,10 @@ final class SweepRule implements Rule {
     boolean sessionBoundary = event instanceof Event.SessionStart start
         && start.source() != Event.StartSource.COMPACT;
     if (!asked && !sessionBoundary) {
+      return Verdict.notApplicable(ID);
+    }
+    // Outside a repository no source offers the trees: nothing to sweep, not a fault.
+    if (facts.find(FileFacts.TREES).isEmpty()) {
       return Verdict.notApplicable(ID);
     }
     SweepReport report = ScratchSweep.scan(config, facts);

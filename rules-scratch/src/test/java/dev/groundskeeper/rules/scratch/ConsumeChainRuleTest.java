@@ -59,7 +59,7 @@ class ConsumeChainRuleTest {
   @Test
   void anUnchainedConsumerIsDeniedWithEveryPartOfTheText() {
     tester.given(Events.command("git commit -F " + FILE)).expectDeny()
-        .reasonContains("scratch.consume-chain: git commit reads " + FILE,
+        .reasonContains("git commit reads " + FILE,
             "from the scratch directory untracked/scratch/",
             "gone exactly when the command it fed succeeded",
             "a failure keeps it for the retry", "a success leaves nothing for the sweep")

@@ -29,7 +29,7 @@ class NoCommitRuleTest {
       "eval 'git push origin main'", "(cd sub && git push)", "echo $(git commit -m x)"})
   void publishingCommandsAreDeniedInScratchMode(String command) {
     tester.given(scratch(command)).expectDeny()
-        .reasonContains("scratch.no-commit: this session runs in scratch mode",
+        .reasonContains("This session runs in scratch mode",
             "never commits, pushes, tags, opens or edits a pull request, or publishes a release",
             "deliverable is its findings document, never a diff")
         .remedyDescriptionContains("findings document");

@@ -31,7 +31,7 @@ class ShapeRuleTest {
   @Test
   void aNewUnshapedFileInTheScratchDirectoryIsDeniedWithEveryPartOfTheText() {
     tester.given(Events.newFile("untracked/scratch/notes.md")).expectDeny()
-        .reasonContains("scratch.shape: untracked/scratch/notes.md would be a new file",
+        .reasonContains("untracked/scratch/notes.md would be a new file",
             "in the scratch directory untracked/scratch/", "matches no scratch shape",
             "commit-*.txt", "journal-*.md", "*.jsonl", "nobody will find again")
         .remedyDescriptionContains("consumed this session")
@@ -40,7 +40,9 @@ class ShapeRuleTest {
         .findings(new Finding(Finding.Kind.PATH, "untracked/scratch/notes.md",
             "SCRATCH_NOT_A_SHAPE"));
     assertThat(judge(Events.newFile("untracked/scratch/notes.md")).reason())
-        .startsWith("scratch.shape: ");
+        .as("the adapter names the rule; the reason does not repeat it")
+        .startsWith("untracked/scratch/notes.md would be a new file")
+        .doesNotContain(ShapeRule.ID);
   }
 
   @Test
@@ -48,7 +50,7 @@ class ShapeRuleTest {
     Verdict verdict = judge(Events.newFile("untracked/qa/00552-full-gate-report.md"));
     assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
     assertThat(verdict.reason())
-        .startsWith("scratch.shape: untracked/qa/00552-full-gate-report.md would be a new file")
+        .startsWith("untracked/qa/00552-full-gate-report.md would be a new file")
         .contains("under the ignored root untracked/")
         .contains("outside the scratch directory untracked/scratch/")
         .contains("stores there are written by their own tools");

@@ -3,12 +3,14 @@ package dev.groundskeeper.rules.scratch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.files.ListingBudget;
 import dev.groundskeeper.testkit.RuleTester;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,14 @@ class SweepRuleTest {
     ScratchConfig d = ScratchConfig.DEFAULTS;
     return new ScratchConfig(d.roots(), d.directory(), d.shapes(), d.stores(), d.shapeDeny(),
         d.consumeChain(), sweep, d.spaces(), d.orientation());
+  }
+
+  @Test
+  void outsideARepositoryThereIsNothingToJudge() {
+    RuleTester.of(new ScratchRules(), ScratchConfig.DEFAULTS, SweepRule.ID)
+        .withFacts(Facts.builder().value(Facts.NOW, Instant.parse("2026-01-01T00:00:00Z"))
+            .build())
+        .given(Events.sweep()).expectNotApplicable();
   }
 
   @Test

@@ -1,14 +1,15 @@
 package dev.groundskeeper.rules.worktree;
 
 import dev.groundskeeper.api.API;
-import java.util.Objects;
+import dev.groundskeeper.api.repo.WorktreeBelonging;
 import java.util.Optional;
 
 /**
  * Whether a directory in a lane belongs to the store, which is the only thing the store may ever
  * remove. All three must hold: git lists it from this checkout; its real path is a direct child
  * of the real path of this repository's lane; and its own common directory and this checkout's
- * resolve to one and the same real path (one clean answer, nothing else counts).
+ * resolve to one and the same real path (one clean answer, nothing else counts). The git module
+ * reads the evidence ({@link WorktreeBelonging}); this judges it.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class ProofOfBelonging {
@@ -28,37 +29,10 @@ public final class ProofOfBelonging {
 
   private ProofOfBelonging() {}
 
-  /** How a worktree's own common directory compares with this checkout's. */
-  @API(status = API.Status.EXPERIMENTAL)
-  public enum CommonDirectory {
-    /** Both resolve to the same real path. */
-    SAME,
-    /** The worktree answered with another directory. */
-    OTHER,
-    /** No single clean answer: no directory, a dead pointer, or more than one line. */
-    UNREADABLE
-  }
-
-  /**
-   * What was observed about one directory.
-   *
-   * @param listedByGit git's worktree list from this checkout names it
-   * @param prunable git reports it prunable (its directory is gone)
-   * @param directChildOfLane its real path's parent is the lane's real path
-   * @param commonDirectory how its common directory compares with this checkout's
-   */
-  @API(status = API.Status.EXPERIMENTAL)
-  public record Evidence(boolean listedByGit, boolean prunable, boolean directChildOfLane,
-      CommonDirectory commonDirectory) {
-    public Evidence {
-      Objects.requireNonNull(commonDirectory, "commonDirectory");
-    }
-  }
-
   /** Why the directory fails the proof, or empty when it belongs to the store. */
-  public static Optional<String> failure(Evidence evidence) {
+  public static Optional<String> failure(WorktreeBelonging evidence) {
     if (!evidence.listedByGit()) {
-      return Optional.of(NOT_A_WORKTREE);
+      return Optional.of(evidence.deadPointer() ? CHECKOUT_NOT_FOUND : NOT_A_WORKTREE);
     }
     if (evidence.prunable()) {
       return Optional.of(DIRECTORY_GONE);
@@ -73,7 +47,7 @@ public final class ProofOfBelonging {
     };
   }
 
-  public static boolean holds(Evidence evidence) {
+  public static boolean holds(WorktreeBelonging evidence) {
     return failure(evidence).isEmpty();
   }
 }

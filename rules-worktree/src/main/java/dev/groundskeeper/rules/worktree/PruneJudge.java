@@ -48,7 +48,7 @@ public final class PruneJudge {
             + " days; removed only when named with --yes " + candidate.name());
       }
       return candidate.dirt().map(dirt -> PruneDecision.keep("dirty: " + dirt
-              + "; commit or discard the changes first, removal is never forced"))
+              + "; a removal is never forced"))
           .orElseGet(() -> PruneDecision.reclaim("quiet candidate named with --yes"));
     }
     if (candidate.dirt().isPresent()) {

@@ -21,14 +21,20 @@ public final class Recommendation {
    * @param ownCommits the number of the branch's commits not on the default branch; empty when
    *     they could not be read
    * @param ignored the ignored paths a removal would delete; empty when git refused the listing
+   * @param unrebuildable those of the ignored paths nothing can rebuild: while any is there,
+   *     prune keeps the worktree even when it is named, so they must go first
    */
   public static String of(String name, boolean dirty, Optional<Integer> ownCommits,
-      Optional<List<String>> ignored) {
+      Optional<List<String>> ignored, List<String> unrebuildable) {
     String advice;
     if (ownCommits.isEmpty()) {
       advice = "check its branch for work first";
     } else if (dirty) {
       advice = "commit or discard the changes, then name it";
+    } else if (!unrebuildable.isEmpty()) {
+      advice = "move what you need of the ignored " + shown(unrebuildable) + " to a tracked"
+          + " home or the notes folder and delete the rest (prune keeps a worktree holding"
+          + " them), then name it";
     } else if (ownCommits.get() > 0) {
       advice = "open a pull request if the work is wanted, else reclaim with"
           + " groundskeeper worktree prune --yes " + name;
@@ -46,8 +52,11 @@ public final class Recommendation {
     if (paths.isEmpty()) {
       return "no ignored files go with it";
     }
+    return "a removal also deletes the ignored " + shown(paths);
+  }
+
+  private static String shown(List<String> paths) {
     String shown = String.join(", ", paths.subList(0, Math.min(SHOWN, paths.size())));
-    String more = paths.size() > SHOWN ? " and " + (paths.size() - SHOWN) + " more" : "";
-    return "a removal also deletes the ignored " + shown + more;
+    return shown + (paths.size() > SHOWN ? " and " + (paths.size() - SHOWN) + " more" : "");
   }
 }

@@ -2,6 +2,7 @@ package dev.groundskeeper.rules.worktree;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.repo.WorktreeStoreSettings;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.Doc;
 import dev.groundskeeper.api.config.OneOf;
@@ -40,7 +41,7 @@ public record WorktreesConfig(
     List<String> redactionPatterns,
     @Range(min = 1, max = 1073741824)
     @Doc("The largest notes file archived, in bytes; a larger one fails the archive.")
-    long maxNoteBytes) {
+    long maxNoteBytes) implements WorktreeStoreSettings {
 
   public static final String NAMESPACE = "worktrees";
 

@@ -2,8 +2,8 @@ package dev.groundskeeper.rules.worktree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.groundskeeper.rules.worktree.ProofOfBelonging.CommonDirectory;
-import dev.groundskeeper.rules.worktree.ProofOfBelonging.Evidence;
+import dev.groundskeeper.api.repo.WorktreeBelonging;
+import dev.groundskeeper.api.repo.WorktreeBelonging.CommonDirectory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -39,6 +39,9 @@ class JudgementsTest {
   void suggestionsAreValidNames() {
     assertThat(WorktreeNames.suggest("../my repo")).contains("my-repo");
     assertThat(WorktreeNames.suggest("...")).isEmpty();
+    assertThat(WorktreeNames.suggest("my repo (copy)")).contains("my-repo-copy");
+    assertThat(WorktreeNames.suggest("é-ü")).contains("e-u");
+    assertThat(WorktreeNames.suggest("Über")).contains("Uber");
   }
 
   @Test
@@ -53,19 +56,27 @@ class JudgementsTest {
 
   @Test
   void theProofNamesTheFirstThingThatFails() {
-    assertThat(ProofOfBelonging.failure(new Evidence(true, false, true, CommonDirectory.SAME)))
+    assertThat(ProofOfBelonging.failure(evidence(true, false, false, true, CommonDirectory.SAME)))
         .isEmpty();
-    assertThat(ProofOfBelonging.failure(new Evidence(false, false, true, CommonDirectory.SAME)))
+    assertThat(ProofOfBelonging.failure(evidence(false, false, false, true, CommonDirectory.SAME)))
         .contains("not a worktree of this repository");
-    assertThat(ProofOfBelonging.failure(new Evidence(true, true, true,
-        CommonDirectory.UNREADABLE))).contains("directory gone; git still lists it");
-    assertThat(ProofOfBelonging.failure(new Evidence(true, false, false, CommonDirectory.SAME)))
-        .contains("not a direct child of this repository's lane");
-    assertThat(ProofOfBelonging.failure(new Evidence(true, false, true,
+    assertThat(ProofOfBelonging.failure(evidence(false, true, false, false,
         CommonDirectory.UNREADABLE)))
         .contains("checkout not found; run git worktree repair from the checkout");
-    assertThat(ProofOfBelonging.failure(new Evidence(true, false, true, CommonDirectory.OTHER)))
+    assertThat(ProofOfBelonging.failure(evidence(true, false, true, true,
+        CommonDirectory.UNREADABLE))).contains("directory gone; git still lists it");
+    assertThat(ProofOfBelonging.failure(evidence(true, false, false, false, CommonDirectory.SAME)))
+        .contains("not a direct child of this repository's lane");
+    assertThat(ProofOfBelonging.failure(evidence(true, false, false, true,
+        CommonDirectory.UNREADABLE)))
+        .contains("checkout not found; run git worktree repair from the checkout");
+    assertThat(ProofOfBelonging.failure(evidence(true, false, false, true, CommonDirectory.OTHER)))
         .hasValueSatisfying(f -> assertThat(f).contains("another repository's"));
+  }
+
+  private static WorktreeBelonging evidence(boolean listed, boolean deadPointer, boolean prunable,
+      boolean directChild, CommonDirectory common) {
+    return new WorktreeBelonging(listed, deadPointer, prunable, directChild, common);
   }
 
   @Test
@@ -151,12 +162,25 @@ class JudgementsTest {
 
   @Test
   void theRecommendationPutsUncommittedWorkFirst() {
-    assertThat(Recommendation.of("w", true, Optional.of(2), Optional.of(List.of())))
+    assertThat(Recommendation.of("w", true, Optional.of(2), Optional.of(List.of()), List.of()))
         .isEqualTo("commit or discard the changes, then name it; no ignored files go with it");
-    assertThat(Recommendation.of("w", false, Optional.of(0), Optional.empty()))
+    assertThat(Recommendation.of("w", false, Optional.of(0), Optional.empty(), List.of()))
         .isEqualTo("reclaim with groundskeeper worktree prune --yes w; its ignored files could"
             + " not be listed");
-    assertThat(Recommendation.of("w", false, Optional.empty(), Optional.of(List.of("a", "b"))))
+    assertThat(Recommendation.of("w", false, Optional.empty(), Optional.of(List.of("a", "b")),
+        List.of()))
         .isEqualTo("check its branch for work first; a removal also deletes the ignored a, b");
+  }
+
+  @Test
+  void theRecommendationNeverOffersANamedRemovalPruneWouldRefuse() {
+    assertThat(Recommendation.of("w", false, Optional.of(1), Optional.of(List.of("target/",
+        ".env")), List.of(".env")))
+        .isEqualTo("move what you need of the ignored .env to a tracked home or the notes"
+            + " folder and delete the rest (prune keeps a worktree holding them), then name it;"
+            + " a removal also deletes the ignored target/, .env");
+    assertThat(Recommendation.of("w", false, Optional.of(1), Optional.of(List.of("target/")),
+        List.of())).startsWith("open a pull request if the work is wanted, else reclaim with"
+            + " groundskeeper worktree prune --yes w;");
   }
 }

@@ -3,6 +3,7 @@ package dev.groundskeeper.rules.worktree;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.testkit.RuleContract;
 import dev.groundskeeper.testkit.TestFacts;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class PlacementRuleContractTest extends RuleContract {
   @Override
   protected Arbitrary<Facts> facts() {
     return Arbitraries.just(TestFacts.builder()
-        .with(WorktreeFacts.STORE_WORKTREES, Path.of("/home/me/.gk/worktrees"))
-        .with(WorktreeFacts.USER_HOME, Path.of("/home/me")).build());
+        .with(WorktreeStoreFacts.STORE_WORKTREES, Path.of("/home/me/.gk/worktrees"))
+        .with(WorktreeStoreFacts.USER_HOME, Path.of("/home/me")).build());
   }
 }

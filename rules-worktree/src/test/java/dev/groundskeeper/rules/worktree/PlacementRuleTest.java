@@ -4,6 +4,7 @@ import static dev.groundskeeper.testkit.Events.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.testkit.RuleTester;
 import dev.groundskeeper.testkit.TestFacts;
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.Test;
 class PlacementRuleTest {
 
   private static final TestFacts.Builder FACTS = TestFacts.builder()
-      .with(WorktreeFacts.STORE_WORKTREES, Path.of("/home/me/.groundskeeper/worktrees"))
-      .with(WorktreeFacts.USER_HOME, Path.of("/home/me"));
+      .with(WorktreeStoreFacts.STORE_WORKTREES, Path.of("/home/me/.groundskeeper/worktrees"))
+      .with(WorktreeStoreFacts.USER_HOME, Path.of("/home/me"));
 
   private final RuleTester tester = RuleTester.of(new PlacementRule(List.of("~/scratch",
       "sandbox"))).withFacts(FACTS);
@@ -38,7 +39,26 @@ class PlacementRuleTest {
   @Test
   void theNameComesFromThePathWhenNoBranchIsGiven() {
     tester.given(command("cd /home/me && git worktree add 'my repo (copy)'").in("/home/me/r"))
-        .expectDeny().remedyCommands("groundskeeper worktree add my-repo-copy-");
+        .expectDeny().remedyCommands("groundskeeper worktree add my-repo-copy");
+  }
+
+  @Test
+  void aNewBranchThatCannotNameAWorktreeIsMadeFirstAndCheckedOut() {
+    tester.given(command("git worktree add -b feat/x ../fx").in("/home/me/repo"))
+        .expectDeny().remedyCommands("git branch feat/x && groundskeeper worktree add fx"
+            + " --branch feat/x");
+    tester.given(command("git worktree add -b \"$B\" ../fx origin/main").in("/home/me/repo"))
+        .expectDeny().remedyCommands("git branch \"$B\" origin/main && groundskeeper worktree"
+            + " add fx --branch \"$B\"");
+    tester.given(command("git worktree add -b fix ../fx v1.0").in("/home/me/repo"))
+        .expectDeny().remedyCommands("git branch fix v1.0 && groundskeeper worktree add fx"
+            + " --branch fix");
+  }
+
+  @Test
+  void anExistingBranchOfAnyShapeIsCheckedOutThroughTheBranchOption() {
+    tester.given(command("git worktree add ../Über feat/x").in("/home/me/repo"))
+        .expectDeny().remedyCommands("groundskeeper worktree add Uber --branch feat/x");
   }
 
   @Test

@@ -1,6 +1,5 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.api.API;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,8 +10,7 @@ import java.util.Optional;
  * @param rows one row per worktree of the repository, the main checkout excepted
  * @param forgeNote said once when no forge could be asked and the history alone judged
  */
-@API(status = API.Status.EXPERIMENTAL)
-public record PruneReport(boolean dryRun, List<PruneRow> rows, Optional<String> forgeNote) {
+record PruneReport(boolean dryRun, List<PruneRow> rows, Optional<String> forgeNote) {
 
   /** Exit code when at least one worktree was (or would be) reclaimed. */
   public static final int RECLAIMED = 0;

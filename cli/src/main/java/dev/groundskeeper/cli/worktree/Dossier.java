@@ -1,6 +1,5 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.api.API;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -21,8 +20,7 @@ import java.util.Optional;
  * @param lastActivity its last activity
  * @param recommendation what to do
  */
-@API(status = API.Status.EXPERIMENTAL)
-public record Dossier(int modified, int untracked, List<String> dirtyPaths,
+record Dossier(int modified, int untracked, List<String> dirtyPaths,
     Optional<List<String>> ignored, Optional<List<String>> commitSubjects, String diffSummary,
     Instant lastActivity, String recommendation) {
 

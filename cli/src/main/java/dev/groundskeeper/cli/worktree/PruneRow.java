@@ -1,6 +1,5 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.api.API;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -15,8 +14,7 @@ import java.util.Optional;
  * @param archive the notes archive entry written (or that a real run would write), when any
  * @param dossier a quiet candidate's dossier
  */
-@API(status = API.Status.EXPERIMENTAL)
-public record PruneRow(String name, Optional<String> branch, String path, Outcome outcome,
+record PruneRow(String name, Optional<String> branch, String path, Outcome outcome,
     String reason, Optional<String> archive, Optional<Dossier> dossier) {
 
   public PruneRow {
@@ -30,8 +28,7 @@ public record PruneRow(String name, Optional<String> branch, String path, Outcom
   }
 
   /** What prune did, or in a dry run would do. */
-  @API(status = API.Status.EXPERIMENTAL)
-  public enum Outcome {
+  enum Outcome {
     RECLAIMED("reclaimed"),
     WOULD_RECLAIM("would reclaim"),
     QUIET("quiet candidate"),

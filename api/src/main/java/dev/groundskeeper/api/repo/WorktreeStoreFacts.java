@@ -1,17 +1,17 @@
-package dev.groundskeeper.rules.worktree;
+package dev.groundskeeper.api.repo;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Fact;
 import java.nio.file.Path;
 
 /**
- * The facts the worktree rules read, supplied by whoever knows the environment (the CLI, through
- * the git module's {@code StoreLocation}); the rules never read the environment themselves.
+ * The facts about the machine's worktree store that rules read: the CLI supplies them (through
+ * the git module's {@code StoreLocation}), so rules never read the environment themselves.
  */
 @API(status = API.Status.EXPERIMENTAL)
-public final class WorktreeFacts {
+public final class WorktreeStoreFacts {
 
-  private WorktreeFacts() {}
+  private WorktreeStoreFacts() {}
 
   /** The store's {@code worktrees/} directory (absolute). */
   public static final Fact<Path> STORE_WORKTREES =

@@ -1,6 +1,5 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.api.API;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,8 +19,7 @@ import java.util.Optional;
  * @param locked present when git reports it locked, with git's reason
  * @param problem why a lane row fails the proof of belonging
  */
-@API(status = API.Status.EXPERIMENTAL)
-public record WorktreeRow(String name, Optional<String> branch, boolean detached, String path,
+record WorktreeRow(String name, Optional<String> branch, boolean detached, String path,
     Where where, Optional<Boolean> clean, Optional<MergeStatus> merged, Optional<String> locked,
     Optional<String> problem) {
 
@@ -37,8 +35,7 @@ public record WorktreeRow(String name, Optional<String> branch, boolean detached
   }
 
   /** Where a worktree lives relative to the store. */
-  @API(status = API.Status.EXPERIMENTAL)
-  public enum Where {
+  enum Where {
     STORE, OUTSIDE;
 
     public String word() {

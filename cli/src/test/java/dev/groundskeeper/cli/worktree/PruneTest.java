@@ -1,10 +1,12 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.git.store.StoreRefusal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +25,7 @@ class PruneTest {
   Path temp;
 
   Fixture fixture;
-  WorktreeStore store;
+  StoreVerbs store;
 
   @BeforeEach
   void repository() throws IOException {
@@ -76,6 +78,29 @@ class PruneTest {
     assertThat(report.rows()).filteredOn(row -> row.name().equals("built")).singleElement()
         .satisfies(row -> assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED));
     assertThat(built.path()).doesNotExist();
+  }
+
+  @Test
+  void keepsAMergedWorktreeWhoseIgnoredNotesParentHoldsOtherFiles() throws IOException {
+    // .groundskeeper/ is ignored as a whole, so git reports it as one collapsed directory that
+    // holds the notes folder; the files beside the notes folder are not archived and must not
+    // be taken for notes.
+    AddedWorktree beside = mergedByAncestry("beside");
+    fixture.write(beside.path(), ".groundskeeper/notes/plan.md", "the plan\n");
+    fixture.write(beside.path(), ".groundskeeper/precious.txt", "not a note\n");
+    fixture.write(beside.path(), ".groundskeeper/cache/deep.txt", "also not a note\n");
+    AddedWorktree onlyNotes = mergedByAncestry("only-notes");
+    fixture.write(onlyNotes.path(), ".groundskeeper/notes/plan.md", "the plan\n");
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(reason(report, "beside")).contains("2 ignored paths a removal would delete and nothing can rebuild"
+            + " (.groundskeeper/cache/deep.txt, .groundskeeper/precious.txt)");
+    assertThat(beside.path().resolve(".groundskeeper/precious.txt")).exists();
+    assertThat(beside.path().resolve(".groundskeeper/cache/deep.txt")).exists();
+    assertThat(report.rows()).filteredOn(row -> row.name().equals("only-notes")).singleElement()
+        .satisfies(row -> assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED));
+    assertThat(onlyNotes.path()).doesNotExist();
   }
 
   @Test
@@ -155,8 +180,11 @@ class PruneTest {
 
     assertThat(dry.dryRun()).isTrue();
     assertThat(dry.exitCode()).isEqualTo(real.exitCode()).isZero();
+    assertThat(reason(dry, "noted")).endsWith("; 1 note would be archived");
+    assertThat(reason(real, "noted")).endsWith("; 1 note archived");
     assertThat(dry.rows()).extracting(PruneRow::name, r -> r.outcome() == PruneRow.Outcome
-        .WOULD_RECLAIM ? PruneRow.Outcome.RECLAIMED : r.outcome(), PruneRow::reason)
+        .WOULD_RECLAIM ? PruneRow.Outcome.RECLAIMED : r.outcome(),
+        r -> r.reason().replace(" would be archived", " archived"))
         .containsExactlyElementsOf(real.rows().stream().map(r -> org.assertj.core.groups.Tuple
             .tuple(r.name(), r.outcome(), r.reason())).toList());
   }
@@ -218,7 +246,8 @@ class PruneTest {
     assertThat(report.rows()).singleElement().satisfies(row -> {
       assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
       assertThat(row.reason()).contains("the notes could not be archived")
-          .contains("image.bin is not text");
+          .contains(".groundskeeper/notes/image.bin is not text (not UTF-8); move it out of"
+              + " the worktree or delete it, then prune again");
     });
     assertThat(report.exitCode()).isEqualTo(1);
     assertThat(noted.path()).isDirectory();
@@ -230,7 +259,7 @@ class PruneTest {
     AddedWorktree old = store.add(fixture.repo, "old", Optional.empty());
     fixture.commit(old.path(), "idea.txt", "an idea\n", "try an idea");
     fixture.write(old.path(), "build/out.o", "object\n");
-    WorktreeStore later = fixture.store(Fixture.daysLater(30));
+    StoreVerbs later = fixture.store(Fixture.daysLater(30));
 
     PruneReport listed = later.prune(fixture.repo, false, Set.of());
 
@@ -256,6 +285,29 @@ class PruneTest {
     });
     assertThat(old.path()).doesNotExist();
     assertThat(fixture.branchExists("old")).isTrue();
+  }
+
+  @Test
+  void aQuietCandidateHoldingIgnoredFilesNothingCanRebuildIsNotOfferedForANamedRemoval()
+      throws IOException {
+    Files.writeString(fixture.repo.resolve(".git/info/exclude"), "secret.env\n");
+    AddedWorktree old = store.add(fixture.repo, "old", Optional.empty());
+    fixture.commit(old.path(), "idea.txt", "an idea\n", "try an idea");
+    fixture.write(old.path(), "secret.env", "KEY=only copy\n");
+    StoreVerbs later = fixture.store(Fixture.daysLater(30));
+
+    PruneReport listed = later.prune(fixture.repo, false, Set.of());
+    PruneReport named = later.prune(fixture.repo, false, Set.of("old"));
+
+    assertThat(listed.rows()).singleElement().satisfies(row -> assertThat(row.dossier()
+        .orElseThrow().recommendation()).startsWith("move what you need of the ignored"
+            + " secret.env to a tracked home or the notes folder").doesNotContain("--yes"));
+    assertThat(named.rows()).singleElement().satisfies(row -> {
+      assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+      assertThat(row.reason()).contains("nothing can rebuild (secret.env)")
+          .doesNotContain("commit or discard");
+    });
+    assertThat(old.path().resolve("secret.env")).exists();
   }
 
   @Test
@@ -329,6 +381,9 @@ class PruneTest {
     assertThat(report.rows()).singleElement().satisfies(row -> {
       assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
       assertThat(row.reason()).contains("git worktree remove refused")
+          .contains("contains modified or untracked files")
+          .contains("look at what changed, then prune again")
+          .doesNotContain("--force")
           .contains("its notes were archived to ~/.gk/notes/");
       assertThat(row.archive()).isPresent();
     });

@@ -1,7 +1,8 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import dev.groundskeeper.rules.worktree.ProofOfBelonging;
 import java.io.IOException;
@@ -19,7 +20,7 @@ class ListTest {
   Path temp;
 
   Fixture fixture;
-  WorktreeStore store;
+  StoreVerbs store;
 
   @BeforeEach
   void repository() throws IOException {
@@ -35,7 +36,7 @@ class ListTest {
     Path sibling = fixture.base.resolve("projects").resolve("repo-sibling");
     fixture.git(fixture.repo, "worktree", "add", "-q", "-b", "sibling", sibling.toString());
 
-    WorktreeStore.Listing listing = store.list(fixture.repo);
+    Listing listing = store.list(fixture.repo);
 
     assertThat(listing.rows()).extracting(WorktreeRow::name)
         .containsExactlyInAnyOrder("clean-one", "dirty-one", "repo-sibling");
@@ -52,6 +53,30 @@ class ListTest {
     assertThat(outside.clean()).contains(true);
     assertThat(listing.forgeNote()).hasValueSatisfying(note ->
         assertThat(note).contains("no forge reachable"));
+  }
+
+  @Test
+  void aLinkInTheLaneToAListedWorktreeIsShownAndNeverTouched() throws IOException {
+    AddedWorktree real = store.add(fixture.repo, "real", Optional.empty());
+    Path sibling = fixture.base.resolve("projects").resolve("repo-sibling");
+    fixture.git(fixture.repo, "worktree", "add", "-q", "-b", "sibling", sibling.toString());
+    Files.createSymbolicLink(fixture.lane().resolve("to-sibling"), sibling);
+    Files.createSymbolicLink(fixture.lane().resolve("to-real"), real.path());
+
+    Listing listing = store.list(fixture.repo);
+    PruneReport prune = store.prune(fixture.repo, false, java.util.Set.of());
+
+    assertThat(listing.rows()).extracting(WorktreeRow::name)
+        .containsExactlyInAnyOrder("real", "repo-sibling", "to-sibling", "to-real");
+    for (String link : List.of("to-sibling", "to-real")) {
+      assertThat(row(listing, link).where()).isEqualTo(WorktreeRow.Where.STORE);
+      assertThat(row(listing, link).problem()).isPresent();
+      assertThat(prune.rows()).filteredOn(r -> r.name().equals(link)).singleElement()
+          .satisfies(r -> assertThat(r.reason()).startsWith("fails the proof of belonging"));
+    }
+    assertThat(Files.isSymbolicLink(fixture.lane().resolve("to-sibling"))).isTrue();
+    assertThat(sibling).isDirectory();
+    assertThat(real.path()).isDirectory();
   }
 
   @Test
@@ -84,7 +109,7 @@ class ListTest {
     Path moved = fixture.base.resolve("projects").resolve("repo-moved");
     Files.move(fixture.repo, moved);
 
-    WorktreeStore.Listing listing = store.list(moved);
+    Listing listing = store.list(moved);
 
     WorktreeRow kept = row(listing, "kept");
     assertThat(kept.where()).isEqualTo(WorktreeRow.Where.STORE);
@@ -99,7 +124,7 @@ class ListTest {
     Files.createDirectories(fixture.storeHome.resolve("worktrees").resolve(root.substring(0, 12))
         .resolve("old"));
 
-    WorktreeStore.Listing listing = store.list(fixture.repo);
+    Listing listing = store.list(fixture.repo);
 
     assertThat(listing.notLanes()).singleElement().satisfies(lane -> {
       assertThat(lane.lane()).isFalse();
@@ -136,6 +161,28 @@ class ListTest {
         .extracting(WorktreeRow::name).containsExactlyInAnyOrder("one", "elsewhere");
     assertThat(lanes).filteredOn(lane -> !lane.lane()).singleElement()
         .satisfies(lane -> assertThat(lane.note().orElseThrow()).contains("not a lane"));
+    assertThat(lanes).filteredOn(LaneListing::lane).extracting(LaneListing::repository)
+        .containsExactlyInAnyOrder(Optional.of(fixture.repo.toString()),
+            Optional.of(other.repo.toString()));
+  }
+
+  @Test
+  void listAllNamesALinkUnderTheStoreAsALinkItNeverFollows() throws IOException {
+    store.add(fixture.repo, "one", Optional.empty());
+    Path alias = fixture.storeHome.resolve("worktrees").resolve("1".repeat(40));
+    Files.createSymbolicLink(alias, fixture.lane());
+    Files.writeString(fixture.storeHome.resolve("worktrees").resolve("a-file"), "x\n");
+
+    List<LaneListing> lanes = store.listAll(fixture.repo);
+
+    assertThat(lanes).filteredOn(lane -> lane.key().equals("1".repeat(40))).singleElement()
+        .satisfies(lane -> {
+          assertThat(lane.lane()).isFalse();
+          assertThat(lane.note()).contains("not a lane: a symbolic link, which the store never"
+              + " follows");
+        });
+    assertThat(lanes).filteredOn(lane -> lane.key().equals("a-file")).singleElement()
+        .satisfies(lane -> assertThat(lane.note()).contains("not a lane: not a directory"));
   }
 
   @Test
@@ -146,12 +193,57 @@ class ListTest {
 
     List<LaneListing> lanes = store.listAll(fixture.base);
 
-    assertThat(lanes).singleElement().satisfies(lane -> assertThat(lane.worktrees())
-        .singleElement().satisfies(row -> assertThat(row.problem())
-            .contains(ProofOfBelonging.CHECKOUT_NOT_FOUND)));
+    assertThat(lanes).singleElement().satisfies(lane -> {
+      assertThat(lane.worktrees()).singleElement().satisfies(row -> assertThat(row.problem())
+          .contains(ProofOfBelonging.CHECKOUT_NOT_FOUND));
+      assertThat(lane.repository()).contains(fixture.repo + " (not found)");
+    });
   }
 
-  private static WorktreeRow row(WorktreeStore.Listing listing, String name) {
+  @Test
+  void listAllNamesALaneByItsRepositoryUnderHomeAsTildeAndEscaped() throws IOException {
+    Fixture odd = Fixture.withCommit(temp.resolve("odd"), "odd project\n");
+    Path underHome = odd.home.resolve("code").resolve("we\u001bird");
+    Files.createDirectories(underHome.getParent());
+    Files.move(odd.repo, underHome);
+    odd.store().add(underHome, "w", Optional.empty());
+
+    List<LaneListing> lanes = odd.store().listAll(odd.base);
+
+    assertThat(lanes).singleElement().satisfies(lane -> assertThat(lane.repository())
+        .contains("~/code/we\\x1bird"));
+  }
+
+  /**
+   * Git refuses a ref name with control bytes: {@code git log --all} stops at it with a fatal
+   * error, and {@code git worktree list} shows a worktree on it with neither branch nor commit.
+   * Neither may read as a repository with no commit; the row shows the escaped name.
+   */
+  @Test
+  void aBranchNameWithControlBytesIsShownEscapedNotTakenForAnEmptyRepository()
+      throws IOException {
+    AddedWorktree odd = store.add(fixture.repo, "odd", Optional.empty());
+    String tip = fixture.git(fixture.repo, "rev-parse", "main").strip();
+    String broken = "bad\u001b[31mname";
+    Path gitDir = fixture.repo.resolve(".git");
+    Files.writeString(gitDir.resolve("refs/heads/" + broken), tip + "\n");
+    Files.writeString(gitDir.resolve("worktrees/odd/HEAD"), "ref: refs/heads/" + broken + "\n");
+
+    Listing listing = store.list(fixture.repo);
+
+    WorktreeRow row = row(listing, "odd");
+    assertThat(row.branch()).contains("bad\\x1b[31mname");
+    assertThat(row.problem()).isEmpty();
+    assertThat(row.merged()).hasValueSatisfying(merged -> {
+      assertThat(merged.merged()).isFalse();
+      assertThat(merged.detail()).contains("git refuses its branch name");
+    });
+    assertThat(row.path()).endsWith("/odd");
+    AddedWorktree next = store.add(fixture.repo, "next", Optional.empty());
+    assertThat(next.path().getParent()).isEqualTo(odd.path().getParent());
+  }
+
+  private static WorktreeRow row(Listing listing, String name) {
     return listing.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
   }
 }

@@ -1,7 +1,8 @@
-package dev.groundskeeper.git.store;
+package dev.groundskeeper.cli.worktree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.groundskeeper.git.store.AddedWorktree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,18 +12,23 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.Size;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AfterContainer;
 
 /**
  * Over generated lanes of real worktrees in every state, a real prune removes only worktrees that
  * pass the proof of belonging, are clean, and are merged, and never deletes a branch. Each try
- * builds real repositories (about a second), so the property fixes its own number of tries
- * rather than taking jqwik.tries.default; the pure judgement's property (PrunePropertiesTest in
+ * builds one real repository with its lane (about half a second), so the property runs
+ * {@code jqwik.tries.default} divided by {@link RealRepositoryTries#FACTOR} (at least
+ * {@link RealRepositoryTries#MINIMUM}): 10 tries in the default build, 1,000 under
+ * {@code -Pslow}. The pure judgement's property (PrunePropertiesTest in
  * groundskeeper-rules-worktree) runs the full default.
  */
 class PruneSafetyPropertiesTest {
@@ -32,12 +38,14 @@ class PruneSafetyPropertiesTest {
 
   @Provide
   Arbitrary<List<State>> lanes() {
-    return Arbitraries.of(State.class).list().ofMinSize(1).ofMaxSize(5);
+    return Arbitraries.of(State.class).list().ofMinSize(1).ofMaxSize(6);
   }
 
-  @Property(tries = 12)
+  @Property
+  @AddLifecycleHook(RealRepositoryTries.class)
   void pruneRemovesOnlyWhatIsProvenMergedCleanAndOwn(
-      @ForAll("lanes") @Size(min = 1, max = 5) List<State> states) throws IOException {
+      @ForAll("lanes") @Size(min = 1, max = 6) List<State> states) throws IOException {
+    TRIES.incrementAndGet();
     Path base = Files.createTempDirectory("gk-prune-property");
     try {
       check(base, states);
@@ -46,9 +54,17 @@ class PruneSafetyPropertiesTest {
     }
   }
 
+  private static final AtomicInteger TRIES = new AtomicInteger();
+
+  /** The number of tries follows the build's default, scaled down; a try never runs unseen. */
+  @AfterContainer
+  static void theTriesFollowTheBuildsDefault() {
+    assertThat(TRIES.get()).isGreaterThanOrEqualTo(RealRepositoryTries.tries());
+  }
+
   private void check(Path base, List<State> states) throws IOException {
     Fixture fixture = Fixture.withCommit(base);
-    WorktreeStore store = fixture.store();
+    StoreVerbs store = fixture.store();
     Map<String, State> byName = new TreeMap<>();
     Map<String, Path> paths = new TreeMap<>();
     for (int i = 0; i < states.size(); i++) {
@@ -78,7 +94,7 @@ class PruneSafetyPropertiesTest {
         || byName.containsValue(State.SQUASHED) ? 0 : 1);
   }
 
-  private static Path make(Fixture fixture, WorktreeStore store, String name, State state)
+  private static Path make(Fixture fixture, StoreVerbs store, String name, State state)
       throws IOException {
     switch (state) {
       case STRAY -> {

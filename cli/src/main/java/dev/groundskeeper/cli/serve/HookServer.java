@@ -1,0 +1,579 @@
+package dev.groundskeeper.cli.serve;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
+
+/**
+ * A long-lived JVM answering hook calls on a Unix domain socket. Each call runs the same command
+ * code a fresh process runs ({@link HookRunner}), with the caller's working directory,
+ * environment and standard input, so it re-reads the configuration and the repository as a fresh
+ * process does; only the JVM's start-up, class loading and JIT warm-up are saved.
+ *
+ * <p>A call is declined (the client then runs the hook in a process of its own, with the same
+ * result) when the caller is another account, when its launcher would start other code, when a
+ * variable the process itself reads differs ({@link ProcessEnvironment}), or when every worker
+ * is busy for longer than {@link #QUEUE_WAIT}. A failing call never stops the server.
+ */
+final class HookServer {
+
+  static final String HOOK_PATH = "/v1/hook";
+  static final String STATUS_PATH = "/v1/status";
+  static final String STOP_PATH = "/v1/stop";
+  static final int MAX_BODY = 64 * 1024 * 1024;
+  static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
+  static final Duration QUEUE_WAIT = Duration.ofSeconds(2);
+  static final Duration STOP_WAIT = Duration.ofSeconds(30);
+  static final Duration LEFT_REQUEST_AGE = Duration.ofMinutes(10);
+
+  /** What the server needs from its surroundings. */
+  record Settings(SocketLocation location, Duration idleTimeout, int workers,
+      Map<String, String> environment, CodeIdentity code, HookRunner runner, PrintStream log,
+      Clock clock) {
+    Settings {
+      Objects.requireNonNull(location, "location");
+      environment = Map.copyOf(environment);
+      if (workers < 1) {
+        throw new IllegalArgumentException("workers must be at least 1");
+      }
+    }
+  }
+
+  private static final Set<Path> LOCKED_HERE = ConcurrentHashMap.newKeySet();
+
+  private final Settings settings;
+  private final Path socket;
+  private final AtomicBoolean stopping = new AtomicBoolean();
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
+  private final AtomicLong answered = new AtomicLong();
+  private final AtomicLong declined = new AtomicLong();
+  private final AtomicLong failed = new AtomicLong();
+  private final AtomicReference<String> lastDecline = new AtomicReference<>("");
+  private final AtomicReference<String> stopReason = new AtomicReference<>("");
+  private final SecureRandom random = new SecureRandom();
+  private final Instant started;
+  private ThreadPoolExecutor workers;
+  private ScheduledExecutorService timers;
+  private ServerSocketChannel listener;
+  private FileChannel lockChannel;
+  private FileLock lock;
+  private Path lockedHere;
+  private Object socketKey;
+  private UserPrincipal owner;
+  private int umask;
+
+  private HookServer(Settings settings) {
+    this.settings = settings;
+    this.socket = settings.location().socket();
+    this.started = settings.clock().instant();
+  }
+
+  /**
+   * Starts serving: prepares the directory, takes the lock, removes a dead server's socket,
+   * binds. Refuses (with a {@link ServeException}) a directory that fails its checks, a path that
+   * is not a socket, and a socket another server answers on.
+   */
+  static HookServer start(Settings settings) {
+    HookServer server = new HookServer(settings);
+    try {
+      server.bind();
+    } catch (RuntimeException e) {
+      server.abandon();
+      throw e;
+    }
+    server.serve();
+    return server;
+  }
+
+  private void bind() {
+    try {
+      settings.location().prepareDirectory();
+    } catch (ServeException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new ServeException("cannot serve on " + socket + ": " + e.getMessage());
+    }
+    lock();
+    switch (settings.location().state()) {
+      case LIVE -> throw new ServeException("a server already answers on " + socket
+          + "; stop it first with groundskeeper serve --stop");
+      case NOT_A_SOCKET -> throw new ServeException(socket + " exists and is not a socket;"
+          + " move it away or give another path with --socket");
+      case STALE -> {
+        delete(socket);
+        settings.log().println("groundskeeper serve: removed " + socket
+            + ", the socket of a server that is gone");
+      }
+      case ABSENT -> { }
+    }
+    try {
+      listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+      listener.bind(UnixDomainSocketAddress.of(socket));
+      socketKey = fileKey(socket).orElse(null);
+      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+      owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
+      umask = Umask.measure(socket.getParent());
+      removeLeftRequests();
+    } catch (IOException e) {
+      throw new ServeException("cannot listen on " + socket + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The launcher's client keeps a call's standard input in {@code request.*} beside the socket
+   * until the call is over; a client killed before it could remove its file leaves it behind.
+   */
+  private void removeLeftRequests() throws IOException {
+    Instant before = settings.clock().instant().minus(LEFT_REQUEST_AGE);
+    try (var files = Files.newDirectoryStream(socket.getParent(), "request.*")) {
+      for (Path file : files) {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+            LinkOption.NOFOLLOW_LINKS);
+        if (attributes.isRegularFile()
+            && attributes.lastModifiedTime().toInstant().isBefore(before)) {
+          Files.deleteIfExists(file);
+        }
+      }
+    }
+  }
+
+  /** Whether a server (in this JVM or another process) still holds {@code lockFile}. */
+  static boolean lockHeld(Path lockFile) {
+    if (LOCKED_HERE.contains(lockFile)) {
+      return true;
+    }
+    if (!Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    try (FileChannel channel = FileChannel.open(lockFile, Set.of(StandardOpenOption.WRITE,
+        LinkOption.NOFOLLOW_LINKS))) {
+      FileLock probe = channel.tryLock();
+      if (probe == null) {
+        return true;
+      }
+      probe.release();
+      return false;
+    } catch (OverlappingFileLockException e) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private void lock() {
+    Path lockFile = settings.location().lockFile();
+    // A second channel on the file in this JVM would release the first one's lock when closed.
+    if (!LOCKED_HERE.add(lockFile)) {
+      throw new ServeException("another groundskeeper serve holds " + lockFile
+          + "; stop it first with groundskeeper serve --stop");
+    }
+    lockedHere = lockFile;
+    try {
+      lockChannel = FileChannel.open(lockFile, Set.of(StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      lock = lockChannel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      lock = null;
+    } catch (IOException e) {
+      throw new ServeException("cannot lock " + lockFile + ": " + e.getMessage());
+    }
+    if (lock == null) {
+      throw new ServeException("another groundskeeper serve holds " + lockFile
+          + "; stop it first with groundskeeper serve --stop");
+    }
+  }
+
+  private void serve() {
+    workers = new ThreadPoolExecutor(settings.workers(), settings.workers(), 0,
+        TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(settings.workers() * 8),
+        daemon("groundskeeper-serve-worker"));
+    timers = Executors.newSingleThreadScheduledExecutor(daemon("groundskeeper-serve-timer"));
+    if (!settings.idleTimeout().isZero()) {
+      long period = Math.max(50, Math.min(1_000, settings.idleTimeout().toMillis() / 4));
+      timers.scheduleAtFixedRate(this::stopWhenIdle, period, period, TimeUnit.MILLISECONDS);
+    }
+    Thread acceptor = daemon("groundskeeper-serve-acceptor").newThread(this::acceptLoop);
+    acceptor.start();
+  }
+
+  Path socket() {
+    return socket;
+  }
+
+  /** Waits until the server has stopped; true when it did within {@code timeout}. */
+  boolean awaitStopped(Duration timeout) throws InterruptedException {
+    return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  String stopReason() {
+    return stopReason.get();
+  }
+
+  /**
+   * Stops accepting, lets the calls in progress finish (up to {@link #STOP_WAIT}), removes the
+   * socket if it is still this server's, and releases the lock. Safe to call more than once and
+   * from any thread but a worker's.
+   */
+  void stop(String reason) {
+    if (!stopping.compareAndSet(false, true)) {
+      return;
+    }
+    stopReason.set(reason);
+    try {
+      closeQuietly(listener);
+      workers.shutdown();
+      if (!workers.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        settings.log().println("groundskeeper serve: calls still running after "
+            + STOP_WAIT.toSeconds() + " s were abandoned");
+        workers.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      timers.shutdownNow();
+      removeOwnSocket();
+      release();
+      settings.log().println("groundskeeper serve: stopped (" + reason + ")");
+      stopped.countDown();
+    }
+  }
+
+  /** Undoes a start that failed part way: the listener, its socket, the lock. */
+  private void abandon() {
+    closeQuietly(listener);
+    removeOwnSocket();
+    release();
+  }
+
+  private void removeOwnSocket() {
+    if (socketKey != null && socketKey.equals(fileKey(socket).orElse(null))) {
+      try {
+        Files.deleteIfExists(socket);
+      } catch (IOException e) {
+        settings.log().println("groundskeeper serve: could not remove " + socket + ": "
+            + e.getMessage());
+      }
+    }
+  }
+
+  private void stopInBackground(String reason) {
+    daemon("groundskeeper-serve-stop").newThread(() -> stop(reason)).start();
+  }
+
+  private void release() {
+    if (lockedHere != null) {
+      LOCKED_HERE.remove(lockedHere);
+    }
+    try {
+      if (lock != null) {
+        lock.release();
+      }
+      if (lockChannel != null) {
+        lockChannel.close();
+      }
+    } catch (IOException e) {
+      settings.log().println("groundskeeper serve: could not release the lock: " + e.getMessage());
+    }
+  }
+
+  private void stopWhenIdle() {
+    Duration idle = Duration.ofNanos(System.nanoTime() - lastActivity.get());
+    if (inFlight.get() == 0 && idle.compareTo(settings.idleTimeout()) >= 0) {
+      stopInBackground("idle for " + ServeCommand.format(settings.idleTimeout()));
+    }
+  }
+
+  private void acceptLoop() {
+    while (!stopping.get()) {
+      SocketChannel channel;
+      try {
+        channel = listener.accept();
+      } catch (ClosedChannelException e) {
+        return;
+      } catch (IOException e) {
+        settings.log().println("groundskeeper serve: accept failed: " + e.getMessage());
+        pause();
+        continue;
+      }
+      long queuedAt = System.nanoTime();
+      inFlight.incrementAndGet();
+      lastActivity.set(System.nanoTime());
+      try {
+        workers.execute(() -> handle(channel, queuedAt));
+      } catch (RejectedExecutionException e) {
+        finish(channel);
+        declined.incrementAndGet();
+        lastDecline.set("every worker was busy");
+      }
+    }
+  }
+
+  /** A moment's rest after a failed accept (out of file descriptors, say), so it cannot spin. */
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void finish(SocketChannel channel) {
+    closeQuietly(channel);
+    lastActivity.set(System.nanoTime());
+    inFlight.decrementAndGet();
+  }
+
+  private void handle(SocketChannel channel, long queuedAt) {
+    try {
+      if (!sameAccount(channel)) {
+        decline(channel, 403, "the caller is another account");
+        return;
+      }
+      ScheduledFuture<?> deadline = timers.schedule(() -> closeQuietly(channel),
+          READ_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      Http.Request request;
+      try {
+        request = Http.readRequest(channel, MAX_BODY);
+      } finally {
+        deadline.cancel(false);
+      }
+      if (request != null) {
+        route(channel, request, queuedAt);
+      }
+    } catch (Http.Refusal e) {
+      respondQuietly(channel, e.status(), e.getMessage());
+      failed.incrementAndGet();
+    } catch (IOException e) {
+      failed.incrementAndGet();
+    } catch (RuntimeException | Error e) {
+      // A request's failure is that request's alone: answer 500 (the client then runs the hook
+      // itself) and keep serving.
+      failed.incrementAndGet();
+      settings.log().println("groundskeeper serve: a call failed: " + e);
+      respondQuietly(channel, 500, "internal error: " + e);
+    } finally {
+      finish(channel);
+    }
+  }
+
+  private void route(SocketChannel channel, Http.Request request, long queuedAt)
+      throws IOException {
+    String route = request.method() + " " + request.target();
+    switch (route) {
+      case "POST " + HOOK_PATH -> {
+        if (Duration.ofNanos(System.nanoTime() - queuedAt).compareTo(QUEUE_WAIT) > 0) {
+          decline(channel, 503, "every worker was busy for more than "
+              + QUEUE_WAIT.toSeconds() + " s");
+        } else {
+          hook(channel, request.body());
+        }
+      }
+      case "GET " + STATUS_PATH -> Http.respondText(channel, 200, status());
+      case "POST " + STOP_PATH -> {
+        Http.respondText(channel, 200, "stopping");
+        stopInBackground("asked to stop");
+      }
+      default -> Http.respondText(channel, 404, "no such request: " + route);
+    }
+  }
+
+  private void hook(SocketChannel channel, byte[] body) throws IOException {
+    HookRequest request;
+    try {
+      request = HookRequest.parse(body, Jvm.PATH_CHARSET);
+    } catch (IllegalArgumentException e) {
+      decline(channel, 400, e.getMessage());
+      return;
+    }
+    if (!request.args().get(0).equals("hook")) {
+      decline(channel, 400, "only hook calls are served, not " + request.args().get(0));
+      return;
+    }
+    Optional<String> otherCode = settings.code().mismatch(request.jar());
+    if (otherCode.isPresent()) {
+      decline(channel, 409, otherCode.get());
+      if (settings.code().changed()) {
+        stopInBackground("its jar was rebuilt");
+      }
+      return;
+    }
+    Optional<String> differs = ProcessEnvironment.firstDifference(request.environment(),
+        settings.environment());
+    if (differs.isPresent()) {
+      decline(channel, 409, "the caller's " + differs.get() + " differs from the server's"
+          + " (start groundskeeper serve from the runner's environment)");
+      return;
+    }
+    if (request.umask() != umask) {
+      decline(channel, 409, String.format("the caller's umask %04o differs from the server's %04o",
+          request.umask(), umask));
+      return;
+    }
+    Path workingDirectory;
+    try {
+      workingDirectory = Path.of(request.workingDirectory()).toRealPath();
+    } catch (IOException | RuntimeException e) {
+      decline(channel, 409, "the caller's working directory cannot be resolved");
+      return;
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit;
+    try (PrintStream stdout = new PrintStream(out, false, Jvm.STDOUT_CHARSET);
+        PrintStream stderr = new PrintStream(err, false, Jvm.STDERR_CHARSET)) {
+      exit = settings.runner().run(request.args().toArray(String[]::new),
+          new ByteArrayInputStream(request.stdin()), stdout, stderr, request.environment(),
+          workingDirectory);
+    }
+    byte[] stdout = out.toByteArray();
+    byte[] stderr = err.toByteArray();
+    if (Http.indexOf(stdout, new byte[] {0}) >= 0 || Http.indexOf(stderr, new byte[] {0}) >= 0) {
+      // The shell client cannot carry a NUL byte; it runs the hook itself instead.
+      failed.incrementAndGet();
+      Http.respondText(channel, 500, "the answer holds a NUL byte");
+      return;
+    }
+    Http.respond(channel, 200, "application/octet-stream", frame(exit, stdout, stderr));
+    answered.incrementAndGet();
+  }
+
+  /**
+   * The answer as the shell client reads it: a first line with the exit code and a boundary that
+   * occurs in neither stream, then standard output, the boundary, standard error.
+   */
+  byte[] frame(int exit, byte[] stdout, byte[] stderr) {
+    byte[] boundary;
+    do {
+      byte[] token = new byte[12];
+      random.nextBytes(token);
+      boundary = ("--groundskeeper-" + HexFormat.of().formatHex(token) + "--")
+          .getBytes(StandardCharsets.US_ASCII);
+    } while (Http.indexOf(stdout, boundary) >= 0 || Http.indexOf(stderr, boundary) >= 0);
+    ByteArrayOutputStream framed = new ByteArrayOutputStream();
+    framed.writeBytes((HookRequest.MAGIC + " " + exit + " ").getBytes(StandardCharsets.US_ASCII));
+    framed.writeBytes(boundary);
+    framed.write('\n');
+    framed.writeBytes(stdout);
+    framed.writeBytes(boundary);
+    framed.writeBytes(stderr);
+    return framed.toByteArray();
+  }
+
+  private void decline(SocketChannel channel, int status, String why) throws IOException {
+    declined.incrementAndGet();
+    // Once per reason in a row: a runner whose PATH differs would otherwise log every call.
+    if (!why.equals(lastDecline.getAndSet(why))) {
+      settings.log().println("groundskeeper serve: declined a call (the client runs it itself): "
+          + why);
+    }
+    Http.respondText(channel, status, why);
+  }
+
+  private String status() {
+    long pid = ProcessHandle.current().pid();
+    return "socket: " + socket + "\n"
+        + "pid: " + pid + "\n"
+        + "code: " + settings.code().location() + "\n"
+        + "started: " + started + "\n"
+        + "idle timeout: " + (settings.idleTimeout().isZero() ? "none"
+            : ServeCommand.format(settings.idleTimeout())) + "\n"
+        + "workers: " + settings.workers() + "\n"
+        + "answered: " + answered.get() + "\n"
+        + "declined: " + declined.get() + "\n"
+        + "failed: " + failed.get() + "\n"
+        + "last declined: " + (lastDecline.get().isEmpty() ? "never" : lastDecline.get());
+  }
+
+  private boolean sameAccount(SocketChannel channel) throws IOException {
+    UnixDomainPrincipal peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
+    return peer.user().getName().equals(owner.getName());
+  }
+
+  private void respondQuietly(SocketChannel channel, int status, String text) {
+    try {
+      Http.respondText(channel, status, text);
+    } catch (IOException | RuntimeException ignored) {
+      // the caller is gone; nothing is waiting for this answer
+    }
+  }
+
+  private static Optional<Object> fileKey(Path path) {
+    try {
+      return Optional.ofNullable(Files.readAttributes(path, BasicFileAttributes.class,
+          LinkOption.NOFOLLOW_LINKS).fileKey());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static void delete(Path path) {
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      throw new ServeException("cannot remove " + path + ": " + e.getMessage());
+    }
+  }
+
+  private static void closeQuietly(java.io.Closeable closeable) {
+    try {
+      if (closeable != null) {
+        closeable.close();
+      }
+    } catch (IOException ignored) {
+      // closing is all that was asked
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    AtomicInteger count = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, name + "-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

@@ -1,0 +1,209 @@
+package dev.groundskeeper.cli.serve;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * As much HTTP/1.1 as {@code curl --unix-socket} needs and no more: one request per connection, a
+ * body of a stated length, a response that closes the connection. Anything else is refused with
+ * a status, never guessed at.
+ */
+final class Http {
+
+  static final int MAX_HEAD = 16 * 1024;
+  private static final byte[] END_OF_HEAD = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+  private Http() {}
+
+  record Request(String method, String target, byte[] body) {}
+
+  record Response(int status, byte[] body) {
+    String text() {
+      return new String(body, StandardCharsets.UTF_8);
+    }
+  }
+
+  /** A request that cannot be served as sent, with the status that says so. */
+  static final class Refusal extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final int status;
+
+    Refusal(int status, String message) {
+      super(message);
+      this.status = status;
+    }
+
+    int status() {
+      return status;
+    }
+  }
+
+  /**
+   * Reads one request, the body at most {@code maxBody} bytes; null when the connection closed
+   * without a byte (a client that only checked that the server is there).
+   */
+  static Request readRequest(SocketChannel channel, int maxBody) throws IOException, Refusal {
+    ByteArrayOutputStream head = new ByteArrayOutputStream();
+    ByteBuffer buffer = ByteBuffer.allocate(8192);
+    int headEnd;
+    while (true) {
+      headEnd = indexOf(head.toByteArray(), END_OF_HEAD);
+      if (headEnd >= 0) {
+        break;
+      }
+      if (head.size() > MAX_HEAD) {
+        throw new Refusal(431, "the request head is longer than " + MAX_HEAD + " bytes");
+      }
+      buffer.clear();
+      if (channel.read(buffer) < 0) {
+        if (head.size() == 0) {
+          return null;
+        }
+        throw new Refusal(400, "the connection closed before the request head ended");
+      }
+      head.write(buffer.array(), 0, buffer.position());
+    }
+    byte[] received = head.toByteArray();
+    String[] lines = new String(received, 0, headEnd, StandardCharsets.ISO_8859_1).split("\r\n");
+    String[] requestLine = lines[0].split(" ");
+    if (requestLine.length != 3 || !requestLine[2].startsWith("HTTP/1.")) {
+      throw new Refusal(400, "not an HTTP/1.x request line");
+    }
+    long length = 0;
+    boolean expectContinue = false;
+    for (int i = 1; i < lines.length; i++) {
+      int colon = lines[i].indexOf(':');
+      if (colon <= 0) {
+        throw new Refusal(400, "a header line without a name");
+      }
+      String name = lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT);
+      String value = lines[i].substring(colon + 1).trim();
+      switch (name) {
+        case "content-length" -> length = contentLength(value);
+        case "transfer-encoding" -> throw new Refusal(411, "send a Content-Length, not "
+            + value + " transfer encoding");
+        case "expect" -> expectContinue = value.equalsIgnoreCase("100-continue");
+        default -> { }
+      }
+    }
+    if (length > maxBody) {
+      throw new Refusal(413, "the request body is longer than " + maxBody + " bytes");
+    }
+    byte[] body = new byte[(int) length];
+    int have = Math.min(body.length, received.length - headEnd - END_OF_HEAD.length);
+    System.arraycopy(received, headEnd + END_OF_HEAD.length, body, 0, have);
+    if (have < body.length && expectContinue) {
+      write(channel, "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+    }
+    ByteBuffer rest = ByteBuffer.wrap(body, have, body.length - have);
+    while (rest.hasRemaining()) {
+      if (channel.read(rest) < 0) {
+        throw new Refusal(400, "the connection closed before the request body ended");
+      }
+    }
+    return new Request(requestLine[0], requestLine[1], body);
+  }
+
+  static void respond(SocketChannel channel, int status, String contentType, byte[] body)
+      throws IOException {
+    String head = "HTTP/1.1 " + status + " " + reason(status) + "\r\n"
+        + "Content-Type: " + contentType + "\r\n"
+        + "Content-Length: " + body.length + "\r\n"
+        + "Connection: close\r\n\r\n";
+    write(channel, head.getBytes(StandardCharsets.US_ASCII));
+    write(channel, body);
+  }
+
+  static void respondText(SocketChannel channel, int status, String text) throws IOException {
+    respond(channel, status, "text/plain; charset=utf-8",
+        (text + "\n").getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Sends a request and reads the whole response (the server closes after it). */
+  static Response exchange(SocketChannel channel, String method, String target, byte[] body)
+      throws IOException {
+    String head = method + " " + target + " HTTP/1.1\r\nHost: groundskeeper\r\n"
+        + "Content-Type: application/octet-stream\r\nContent-Length: " + body.length + "\r\n"
+        + "Connection: close\r\n\r\n";
+    write(channel, head.getBytes(StandardCharsets.US_ASCII));
+    write(channel, body);
+    ByteArrayOutputStream received = new ByteArrayOutputStream();
+    ByteBuffer buffer = ByteBuffer.allocate(8192);
+    while (channel.read(buffer.clear()) >= 0) {
+      received.write(buffer.array(), 0, buffer.position());
+    }
+    byte[] all = received.toByteArray();
+    int headEnd = indexOf(all, END_OF_HEAD);
+    if (headEnd < 0) {
+      throw new IOException("the server's response has no complete head");
+    }
+    String statusLine = new String(all, 0, headEnd, StandardCharsets.ISO_8859_1).split("\r\n")[0];
+    String[] parts = statusLine.split(" ", 3);
+    int status;
+    try {
+      status = Integer.parseInt(parts.length > 1 ? parts[1] : "");
+    } catch (NumberFormatException e) {
+      throw new IOException("the server's response has no status: " + statusLine);
+    }
+    return new Response(status, Arrays.copyOfRange(all, headEnd + END_OF_HEAD.length, all.length));
+  }
+
+  private static long contentLength(String value) throws Refusal {
+    try {
+      long length = Long.parseLong(value);
+      if (length < 0) {
+        throw new NumberFormatException();
+      }
+      return length;
+    } catch (NumberFormatException e) {
+      throw new Refusal(400, "Content-Length is not a length: " + value);
+    }
+  }
+
+  private static void write(SocketChannel channel, byte[] bytes) throws IOException {
+    ByteBuffer buffer = ByteBuffer.wrap(bytes);
+    while (buffer.hasRemaining()) {
+      channel.write(buffer);
+    }
+  }
+
+  static int indexOf(byte[] haystack, byte[] needle) {
+    return indexOf(haystack, needle, 0);
+  }
+
+  static int indexOf(byte[] haystack, byte[] needle, int from) {
+    outer:
+    for (int i = from; i <= haystack.length - needle.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  private static String reason(int status) {
+    return Optional.ofNullable(switch (status) {
+      case 200 -> "OK";
+      case 400 -> "Bad Request";
+      case 403 -> "Forbidden";
+      case 404 -> "Not Found";
+      case 405 -> "Method Not Allowed";
+      case 409 -> "Conflict";
+      case 411 -> "Length Required";
+      case 413 -> "Content Too Large";
+      case 431 -> "Request Header Fields Too Large";
+      case 500 -> "Internal Server Error";
+      case 503 -> "Service Unavailable";
+      default -> null;
+    }).orElse("Status");
+  }
+}

@@ -1,0 +1,241 @@
+package dev.groundskeeper.cli.serve;
+
+import dev.groundskeeper.api.API;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code groundskeeper serve}: the warm path for runners that call the hook often. */
+@API(status = API.Status.INTERNAL)
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = {
+        "Answers hook calls from a long-lived JVM on a Unix domain socket.",
+        "",
+        "While it runs, bin/groundskeeper hook sends each call to it (with curl) instead of"
+            + " starting a JVM, and gets the answer a fresh process would give: the same"
+            + " standard output, standard error and exit code. Every call re-reads the"
+            + " configuration and the repository. A call the server declines, or any call when no"
+            + " server answers, runs in a process of its own as before.",
+        "",
+        "The socket is --socket, else $GROUNDSKEEPER_SOCKET, else"
+            + " $GROUNDSKEEPER_HOME/run/serve.sock, else $XDG_RUNTIME_DIR/groundskeeper/serve.sock,"
+            + " else ~/.groundskeeper/run/serve.sock. Start the server from the environment the"
+            + " runner has (see docs/claude-code.md).",
+        "",
+        "Plugins come with each call (engine.plugins, or the hook's own --plugin-path), never"
+            + " from the server, so serve takes no --plugin-path."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:stopped (idle or --stop); --stop and --status: done",
+        "1:--status: no server answers; --stop: the server did not stop in time",
+        "2:cannot serve: a live server answers on the socket, the socket's directory is refused,"
+            + " or an option is wrong",
+        "130, 143:stopped on SIGINT or SIGTERM (the socket is removed all the same)"})
+public final class ServeCommand implements Callable<Integer> {
+
+  private static final Pattern DURATION = Pattern.compile("(\\d+)([smhd]?)");
+
+  private final Map<String, String> environment;
+  private final Path workingDirectory;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final HookRunner runner;
+  private final Clock clock;
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--socket", paramLabel = "PATH",
+      description = "The socket to serve on (or to stop, or to ask for --status).")
+  Path socket;
+
+  @Option(names = "--idle-timeout", paramLabel = "DURATION", defaultValue = "1h",
+      converter = DurationConverter.class,
+      description = "Stop after this long without a call: 90s, 30m, 2h, 1d; 0 never stops"
+          + " (default: ${DEFAULT-VALUE}).")
+  Duration idleTimeout;
+
+  @Option(names = "--max-concurrent", paramLabel = "N", defaultValue = "4",
+      description = "Calls answered at once; more wait briefly, then run in their own process"
+          + " (default: ${DEFAULT-VALUE}).")
+  int maxConcurrent;
+
+  @Option(names = "--stop", description = "Stop the server on the socket and wait until it has.")
+  boolean stop;
+
+  @Option(names = "--status", description = "Print what the server on the socket has done.")
+  boolean status;
+
+  public ServeCommand(Map<String, String> environment, Path workingDirectory, PrintStream out,
+      PrintStream err, HookRunner runner, Clock clock) {
+    this.environment = Map.copyOf(environment);
+    this.workingDirectory = Objects.requireNonNull(workingDirectory, "workingDirectory");
+    this.out = Objects.requireNonNull(out, "out");
+    this.err = Objects.requireNonNull(err, "err");
+    this.runner = Objects.requireNonNull(runner, "runner");
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    if (stop && status) {
+      throw new ServeException("give --stop or --status, not both");
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--plugin-path")
+        || spec.root().commandLine().getParseResult().hasMatchedOption("--plugin-path")) {
+      // A served call must answer as the caller's own command line would, plugins included.
+      throw new ServeException("--plugin-path belongs to the hook command (groundskeeper hook"
+          + " --plugin-path ...) or to engine.plugins; each call brings its own");
+    }
+    SocketLocation location = SocketLocation.of(Optional.ofNullable(socket), environment,
+        workingDirectory);
+    if (stop) {
+      return stop(location);
+    }
+    if (status) {
+      return status(location);
+    }
+    if (maxConcurrent < 1 || maxConcurrent > 64) {
+      throw new ServeException("--max-concurrent must be between 1 and 64, not " + maxConcurrent);
+    }
+    HookServer server = HookServer.start(new HookServer.Settings(location, idleTimeout,
+        maxConcurrent, environment, CodeIdentity.of(ServeCommand.class), runner, err, clock));
+    Thread onSignal = new Thread(() -> {
+      server.stop("signalled");
+      try {
+        server.awaitStopped(HookServer.STOP_WAIT.plusSeconds(5));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "groundskeeper-serve-signal");
+    Runtime.getRuntime().addShutdownHook(onSignal);
+    err.println("groundskeeper serve: answering hook calls on " + server.socket() + " (pid "
+        + ProcessHandle.current().pid() + "; stops "
+        + (idleTimeout.isZero() ? "" : "after " + format(idleTimeout) + " without a call, ")
+        + "on groundskeeper serve --stop, or on a signal)");
+    while (!server.awaitStopped(Duration.ofHours(1))) {
+      // waiting for a stop
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(onSignal);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook itself stopped the server
+    }
+    return 0;
+  }
+
+  private int stop(SocketLocation location) throws IOException, InterruptedException {
+    Path path = location.socket();
+    switch (location.state()) {
+      case ABSENT -> {
+        out.println("no server runs on " + path);
+        return 0;
+      }
+      case NOT_A_SOCKET -> throw new ServeException(path + " exists and is not a socket");
+      case STALE -> {
+        Files.deleteIfExists(path);
+        out.println("no server answered on " + path + "; removed its stale socket");
+        return 0;
+      }
+      case LIVE -> { }
+    }
+    Optional<Http.Response> response = ServeClient.call(path, "POST", HookServer.STOP_PATH,
+        new byte[0]);
+    if (response.isEmpty()) {
+      out.println("no server runs on " + path);
+      return 0;
+    }
+    if (response.get().status() != 200) {
+      throw new ServeException("the server on " + path + " refused to stop: "
+          + response.get().text().strip());
+    }
+    // Stopped means the socket is gone, or at least the lock is free (a server killed while
+    // stopping leaves its socket behind).
+    long deadline = System.nanoTime() + HookServer.STOP_WAIT.plusSeconds(5).toNanos();
+    while (location.state() != SocketLocation.State.ABSENT
+        && (location.state() == SocketLocation.State.LIVE
+            || HookServer.lockHeld(location.lockFile()))) {
+      if (System.nanoTime() > deadline) {
+        err.println("groundskeeper serve: the server on " + path + " did not stop within "
+            + HookServer.STOP_WAIT.plusSeconds(5).toSeconds() + " s");
+        return 1;
+      }
+      Thread.sleep(20);
+    }
+    if (location.state() == SocketLocation.State.STALE) {
+      Files.deleteIfExists(path);
+    }
+    out.println("stopped the server on " + path);
+    return 0;
+  }
+
+  private int status(SocketLocation location) throws IOException {
+    Path path = location.socket();
+    Optional<Http.Response> response = location.state() == SocketLocation.State.LIVE
+        ? ServeClient.call(path, "GET", HookServer.STATUS_PATH, new byte[0])
+        : Optional.empty();
+    if (response.isEmpty() || response.get().status() != 200) {
+      out.println("no server answers on " + path);
+      return 1;
+    }
+    out.print(response.get().text());
+    return 0;
+  }
+
+  /** A duration as the option takes it: the largest whole unit. */
+  static String format(Duration duration) {
+    long seconds = duration.toSeconds();
+    if (seconds % 86_400 == 0) {
+      return seconds / 86_400 + "d";
+    }
+    if (seconds % 3_600 == 0) {
+      return seconds / 3_600 + "h";
+    }
+    if (seconds % 60 == 0) {
+      return seconds / 60 + "m";
+    }
+    return seconds + "s";
+  }
+
+  static final class DurationConverter implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      Matcher matcher = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
+      if (matcher.matches()) {
+        long amount = Long.parseLong(matcher.group(1));
+        return switch (matcher.group(2)) {
+          case "m" -> Duration.ofMinutes(amount);
+          case "h" -> Duration.ofHours(amount);
+          case "d" -> Duration.ofDays(amount);
+          default -> Duration.ofSeconds(amount);
+        };
+      }
+      try {
+        Duration parsed = Duration.parse(value.strip());
+        if (!parsed.isNegative()) {
+          return parsed;
+        }
+      } catch (DateTimeParseException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException("not a duration: `" + value
+          + "` (examples: 90s, 30m, 2h, 1d, 0)");
+    }
+  }
+}
