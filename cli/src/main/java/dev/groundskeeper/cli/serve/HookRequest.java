@@ -15,6 +15,7 @@ import java.util.Map;
  * <pre>
  * groundskeeper-serve/1 NUL
  * c:WORKING-DIRECTORY NUL
+ * u:UMASK NUL             in octal, as the shell's umask prints it (one line feed after it allowed)
  * j:LAUNCHED-JAR NUL
  * a:ARGUMENT NUL          once per argument, the first one "hook"
  * e:NAME=VALUE NUL        once per exported variable
@@ -26,12 +27,13 @@ import java.util.Map;
  * with, so that the served call sees the same strings a fresh process would.
  *
  * @param workingDirectory the caller's working directory, as given (resolved by the server)
+ * @param umask the caller's file mode creation mask
  * @param jar the jar the caller's launcher would have started
  * @param args the command line after the program name
  * @param environment every variable the caller would have passed to a fresh process
  * @param stdin the hook's payload
  */
-record HookRequest(String workingDirectory, String jar, List<String> args,
+record HookRequest(String workingDirectory, int umask, String jar, List<String> args,
     Map<String, String> environment, byte[] stdin) {
 
   static final String MAGIC = "groundskeeper-serve/1";
@@ -61,6 +63,7 @@ record HookRequest(String workingDirectory, String jar, List<String> args,
       throw new IllegalArgumentException("the request does not start with " + MAGIC);
     }
     String cwd = null;
+    int umask = -1;
     String jar = null;
     List<String> args = new ArrayList<>();
     Map<String, String> env = new LinkedHashMap<>();
@@ -68,6 +71,7 @@ record HookRequest(String workingDirectory, String jar, List<String> args,
       String value = field.length() >= 2 ? field.substring(2) : "";
       switch (field.length() >= 2 && field.charAt(1) == ':' ? field.charAt(0) : '?') {
         case 'c' -> cwd = value;
+        case 'u' -> umask = octal(value.strip());
         case 'j' -> jar = value;
         case 'a' -> args.add(value);
         case 'e' -> {
@@ -80,12 +84,13 @@ record HookRequest(String workingDirectory, String jar, List<String> args,
         default -> throw new IllegalArgumentException("unknown request field " + abbreviate(field));
       }
     }
-    if (cwd == null || cwd.isEmpty() || jar == null || args.isEmpty()) {
-      throw new IllegalArgumentException("the request lacks its working directory, jar or arguments");
+    if (cwd == null || cwd.isEmpty() || umask < 0 || jar == null || args.isEmpty()) {
+      throw new IllegalArgumentException(
+          "the request lacks its working directory, umask, jar or arguments");
     }
     byte[] stdin = new byte[body.length - at];
     System.arraycopy(body, at, stdin, 0, stdin.length);
-    return new HookRequest(cwd, jar, args, env, stdin);
+    return new HookRequest(cwd, umask, jar, args, env, stdin);
   }
 
   /** The body the launcher's client writes for this request (for Java clients and tests). */
@@ -93,6 +98,7 @@ record HookRequest(String workingDirectory, String jar, List<String> args,
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     field(out, MAGIC, charset);
     field(out, "c:" + workingDirectory, charset);
+    field(out, "u:" + Integer.toOctalString(umask), charset);
     field(out, "j:" + jar, charset);
     args.forEach(arg -> field(out, "a:" + arg, charset));
     environment.forEach((name, value) -> field(out, "e:" + name + "=" + value, charset));
@@ -104,6 +110,13 @@ record HookRequest(String workingDirectory, String jar, List<String> args,
   private static void field(ByteArrayOutputStream out, String text, Charset charset) {
     out.writeBytes(text.getBytes(charset));
     out.write(0);
+  }
+
+  private static int octal(String text) {
+    if (!text.matches("[0-7]{1,4}")) {
+      throw new IllegalArgumentException("the umask field is not an octal number");
+    }
+    return Integer.parseInt(text, 8);
   }
 
   private static int indexOfNul(byte[] bytes, int from) {

@@ -65,6 +65,7 @@ final class HookServer {
   static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
   static final Duration QUEUE_WAIT = Duration.ofSeconds(2);
   static final Duration STOP_WAIT = Duration.ofSeconds(30);
+  static final Duration LEFT_REQUEST_AGE = Duration.ofMinutes(10);
 
   /** What the server needs from its surroundings. */
   record Settings(SocketLocation location, Duration idleTimeout, int workers,
@@ -102,6 +103,7 @@ final class HookServer {
   private Path lockedHere;
   private Object socketKey;
   private UserPrincipal owner;
+  private int umask;
 
   private HookServer(Settings settings) {
     this.settings = settings;
@@ -119,7 +121,7 @@ final class HookServer {
     try {
       server.bind();
     } catch (RuntimeException e) {
-      server.release();
+      server.abandon();
       throw e;
     }
     server.serve();
@@ -150,11 +152,54 @@ final class HookServer {
     try {
       listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
       listener.bind(UnixDomainSocketAddress.of(socket));
-      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
       socketKey = fileKey(socket).orElse(null);
+      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
       owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
+      umask = Umask.measure(socket.getParent());
+      removeLeftRequests();
     } catch (IOException e) {
       throw new ServeException("cannot listen on " + socket + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The launcher's client keeps a call's standard input in {@code request.*} beside the socket
+   * until the call is over; a client killed before it could remove its file leaves it behind.
+   */
+  private void removeLeftRequests() throws IOException {
+    Instant before = settings.clock().instant().minus(LEFT_REQUEST_AGE);
+    try (var files = Files.newDirectoryStream(socket.getParent(), "request.*")) {
+      for (Path file : files) {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+            LinkOption.NOFOLLOW_LINKS);
+        if (attributes.isRegularFile()
+            && attributes.lastModifiedTime().toInstant().isBefore(before)) {
+          Files.deleteIfExists(file);
+        }
+      }
+    }
+  }
+
+  /** Whether a server (in this JVM or another process) still holds {@code lockFile}. */
+  static boolean lockHeld(Path lockFile) {
+    if (LOCKED_HERE.contains(lockFile)) {
+      return true;
+    }
+    if (!Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    try (FileChannel channel = FileChannel.open(lockFile, Set.of(StandardOpenOption.WRITE,
+        LinkOption.NOFOLLOW_LINKS))) {
+      FileLock probe = channel.tryLock();
+      if (probe == null) {
+        return true;
+      }
+      probe.release();
+      return false;
+    } catch (OverlappingFileLockException e) {
+      return true;
+    } catch (IOException e) {
+      return false;
     }
   }
 
@@ -230,17 +275,28 @@ final class HookServer {
       Thread.currentThread().interrupt();
     } finally {
       timers.shutdownNow();
-      if (socketKey != null && socketKey.equals(fileKey(socket).orElse(null))) {
-        try {
-          Files.deleteIfExists(socket);
-        } catch (IOException e) {
-          settings.log().println("groundskeeper serve: could not remove " + socket + ": "
-              + e.getMessage());
-        }
-      }
+      removeOwnSocket();
       release();
       settings.log().println("groundskeeper serve: stopped (" + reason + ")");
       stopped.countDown();
+    }
+  }
+
+  /** Undoes a start that failed part way: the listener, its socket, the lock. */
+  private void abandon() {
+    closeQuietly(listener);
+    removeOwnSocket();
+    release();
+  }
+
+  private void removeOwnSocket() {
+    if (socketKey != null && socketKey.equals(fileKey(socket).orElse(null))) {
+      try {
+        Files.deleteIfExists(socket);
+      } catch (IOException e) {
+        settings.log().println("groundskeeper serve: could not remove " + socket + ": "
+            + e.getMessage());
+      }
     }
   }
 
@@ -280,6 +336,7 @@ final class HookServer {
         return;
       } catch (IOException e) {
         settings.log().println("groundskeeper serve: accept failed: " + e.getMessage());
+        pause();
         continue;
       }
       long queuedAt = System.nanoTime();
@@ -292,6 +349,15 @@ final class HookServer {
         declined.incrementAndGet();
         lastDecline.set("every worker was busy");
       }
+    }
+  }
+
+  /** A moment's rest after a failed accept (out of file descriptors, say), so it cannot spin. */
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -382,6 +448,11 @@ final class HookServer {
           + " (start groundskeeper serve from the runner's environment)");
       return;
     }
+    if (request.umask() != umask) {
+      decline(channel, 409, String.format("the caller's umask %04o differs from the server's %04o",
+          request.umask(), umask));
+      return;
+    }
     Path workingDirectory;
     try {
       workingDirectory = Path.of(request.workingDirectory()).toRealPath();
@@ -434,9 +505,11 @@ final class HookServer {
 
   private void decline(SocketChannel channel, int status, String why) throws IOException {
     declined.incrementAndGet();
-    lastDecline.set(why);
-    settings.log().println("groundskeeper serve: declined a call (the client runs it itself): "
-        + why);
+    // Once per reason in a row: a runner whose PATH differs would otherwise log every call.
+    if (!why.equals(lastDecline.getAndSet(why))) {
+      settings.log().println("groundskeeper serve: declined a call (the client runs it itself): "
+          + why);
+    }
     Http.respondText(channel, status, why);
   }
 

@@ -17,7 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code groundskeeper serve}: the warm path for runners that call the hook often. */
 @API(status = API.Status.INTERNAL)
@@ -34,13 +36,17 @@ import picocli.CommandLine.Option;
         "The socket is --socket, else $GROUNDSKEEPER_SOCKET, else"
             + " $GROUNDSKEEPER_HOME/run/serve.sock, else $XDG_RUNTIME_DIR/groundskeeper/serve.sock,"
             + " else ~/.groundskeeper/run/serve.sock. Start the server from the environment the"
-            + " runner has (see docs/claude-code.md)."},
+            + " runner has (see docs/claude-code.md).",
+        "",
+        "Plugins come with each call (engine.plugins, or the hook's own --plugin-path), never"
+            + " from the server, so serve takes no --plugin-path."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-        "0:stopped (idle, --stop or a signal); --stop and --status: done",
+        "0:stopped (idle or --stop); --stop and --status: done",
         "1:--status: no server answers; --stop: the server did not stop in time",
         "2:cannot serve: a live server answers on the socket, the socket's directory is refused,"
-            + " or an option is wrong"})
+            + " or an option is wrong",
+        "130, 143:stopped on SIGINT or SIGTERM (the socket is removed all the same)"})
 public final class ServeCommand implements Callable<Integer> {
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)([smhd]?)");
@@ -51,6 +57,9 @@ public final class ServeCommand implements Callable<Integer> {
   private final PrintStream err;
   private final HookRunner runner;
   private final Clock clock;
+
+  @Spec
+  CommandSpec spec;
 
   @Option(names = "--socket", paramLabel = "PATH",
       description = "The socket to serve on (or to stop, or to ask for --status).")
@@ -87,6 +96,12 @@ public final class ServeCommand implements Callable<Integer> {
   public Integer call() throws IOException, InterruptedException {
     if (stop && status) {
       throw new ServeException("give --stop or --status, not both");
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--plugin-path")
+        || spec.root().commandLine().getParseResult().hasMatchedOption("--plugin-path")) {
+      // A served call must answer as the caller's own command line would, plugins included.
+      throw new ServeException("--plugin-path belongs to the hook command (groundskeeper hook"
+          + " --plugin-path ...) or to engine.plugins; each call brings its own");
     }
     SocketLocation location = SocketLocation.of(Optional.ofNullable(socket), environment,
         workingDirectory);
@@ -150,14 +165,21 @@ public final class ServeCommand implements Callable<Integer> {
       throw new ServeException("the server on " + path + " refused to stop: "
           + response.get().text().strip());
     }
+    // Stopped means the socket is gone, or at least the lock is free (a server killed while
+    // stopping leaves its socket behind).
     long deadline = System.nanoTime() + HookServer.STOP_WAIT.plusSeconds(5).toNanos();
-    while (location.state() == SocketLocation.State.LIVE) {
+    while (location.state() != SocketLocation.State.ABSENT
+        && (location.state() == SocketLocation.State.LIVE
+            || HookServer.lockHeld(location.lockFile()))) {
       if (System.nanoTime() > deadline) {
         err.println("groundskeeper serve: the server on " + path + " did not stop within "
             + HookServer.STOP_WAIT.plusSeconds(5).toSeconds() + " s");
         return 1;
       }
       Thread.sleep(20);
+    }
+    if (location.state() == SocketLocation.State.STALE) {
+      Files.deleteIfExists(path);
     }
     out.println("stopped the server on " + path);
     return 0;

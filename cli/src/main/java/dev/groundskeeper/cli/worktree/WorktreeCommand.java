@@ -46,8 +46,8 @@ import picocli.CommandLine.Spec;
     description = {
         "Adds, lists and reclaims agent worktrees in the machine's store.",
         "",
-        "Worktrees live in $GROUNDSKEEPER_HOME/worktrees/<root commit>/<name>/ (by default under",
-        "~/.groundskeeper), never beside your projects. Without a verb: list."},
+        "Worktrees live in $GROUNDSKEEPER_HOME/worktrees/<root commit>/<name>/ (by default under"
+            + " ~/.groundskeeper), never beside your projects. Without a verb: list."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed", "2:a refusal or fault (the message says why and what to do)"})
 public final class WorktreeCommand implements Callable<Integer> {
@@ -105,10 +105,10 @@ public final class WorktreeCommand implements Callable<Integer> {
       description = {
           "Adds a worktree to this repository's lane and prints its path.",
           "",
-          "Without --branch it cuts a new branch <name> from the default branch, after asking",
-          "the policy about the new branch as the hook would (the cap on open branches, say);",
-          "with --branch it checks out an existing local branch and creates none. Work in the",
-          "printed path."},
+          "Without --branch it cuts a new branch <name> from the default branch, after asking"
+              + " the policy about the new branch as the hook would (the cap on open branches,"
+              + " say); with --branch it checks out an existing local branch and creates none."
+              + " Work in the printed path."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:added; the path is printed",
           "2:refused (bad or taken name, existing branch, no such branch, a rule of the policy"
@@ -144,10 +144,10 @@ public final class WorktreeCommand implements Callable<Integer> {
       description = {
           "Lists every worktree git reports for this repository (the main checkout excepted).",
           "",
-          "Columns: name, branch, clean or dirty, merged or unmerged with how it was judged",
-          "(forge, ancestry, content), store or outside, and the path. Asks the forge (gh pr",
-          "list) once when gh is installed and signed in. --all walks every lane on the",
-          "machine."},
+          "Columns: name, branch, clean or dirty, merged or unmerged with how it was judged"
+              + " (forge, ancestry, content), store or outside, and the path. Asks the forge"
+              + " (gh pr list) once when gh is installed and signed in. --all walks every lane"
+              + " on the machine."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:listed", "2:a fault (the message says what)"})
   int list(
@@ -171,11 +171,12 @@ public final class WorktreeCommand implements Callable<Integer> {
       description = {
           "Reclaims this repository's merged, clean worktrees from the store.",
           "",
-          "Each worktree gets one row: reclaimed, a quiet candidate (unmerged, inactive for",
-          "worktrees.quiet_days; listed with a dossier, removed only when named with --yes), or",
-          "kept with the reason. Reclaiming archives the notes folder, then runs git worktree",
-          "remove without --force. Branches are never deleted; git worktree prune never runs.",
-          "Asks the forge (gh pr list) once when gh is installed and signed in."},
+          "Each worktree gets one row: reclaimed, a quiet candidate (unmerged, inactive for"
+              + " worktrees.quiet_days; listed with a dossier, removed only when named with"
+              + " --yes), or kept with the reason. Reclaiming archives the notes folder, then"
+              + " runs git worktree remove without --force. Branches are never deleted; git"
+              + " worktree prune never runs. Asks the forge (gh pr list) once when gh is"
+              + " installed and signed in."},
       exitCodeListHeading = "%nExit codes:%n",
       exitCodeList = {"0:at least one worktree was reclaimed (or would be, with --dry-run)",
           "1:nothing was reclaimed", "2:a refusal or fault before judging; nothing removed"})

@@ -6,6 +6,7 @@ import dev.groundskeeper.git.store.StoreEntry;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.WorktreeStore;
 import dev.groundskeeper.rules.worktree.LaneKeys;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +54,9 @@ final class WorktreeLister {
       String shown = SafeText.escape(location.display(entry.path()));
       if (!entry.directory()) {
         lanes.add(new LaneListing(SafeText.escape(entry.name()), shown, false, Optional.empty(),
-            Optional.of("not a lane: not a directory"), List.of()));
+            Optional.of(Files.isSymbolicLink(entry.path())
+                ? "not a lane: a symbolic link, which the store never follows"
+                : "not a lane: not a directory"), List.of()));
       } else if (LaneKeys.isLaneKey(entry.name())) {
         LaneInspection lane = store.inspectLane(entry.name());
         List<WorktreeRow> rows = lane.worktrees().stream()

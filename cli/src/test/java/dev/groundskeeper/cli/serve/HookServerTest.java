@@ -27,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +49,14 @@ class HookServerTest {
   private final HookRunner runner = ServedRunners.builtInRulesOnly();
 
   record Answer(int exit, String out, String err) {}
+
+  /** This JVM's umask, which the servers under test measure too. */
+  private static int umask;
+
+  @BeforeAll
+  static void measureUmask(@TempDir Path dir) {
+    umask = Umask.measure(dir);
+  }
 
   @BeforeEach
   void setUp() throws IOException {
@@ -95,7 +104,7 @@ class HookServerTest {
   }
 
   private HookRequest request(String stdin, Map<String, String> environment) {
-    return new HookRequest(repo.toString(),
+    return new HookRequest(repo.toString(), umask,
         CodeIdentity.of(ServeCommand.class).location().toString(), List.of("hook"), environment,
         stdin.getBytes(StandardCharsets.UTF_8));
   }
@@ -238,19 +247,25 @@ class HookServerTest {
     scratch.put("GROUNDSKEEPER_SESSION_MODE", "bogus");
     HookRequest perCall = request(payload("PreToolUse", "ls"), scratch);
     Answer answer = unframe(send(server, perCall).body());
-    assertThat(answer.exit()).as("the caller's own variables reach the hook").isEqualTo(1);
-    assertThat(answer.err()).contains("GROUNDSKEEPER_SESSION_MODE");
+    assertThat(answer.err()).as("the caller's own variables reach the hook")
+        .contains("GROUNDSKEEPER_SESSION_MODE must be `normal` or `scratch`, not `bogus`");
 
-    HookRequest otherJar = new HookRequest(repo.toString(), temp.toString(), List.of("hook"), env,
-        new byte[0]);
+    HookRequest otherJar = new HookRequest(repo.toString(), umask, temp.toString(),
+        List.of("hook"), env, new byte[0]);
     assertThat(send(server, otherJar).status()).isEqualTo(409);
-    HookRequest notAHook = new HookRequest(repo.toString(),
+    HookRequest otherUmask = new HookRequest(repo.toString(), umask ^ 0007,
+        CodeIdentity.of(ServeCommand.class).location().toString(), List.of("hook"), env,
+        new byte[0]);
+    Http.Response umaskDeclined = send(server, otherUmask);
+    assertThat(umaskDeclined.status()).isEqualTo(409);
+    assertThat(umaskDeclined.text()).contains("umask");
+    HookRequest notAHook = new HookRequest(repo.toString(), umask,
         CodeIdentity.of(ServeCommand.class).location().toString(), List.of("sweep"), env,
         new byte[0]);
     assertThat(send(server, notAHook).status()).isEqualTo(400);
     assertThat(ServeClient.call(server.socket(), "POST", HookServer.HOOK_PATH,
         "garbage".getBytes(StandardCharsets.UTF_8)).orElseThrow().status()).isEqualTo(400);
-    assertThat(status(server)).contains("answered: 1", "declined: 4");
+    assertThat(status(server)).contains("answered: 1", "declined: 5");
   }
 
   @Test
@@ -288,6 +303,19 @@ class HookServerTest {
     assertThatThrownBy(this::start).isInstanceOf(ServeException.class)
         .hasMessageContaining(location.lockFile().toString());
     assertThat(location.state()).isEqualTo(SocketLocation.State.LIVE);
+  }
+
+  @Test
+  void theStandardInputAKilledClientLeftBehindIsRemovedAtStart() throws IOException {
+    SocketLocation location = SocketLocation.of(Optional.empty(), env, temp);
+    location.prepareDirectory();
+    Path old = Files.writeString(location.socket().resolveSibling("request.old123"), "payload");
+    Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.from(
+        java.time.Instant.now().minus(Duration.ofHours(1))));
+    Path current = Files.writeString(location.socket().resolveSibling("request.new456"), "in use");
+    start();
+    assertThat(old).doesNotExist();
+    assertThat(current).hasContent("in use");
   }
 
   @Test
@@ -339,6 +367,21 @@ class HookServerTest {
     runtime.put("GROUNDSKEEPER_SOCKET", "relative.sock");
     assertThatThrownBy(() -> SocketLocation.of(Optional.empty(), runtime, temp))
         .isInstanceOf(ServeException.class).hasMessageContaining("absolute");
+  }
+
+  @Test
+  void serveStopWaitsUntilTheServerHasStopped() throws Exception {
+    HookServer server = start();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ServeCommand command = new ServeCommand(env, temp,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(log, true, StandardCharsets.UTF_8), runner, Clock.systemUTC());
+    int exit = new picocli.CommandLine(command).execute("--stop");
+    assertThat(exit).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .isEqualTo("stopped the server on " + server.socket() + "\n");
+    assertThat(server.socket()).doesNotExist();
+    assertThat(HookServer.lockHeld(server.socket().resolveSibling("serve.sock.lock"))).isFalse();
   }
 
   @Test

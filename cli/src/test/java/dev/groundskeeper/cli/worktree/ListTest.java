@@ -56,6 +56,30 @@ class ListTest {
   }
 
   @Test
+  void aLinkInTheLaneToAListedWorktreeIsShownAndNeverTouched() throws IOException {
+    AddedWorktree real = store.add(fixture.repo, "real", Optional.empty());
+    Path sibling = fixture.base.resolve("projects").resolve("repo-sibling");
+    fixture.git(fixture.repo, "worktree", "add", "-q", "-b", "sibling", sibling.toString());
+    Files.createSymbolicLink(fixture.lane().resolve("to-sibling"), sibling);
+    Files.createSymbolicLink(fixture.lane().resolve("to-real"), real.path());
+
+    Listing listing = store.list(fixture.repo);
+    PruneReport prune = store.prune(fixture.repo, false, java.util.Set.of());
+
+    assertThat(listing.rows()).extracting(WorktreeRow::name)
+        .containsExactlyInAnyOrder("real", "repo-sibling", "to-sibling", "to-real");
+    for (String link : List.of("to-sibling", "to-real")) {
+      assertThat(row(listing, link).where()).isEqualTo(WorktreeRow.Where.STORE);
+      assertThat(row(listing, link).problem()).isPresent();
+      assertThat(prune.rows()).filteredOn(r -> r.name().equals(link)).singleElement()
+          .satisfies(r -> assertThat(r.reason()).startsWith("fails the proof of belonging"));
+    }
+    assertThat(Files.isSymbolicLink(fixture.lane().resolve("to-sibling"))).isTrue();
+    assertThat(sibling).isDirectory();
+    assertThat(real.path()).isDirectory();
+  }
+
+  @Test
   void aLaneDirectoryGitDoesNotListIsNotAWorktree() throws IOException {
     store.add(fixture.repo, "real", Optional.empty());
     Files.createDirectories(fixture.lane().resolve("stray"));
@@ -140,6 +164,25 @@ class ListTest {
     assertThat(lanes).filteredOn(LaneListing::lane).extracting(LaneListing::repository)
         .containsExactlyInAnyOrder(Optional.of(fixture.repo.toString()),
             Optional.of(other.repo.toString()));
+  }
+
+  @Test
+  void listAllNamesALinkUnderTheStoreAsALinkItNeverFollows() throws IOException {
+    store.add(fixture.repo, "one", Optional.empty());
+    Path alias = fixture.storeHome.resolve("worktrees").resolve("1".repeat(40));
+    Files.createSymbolicLink(alias, fixture.lane());
+    Files.writeString(fixture.storeHome.resolve("worktrees").resolve("a-file"), "x\n");
+
+    List<LaneListing> lanes = store.listAll(fixture.repo);
+
+    assertThat(lanes).filteredOn(lane -> lane.key().equals("1".repeat(40))).singleElement()
+        .satisfies(lane -> {
+          assertThat(lane.lane()).isFalse();
+          assertThat(lane.note()).contains("not a lane: a symbolic link, which the store never"
+              + " follows");
+        });
+    assertThat(lanes).filteredOn(lane -> lane.key().equals("a-file")).singleElement()
+        .satisfies(lane -> assertThat(lane.note()).contains("not a lane: not a directory"));
   }
 
   @Test

@@ -246,7 +246,8 @@ class PruneTest {
     assertThat(report.rows()).singleElement().satisfies(row -> {
       assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
       assertThat(row.reason()).contains("the notes could not be archived")
-          .contains("image.bin is not text");
+          .contains(".groundskeeper/notes/image.bin is not text (not UTF-8); move it out of"
+              + " the worktree or delete it, then prune again");
     });
     assertThat(report.exitCode()).isEqualTo(1);
     assertThat(noted.path()).isDirectory();
@@ -380,6 +381,9 @@ class PruneTest {
     assertThat(report.rows()).singleElement().satisfies(row -> {
       assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
       assertThat(row.reason()).contains("git worktree remove refused")
+          .contains("contains modified or untracked files")
+          .contains("look at what changed, then prune again")
+          .doesNotContain("--force")
           .contains("its notes were archived to ~/.gk/notes/");
       assertThat(row.archive()).isPresent();
     });

@@ -67,6 +67,33 @@ class WorktreeCommandTest {
     git(repo, "commit", "-q", "-m", "first");
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"", "add", "list", "prune"})
+  void helpParagraphsAreWrappedByTheHelpNotBrokenEarly(String verb) {
+    String[] args = verb.isEmpty() ? new String[] {"--help"} : new String[] {verb, "--help"};
+    List<String> lines = run(repo, args).out().lines().toList();
+
+    // The description: after the usage lines, before the first option or parameter. picocli
+    // wraps a long line below 80 columns; a line that ends well before that with the next
+    // word on a line of its own was broken by hand.
+    int start = 1;
+    while (start < lines.size() && lines.get(start).startsWith(" ")) {
+      start++;
+    }
+    for (int i = start; i + 1 < lines.size() && !lines.get(i + 1).startsWith("  "); i++) {
+      String line = lines.get(i);
+      String next = lines.get(i + 1);
+      if (line.isBlank() || next.isBlank()) {
+        continue;
+      }
+      String firstWord = next.strip().split(" ")[0];
+      assertThat(line.length() + 1 + firstWord.length())
+          .as("'%s' breaks before '%s', which would still fit in the help's width", line,
+              firstWord)
+          .isGreaterThan(78);
+    }
+  }
+
   private Run run(Path cwd, String... args) {
     CommandLine cli = new CommandLine(command(cwd, () -> Policy.builder()
         .discover(WorktreeCommand.class.getClassLoader())

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.SafeText;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -62,7 +63,8 @@ final class NotesArchive {
 
   record NoNotes() implements Prepared {}
 
-  record Failed(String reason) implements Prepared {}
+  /** Why the notes cannot be archived, naming the file from the worktree, and the way out. */
+  record Failed(String reason, String remedy) implements Prepared {}
 
   record Ready(List<NoteFile> files, List<NoteLink> links) implements Prepared {}
 
@@ -74,12 +76,13 @@ final class NotesArchive {
     Path root = worktree.resolve(notesDir);
     if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
       return Files.isSymbolicLink(root)
-          ? new Failed("the notes folder " + notesDir + " is a link; it is not followed")
+          ? new Failed("the notes folder " + notesDir + " is a link; it is not followed",
+              "replace the link with a real folder, or remove it, then prune again")
           : new NoNotes();
     }
     List<NoteFile> files = new ArrayList<>();
     List<NoteLink> links = new ArrayList<>();
-    List<String> failures = new ArrayList<>();
+    List<Failed> failures = new ArrayList<>();
     try {
       Files.walkFileTree(root, new SimpleFileVisitor<>() {
         @Override
@@ -92,21 +95,24 @@ final class NotesArchive {
         @Override
         public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
           String relative = root.relativize(file).toString().replace('\\', '/');
+          String shown = SafeText.escape(notesFolder() + relative);
           if (attrs.isSymbolicLink()) {
             links.add(new NoteLink(relative, redact(Files.readSymbolicLink(file).toString())));
           } else if (attrs.isRegularFile()) {
-            failures.addAll(read(file, relative, attrs.size(), files).stream().toList());
+            read(file, relative, shown, attrs.size(), files).ifPresent(failures::add);
           } else {
-            failures.add(relative + " is not a regular file");
+            failures.add(new Failed(shown + " is not a regular file", "remove it, then prune"
+                + " again"));
           }
           return failures.isEmpty() ? FileVisitResult.CONTINUE : FileVisitResult.TERMINATE;
         }
       });
     } catch (IOException e) {
-      return new Failed("the notes folder could not be read: " + e.getMessage());
+      return new Failed("the notes folder could not be read: " + e.getMessage(),
+          "make it readable, then prune again");
     }
     if (!failures.isEmpty()) {
-      return new Failed(failures.get(0));
+      return failures.get(0);
     }
     if (files.isEmpty() && links.isEmpty()) {
       return new NoNotes();
@@ -116,10 +122,12 @@ final class NotesArchive {
     return new Ready(files, links);
   }
 
-  private Optional<String> read(Path file, String relative, long size, List<NoteFile> into)
-      throws IOException {
+  private Optional<Failed> read(Path file, String relative, String shown, long size,
+      List<NoteFile> into) throws IOException {
+    String moveOut = "move it out of the worktree or delete it, then prune again";
     if (size > maxBytes) {
-      return Optional.of(relative + " is over the " + maxBytes + "-byte cap of a note");
+      return Optional.of(new Failed(shown + " is over the " + maxBytes + "-byte cap of a note",
+          moveOut + " (or raise worktrees.max_note_bytes)"));
     }
     byte[] bytes = Files.readAllBytes(file);
     String text;
@@ -128,17 +136,22 @@ final class NotesArchive {
           .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes))
           .toString();
     } catch (CharacterCodingException e) {
-      return Optional.of(relative + " is not text (not UTF-8)");
+      return Optional.of(new Failed(shown + " is not text (not UTF-8)", moveOut));
     }
     if (text.indexOf('\0') >= 0) {
-      return Optional.of(relative + " is not text (it holds NUL bytes)");
+      return Optional.of(new Failed(shown + " is not text (it holds NUL bytes)", moveOut));
     }
     String redacted = redact(text);
     if (holdsSecret(redacted)) {
-      return Optional.of(relative + " still holds a secret after redaction");
+      return Optional.of(new Failed(shown + " still holds a secret after redaction",
+          "remove the secret from it, then prune again"));
     }
     into.add(new NoteFile(relative, redacted.getBytes(StandardCharsets.UTF_8)));
     return Optional.empty();
+  }
+
+  private String notesFolder() {
+    return notesDir.endsWith("/") ? notesDir : notesDir + "/";
   }
 
   String redact(String text) {

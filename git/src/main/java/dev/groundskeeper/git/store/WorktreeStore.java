@@ -53,6 +53,8 @@ public final class WorktreeStore {
   static final String STARTS = ".starts";
   private static final Pattern FULL_ID = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
   private static final int STATUS_READERS = 4;
+  private static final Pattern FORCE_ADVICE = Pattern.compile(
+      "[,;]?\\s*use (?:--force|'remove -f -f')[^\\n]*");
   private static final WorktreeBelonging REMOVABLE = new WorktreeBelonging(true, false, false,
       true, WorktreeBelonging.CommonDirectory.SAME);
 
@@ -439,7 +441,9 @@ public final class WorktreeStore {
           Optional.empty()));
     }
     for (Path child : children(lane)) {
-      Optional<Path> real = realPath(child);
+      // A link in the lane is never the worktree it leads to: it is shown as a lane entry of
+      // its own (failing the proof), not hidden behind the worktree git lists.
+      Optional<Path> real = Files.isSymbolicLink(child) ? Optional.empty() : realPath(child);
       boolean known = seen.contains(child) || real.filter(seen::contains).isPresent();
       if (!child.getFileName().toString().equals(STARTS) && !known) {
         found.add(unlisted(child, lane));
@@ -671,7 +675,8 @@ public final class WorktreeStore {
   public Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now) {
     NotesArchive.Prepared prepared = archive.prepare(judged.path());
     if (prepared instanceof NotesArchive.Failed failed) {
-      return kept("the notes could not be archived: " + failed.reason(), "", Optional.empty());
+      return kept("the notes could not be archived: " + failed.reason() + "; "
+          + failed.remedy(), "", Optional.empty());
     }
     String noteWords = prepared instanceof NotesArchive.Ready ready
         ? noteWords(ready.files().size() + ready.links().size(), dryRun) : "no notes";
@@ -743,8 +748,18 @@ public final class WorktreeStore {
     EffectResult result = EffectExecutor.forDirectory(checkout.workTree())
         .perform(new RepoEffect.RemoveWorktree(judged.path(), judged.head()));
     if (!result.done()) {
-      return Optional.of(location.display(result.message()));
+      return Optional.of(location.display(withoutForceAdvice(result.message()))
+          + "; it changed since it was judged: look at what changed, then prune again");
     }
     return Optional.empty();
+  }
+
+  /**
+   * Git's refusal without its advice to force the removal ("use --force to delete it", "use
+   * 'remove -f -f' to override"): a forced removal is exactly what loses work, and the store
+   * never offers it.
+   */
+  static String withoutForceAdvice(String message) {
+    return FORCE_ADVICE.matcher(message).replaceAll("").strip();
   }
 }

@@ -22,6 +22,19 @@ class SmallPartsTest {
   }
 
   @Test
+  void gitsAdviceToForceARemovalIsNeverPassedOn() {
+    assertThat(WorktreeStore.withoutForceAdvice("git worktree remove refused: fatal: '/w/x'"
+        + " contains modified or untracked files, use --force to delete it"))
+        .isEqualTo("git worktree remove refused: fatal: '/w/x' contains modified or untracked"
+            + " files");
+    assertThat(WorktreeStore.withoutForceAdvice("git worktree remove refused: fatal: cannot"
+        + " remove a locked working tree; use 'remove -f -f' to override or unlock first"))
+        .isEqualTo("git worktree remove refused: fatal: cannot remove a locked working tree");
+    assertThat(WorktreeStore.withoutForceAdvice("fatal: something else")).isEqualTo("fatal:"
+        + " something else");
+  }
+
+  @Test
   void theForgeAnswerKeepsMergedHeadsAndOpenRequestsPerBranch() throws IOException {
     String head = "c".repeat(40);
     ForgeAnswer forge = ForgeAnswer.parse("[{\"number\":3,\"state\":\"MERGED\",\"headRefName\":\"a\","

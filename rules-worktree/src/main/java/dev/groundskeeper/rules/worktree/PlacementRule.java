@@ -119,14 +119,27 @@ public final class PlacementRule implements Rule {
     return false;
   }
 
-  /** The store command that does what this add meant: same branch, a name from the path. */
+  /**
+   * The store command that does what this add meant: the same branch, a name from the path. The
+   * store names a branch it creates after the worktree, so a new branch that cannot be a worktree
+   * name ({@code feat/x}, or one written with an expansion) is made first with
+   * {@code git branch} and then checked out with {@code --branch}. Branches are written as the
+   * command wrote them, so the way out expands and quotes them the same way.
+   */
   private static String replacement(Argv arguments, Path path) {
-    Optional<String> newBranch = arguments.value("-b", "-B").map(Word::value);
-    Optional<String> existing = newBranch.isPresent() ? Optional.empty()
-        : arguments.operand(1).map(Word::value).filter(WorktreeNames::valid);
-    String name = newBranch.filter(WorktreeNames::valid)
-        .or(() -> WorktreeNames.suggest(String.valueOf(path.getFileName())))
+    String name = WorktreeNames.suggest(String.valueOf(path.getFileName()))
         .orElse("my-worktree");
-    return "groundskeeper worktree add " + name + existing.map(b -> " --branch " + b).orElse("");
+    Optional<Word> newBranch = arguments.value("-b", "-B");
+    Optional<Word> second = arguments.operand(1);
+    if (newBranch.isEmpty()) {
+      return "groundskeeper worktree add " + name
+          + second.map(branch -> " --branch " + branch.source()).orElse("");
+    }
+    Word branch = newBranch.get();
+    if (branch.isStatic() && WorktreeNames.valid(branch.value()) && second.isEmpty()) {
+      return "groundskeeper worktree add " + branch.value();
+    }
+    return "git branch " + branch.source() + second.map(start -> " " + start.source()).orElse("")
+        + " && groundskeeper worktree add " + name + " --branch " + branch.source();
   }
 }

@@ -1,6 +1,7 @@
 package dev.groundskeeper.rules.worktree;
 
 import dev.groundskeeper.api.API;
+import java.text.Normalizer;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -49,12 +50,14 @@ public final class WorktreeNames {
 
   /**
    * A name derived from any text (the last segment of a path someone gave to
-   * {@code git worktree add}): disallowed characters become '-', leading dots and dashes go.
+   * {@code git worktree add}): accents are dropped ("Über" gives "Uber"), other disallowed
+   * characters become '-', leading and trailing dots and dashes go.
    * Empty when nothing usable remains.
    */
   public static Optional<String> suggest(String text) {
-    String cleaned = text.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("\\.{2,}", ".")
-        .replaceAll("^[-.]+", "").replaceAll("(\\.lock)+$", "").replaceAll("[.]+$", "");
+    String cleaned = Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{M}+", "")
+        .replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("\\.{2,}", ".")
+        .replaceAll("^[-.]+", "").replaceAll("(\\.lock)+$", "").replaceAll("[-.]+$", "");
     if (cleaned.length() > LONGEST) {
       cleaned = cleaned.substring(0, LONGEST).replaceAll("[.]+$", "");
     }

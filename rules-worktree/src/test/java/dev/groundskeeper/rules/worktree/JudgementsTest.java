@@ -39,6 +39,9 @@ class JudgementsTest {
   void suggestionsAreValidNames() {
     assertThat(WorktreeNames.suggest("../my repo")).contains("my-repo");
     assertThat(WorktreeNames.suggest("...")).isEmpty();
+    assertThat(WorktreeNames.suggest("my repo (copy)")).contains("my-repo-copy");
+    assertThat(WorktreeNames.suggest("é-ü")).contains("e-u");
+    assertThat(WorktreeNames.suggest("Über")).contains("Uber");
   }
 
   @Test

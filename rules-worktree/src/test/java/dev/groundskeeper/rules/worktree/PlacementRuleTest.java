@@ -39,7 +39,26 @@ class PlacementRuleTest {
   @Test
   void theNameComesFromThePathWhenNoBranchIsGiven() {
     tester.given(command("cd /home/me && git worktree add 'my repo (copy)'").in("/home/me/r"))
-        .expectDeny().remedyCommands("groundskeeper worktree add my-repo-copy-");
+        .expectDeny().remedyCommands("groundskeeper worktree add my-repo-copy");
+  }
+
+  @Test
+  void aNewBranchThatCannotNameAWorktreeIsMadeFirstAndCheckedOut() {
+    tester.given(command("git worktree add -b feat/x ../fx").in("/home/me/repo"))
+        .expectDeny().remedyCommands("git branch feat/x && groundskeeper worktree add fx"
+            + " --branch feat/x");
+    tester.given(command("git worktree add -b \"$B\" ../fx origin/main").in("/home/me/repo"))
+        .expectDeny().remedyCommands("git branch \"$B\" origin/main && groundskeeper worktree"
+            + " add fx --branch \"$B\"");
+    tester.given(command("git worktree add -b fix ../fx v1.0").in("/home/me/repo"))
+        .expectDeny().remedyCommands("git branch fix v1.0 && groundskeeper worktree add fx"
+            + " --branch fix");
+  }
+
+  @Test
+  void anExistingBranchOfAnyShapeIsCheckedOutThroughTheBranchOption() {
+    tester.given(command("git worktree add ../Über feat/x").in("/home/me/repo"))
+        .expectDeny().remedyCommands("groundskeeper worktree add Uber --branch feat/x");
   }
 
   @Test

@@ -1,0 +1,221 @@
+package dev.groundskeeper.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code groundskeeper serve} and the launcher's client end to end: real processes, the packaged
+ * jar, curl, a real repository, and a home, configuration and store of the test's own.
+ */
+class ServeLauncherIT {
+
+  static final Path LAUNCHER = Path.of(System.getProperty("groundskeeper.launcher"));
+
+  @TempDir
+  Path temp;
+
+  private Path repo;
+  private Path socket;
+  private final Map<String, String> env = new HashMap<>();
+  private final List<Process> servers = new ArrayList<>();
+
+  record Run(int exit, String out, String err) {}
+
+  @BeforeEach
+  void setUp() throws IOException {
+    repo = Git.init(temp.resolve("repo"));
+    Git.run(repo, "switch", "-q", "-c", "feat/x");
+    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
+    Git.run(repo, "switch", "-q", "main");
+    env.put("HOME", Files.createDirectories(temp.resolve("home")).toString());
+    env.put("XDG_CONFIG_HOME", Files.createDirectories(temp.resolve("xdg")).toString());
+    env.put("GROUNDSKEEPER_HOME", temp.resolve("gk").toString());
+    env.put("JAVA_HOME", System.getProperty("java.home"));
+    socket = temp.resolve("gk/run/serve.sock");
+  }
+
+  @AfterEach
+  void stopServers() throws InterruptedException {
+    for (Process server : servers) {
+      server.destroy();
+      server.waitFor(60, TimeUnit.SECONDS);
+    }
+  }
+
+  private ProcessBuilder builder(Map<String, String> extraEnv, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(LAUNCHER.toString());
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(repo.toFile());
+    Map<String, String> environment = builder.environment();
+    for (String variable : List.of("GROUNDSKEEPER_SESSION_MODE", "GROUNDSKEEPER_SOCKET",
+        "XDG_RUNTIME_DIR", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS")) {
+      environment.remove(variable);
+    }
+    environment.putAll(env);
+    environment.putAll(extraEnv);
+    return builder;
+  }
+
+  Run launch(Map<String, String> extraEnv, String stdin, String... args) throws Exception {
+    Process process = builder(extraEnv, args).start();
+    CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> read(process, true));
+    process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+    process.getOutputStream().close();
+    byte[] out = read(process, false);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("finished in time").isTrue();
+    return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+        new String(err.get(), StandardCharsets.UTF_8));
+  }
+
+  private static byte[] read(Process process, boolean error) {
+    try {
+      return (error ? process.getErrorStream() : process.getInputStream()).readAllBytes();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Starts {@code groundskeeper serve} and waits until its socket is there. */
+  Process startServer(Map<String, String> extraEnv) throws Exception {
+    Path log = temp.resolve("serve-" + servers.size() + ".log");
+    Process server = builder(extraEnv, "serve", "--idle-timeout", "10m")
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    servers.add(server);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    while (!Files.exists(socket)) {
+      assertThat(server.isAlive()).as("the server runs: %s", Files.readString(log)).isTrue();
+      assertThat(System.nanoTime()).as("the socket appears in time").isLessThan(deadline);
+      Thread.sleep(50);
+    }
+    return server;
+  }
+
+  String payload(String command) {
+    return "{\"session_id\":\"s1\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"PreToolUse\","
+        + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"" + command + "\"}}";
+  }
+
+  /** Allow, advise, deny and an invalid payload. */
+  Map<String, String> payloads() {
+    Map<String, String> payloads = new LinkedHashMap<>();
+    payloads.put("allow", payload("ls"));
+    payloads.put("advise", payload("git worktree add ../x"));
+    payloads.put("deny", payload("git branch -D feat/x"));
+    payloads.put("invalid JSON", "{\"session_id\": ");
+    return payloads;
+  }
+
+  Map<String, Run> hookCalls(Map<String, String> extraEnv) throws Exception {
+    Map<String, Run> runs = new LinkedHashMap<>();
+    for (Map.Entry<String, String> payload : payloads().entrySet()) {
+      runs.put(payload.getKey(), launch(extraEnv, payload.getValue(), "hook"));
+    }
+    return runs;
+  }
+
+  String status() throws Exception {
+    return launch(Map.of(), "", "serve", "--status").out();
+  }
+
+  @Test
+  void aServedHookCallAnswersExactlyAsAFreshProcess() throws Exception {
+    Map<String, Run> fresh = hookCalls(Map.of());
+    assertThat(fresh.get("allow")).isEqualTo(new Run(0, "{}\n", ""));
+    assertThat(fresh.get("advise").out()).contains("additionalContext", "worktrees.placement");
+    assertThat(fresh.get("deny").out()).contains("\"permissionDecision\":\"deny\"");
+    assertThat(fresh.get("invalid JSON").exit()).isEqualTo(1);
+    assertThat(fresh.get("invalid JSON").err())
+        .startsWith("groundskeeper hook: the hook payload is not valid JSON");
+
+    Process server = startServer(Map.of());
+    assertThat(hookCalls(Map.of())).isEqualTo(fresh);
+    assertThat(status()).contains("answered: 4", "declined: 0", "failed: 0");
+
+    // both streams at once, several lines, read anew: an invalid configuration file
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), "engine:\n  on_eror: deny\n");
+    Map<String, String> noServer = Map.of("GROUNDSKEEPER_SOCKET", temp.resolve("none").toString());
+    Run freshInvalid = launch(noServer, payload("ls"), "hook");
+    assertThat(freshInvalid.out()).contains("additionalContext", "engine.configuration");
+    assertThat(freshInvalid.err()).startsWith("groundskeeper hook: ").contains("on_eror");
+    assertThat(launch(Map.of(), payload("ls"), "hook")).isEqualTo(freshInvalid);
+    assertThat(status()).contains("answered: 5");
+    Files.delete(repo.resolve(".groundskeeper.yaml"));
+
+    Run stop = launch(Map.of(), "", "serve", "--stop");
+    assertThat(stop).isEqualTo(new Run(0, "stopped the server on " + socket + "\n", ""));
+    assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(server.exitValue()).isZero();
+    assertThat(socket).doesNotExist();
+    assertThat(launch(Map.of(), "", "serve", "--status"))
+        .isEqualTo(new Run(1, "no server answers on " + socket + "\n", ""));
+  }
+
+  @Test
+  void withoutCurlOrWithADeadServerTheLauncherRunsTheHookItself() throws Exception {
+    Path tools = Files.createDirectories(temp.resolve("tools"));
+    for (String tool : List.of("bash", "find", "readlink", "flock", "mkdir", "rm", "mv", "cat",
+        "mktemp", "git")) {
+      Path real = Path.of("/usr/bin", tool);
+      Path found = Files.exists(real) ? real : Path.of("/bin", tool);
+      if (Files.exists(found)) {
+        Files.createSymbolicLink(tools.resolve(tool), found);
+      }
+    }
+    Map<String, String> noCurl = Map.of("PATH", tools.toString());
+    Map<String, Run> fresh = hookCalls(noCurl);
+    startServer(noCurl);
+    assertThat(hookCalls(noCurl)).isEqualTo(fresh);
+    assertThat(status()).contains("answered: 0");
+
+    assertThat(launch(Map.of(), "", "serve", "--stop").exit()).isZero();
+    try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      dead.bind(UnixDomainSocketAddress.of(socket));
+    }
+    assertThat(socket).exists();
+    Map<String, Run> freshWithCurl = hookCalls(Map.of());
+    assertThat(freshWithCurl.get("deny").out()).contains("deny");
+    assertThat(freshWithCurl).isEqualTo(fresh);
+  }
+
+  @Test
+  void aSecondServerOrAnOpenDirectoryIsRefusedAndASignalStopsTheServerCleanly() throws Exception {
+    Process server = startServer(Map.of());
+    Run second = launch(Map.of(), "", "serve");
+    assertThat(second.exit()).isEqualTo(2);
+    assertThat(second.err()).startsWith("groundskeeper serve: another groundskeeper serve holds "
+        + socket + ".lock");
+
+    server.destroy();
+    assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(server.exitValue()).as("the status for SIGTERM").isEqualTo(143);
+    assertThat(socket).doesNotExist();
+
+    Path open = Files.createDirectories(temp.resolve("open"));
+    Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+    Run refused = launch(Map.of("GROUNDSKEEPER_SOCKET", open.resolve("s.sock").toString()), "",
+        "serve");
+    assertThat(refused.exit()).isEqualTo(2);
+    assertThat(refused.err()).startsWith("groundskeeper serve: ")
+        .contains("can be written by group or others");
+  }
+}
