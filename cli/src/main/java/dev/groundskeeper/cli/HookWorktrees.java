@@ -3,9 +3,11 @@ package dev.groundskeeper.cli;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
+import dev.groundskeeper.git.EffectExecutor;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
@@ -13,6 +15,7 @@ import dev.groundskeeper.git.store.WorktreeStore;
 import dev.groundskeeper.rules.worktree.WorktreeNames;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,6 +47,9 @@ final class HookWorktrees {
     WorktreeStore store = WorktreeCommand.store(policy.config(), invocation.environment());
     try {
       AddedWorktree added = store.add(workspace.directory(), name, Optional.empty());
+      if (added.createdBranch()) {
+        recordCreator(create, added, workspace, facts);
+      }
       return new HookReply(added.path().toString(), "", 0);
     } catch (StoreRefusal refusal) {
       // Claude Code may fire the hook again for a worktree it already asked for: answering the
@@ -52,6 +58,18 @@ final class HookWorktrees {
       return existing.map(path -> new HookReply(path.toString(), "", 0))
           .orElseGet(() -> refused(create, refusal.getMessage()));
     }
+  }
+
+  /**
+   * Seed 002: the runner's worktree branch gets its creator record with an empty agent (the
+   * first agent working in it binds itself by touching it), so the stop guard follows it. A
+   * record that cannot be written loses nothing but that judgement, so it never fails the hook.
+   */
+  private static void recordCreator(Event.WorktreeCreate create, AddedWorktree added,
+      Workspace workspace, Facts facts) {
+    Instant now = facts.find(Facts.NOW).orElseGet(Instant::now);
+    EffectExecutor.forDirectory(workspace.directory()).perform(new RepoEffect.RecordCreator(
+        added.branch(), create.context().sessionId() + ":", now, "worktree_create"));
   }
 
   /** This repository's worktree named {@code name} in the store, if git lists one. */

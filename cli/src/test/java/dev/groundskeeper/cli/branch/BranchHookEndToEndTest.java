@@ -173,6 +173,24 @@ class BranchHookEndToEndTest {
   }
 
   @Test
+  void aRunnersWorktreeBranchIsRecordedAsThisSessionsSoTheStopJudgesIt() throws IOException {
+    Reply created = hook(Map.of("hook_event_name", "WorktreeCreate", "name", "helper"));
+    assertThat(created.exit()).as(created.err()).isZero();
+    Path lane = Path.of(created.out().strip());
+    String branch = run(lane, Map.of(), "git", "symbolic-ref", "--short", "HEAD").strip();
+    assertThat(git("config", "--get", "branch." + branch + ".groundskeeperCreator"))
+        .isEqualTo("e2e:");
+    assertThat(git("config", "--get", "branch." + branch + ".groundskeeperRoute"))
+        .isEqualTo("worktree_create");
+    Files.writeString(lane.resolve("work.txt"), "unsaved");
+    ObjectNode stop = (ObjectNode) JSON.readTree(hook(Map.of("hook_event_name", "Stop",
+        "stop_hook_active", false)).out());
+    assertThat(stop.path("decision").asText()).isEqualTo("block");
+    assertThat(stop.path("reason").asText()).contains("- " + branch + ": uncommitted work in "
+        + lane);
+  }
+
+  @Test
   void afterThreeBlockedStopsTheFourthIsAllowedAndTheBranchIsRecordedAsAbandoned()
       throws IOException {
     ran("git switch -q -c feature");
