@@ -78,8 +78,25 @@ final class Assembler {
     try {
       return Optional.of(model.construct(values));
     } catch (IllegalArgumentException e) {
-      problems.add(where, path, String.valueOf(e.getMessage()));
+      reportInvalid(where, path, String.valueOf(e.getMessage()));
       return Optional.empty();
+    }
+  }
+
+  /**
+   * A record's own check often names the key it refused ({@code "a.b[0]: why"}) so that it reads
+   * well outside the loader too; that key, when it lies within {@code path}, becomes the problem's
+   * key instead of being printed twice ({@code "a: a.b[0]: why"}).
+   */
+  private void reportInvalid(Location where, String path, String message) {
+    int colon = message.indexOf(": ");
+    String named = colon > 0 ? message.substring(0, colon) : "";
+    boolean within = named.equals(path) || named.startsWith(path + ".")
+        || named.startsWith(path + "[");
+    if (within && named.chars().noneMatch(Character::isWhitespace)) {
+      problems.add(where, named, message.substring(colon + 2));
+    } else {
+      problems.add(where, path, message);
     }
   }
 
