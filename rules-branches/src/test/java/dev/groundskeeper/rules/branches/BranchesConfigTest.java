@@ -88,6 +88,19 @@ class BranchesConfigTest {
   }
 
   @Test
+  void aRefusedKeyIsNamedOnceNotAfterItsBlockAgain() {
+    assertThat(problems("branches:\n  dormancy:\n    noisy_days: 30\n"))
+        .contains("branches.dormancy: the effective stages must satisfy")
+        .doesNotContain("branches.dormancy: branches.dormancy");
+    assertThat(problems("branches:\n  exempt: [\"\"]\n"))
+        .contains("branches.exempt[0]: an empty entry matches nothing")
+        .doesNotContain("branches: branches.exempt");
+    assertThat(problems("branches:\n  cleanup_after_merge: {regenerable: [\"untracked/**\"]}\n"))
+        .contains("branches.cleanup_after_merge.regenerable[0]: `untracked/**` matches")
+        .doesNotContain("branches.cleanup_after_merge: branches.cleanup_after_merge");
+  }
+
+  @Test
   void anOverrideValidUnderOnePresetCanBeInvalidUnderTheOther() {
     assertThat(load("branches:\n  dormancy: {advisory_days: 5}\n").dormancy()
         .effectiveAdvisoryDays()).isEqualTo(5);
