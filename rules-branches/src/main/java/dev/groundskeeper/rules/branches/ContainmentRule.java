@@ -49,7 +49,8 @@ final class ContainmentRule implements Rule {
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
-    if (!(event instanceof Event.SessionStart) && !Creations.read(event, facts).creates()) {
+    if (!(event instanceof Event.SessionStart) && !Creations.read(event, facts).creates()
+        || Checkouts.outsideAnyRepository(facts)) {
       return Verdict.notApplicable(ID);
     }
     Scope scope = Scopes.of(config, facts);

@@ -78,7 +78,7 @@ final class Creations {
 
   static Reading read(Event event, Facts facts) {
     if (event instanceof Event.CommandEvent command) {
-      return command(command.command(), facts);
+      return command(command.command(), command.context().cwd(), facts);
     }
     if (event instanceof Event.AgentDispatch dispatch) {
       return dispatch.isolatedInWorktree()
@@ -97,7 +97,7 @@ final class Creations {
     return Reading.NONE;
   }
 
-  private static Reading command(String text, Facts facts) {
+  private static Reading command(String text, Path cwd, Facts facts) {
     Script script = Shell.parse(text);
     List<CreatedBranch> created = script.createdBranches();
     if (!script.complete() && MAYBE_CREATES.matcher(text).find()) {
@@ -107,6 +107,23 @@ final class Creations {
     }
     if (created.isEmpty()) {
       return Reading.NONE;
+    }
+    boolean outside = Checkouts.outsideAnyRepository(facts);
+    for (CreatedBranch branch : created) {
+      // The count and the names read here are this repository's; a branch made in another one
+      // is not judged against them.
+      Optional<String> why = outside
+          ? Optional.of("it runs against a repository other than " + cwd + ", which is in none;"
+              + " run it from inside the checkout it acts on")
+              .filter(reason -> Checkouts.aimedElsewhere(branch.git()))
+          : Checkouts.elsewhere(branch.git(), cwd, facts);
+      if (why.isPresent()) {
+        return new Reading(Kind.UNREADABLE, List.of(), "`" + branch.git().command().text(text)
+            + "` creates a branch that was not counted: " + why.get());
+      }
+    }
+    if (outside) {
+      return Reading.NONE; // git finds no repository here, so it creates nothing
     }
     Set<String> local = TipsIndex.localNames(facts.get(RepoFacts.BRANCH_TIPS));
     List<NewBranch> branches = new ArrayList<>();

@@ -57,6 +57,10 @@ final class DormancyRule implements Rule {
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
+    if (Checkouts.outsideAnyRepository(facts)
+        && (event instanceof Event.SessionStart || event instanceof Event.Stop)) {
+      return Verdict.notApplicable(ID); // no branches here to be idle
+    }
     if (event instanceof Event.SessionStart start) {
       Dormancy.Stage lowest = start.source() == Event.StartSource.STARTUP
           || start.source() == Event.StartSource.CLEAR ? Dormancy.Stage.ADVISORY

@@ -76,12 +76,24 @@ final class ForceRemovalRule implements Rule {
       return Verdict.notApplicable(ID);
     }
     Losses losses = new Losses();
-    try {
-      List<GitCommand> acting = new ArrayList<>();
-      forced.forEach(deleted -> acting.add(deleted.git()));
-      removals.forEach(removal -> acting.add(removal.git()));
+    List<GitCommand> acting = new ArrayList<>();
+    forced.forEach(deleted -> acting.add(deleted.git()));
+    removals.forEach(removal -> acting.add(removal.git()));
+    if (Checkouts.outsideAnyRepository(facts)) {
+      // Here git finds no repository and deletes nothing; a command aimed at one elsewhere
+      // cannot be judged from here, and a loss-prevention guard refuses what it cannot judge.
       for (GitCommand git : acting) {
-        elsewhere(git, command.context().cwd(), facts).ifPresent(why -> losses.lines.add(
+        if (Checkouts.aimedElsewhere(git)) {
+          losses.lines.add("- `" + git.command().text(command.command()) + "` cannot be judged:"
+              + " it acts on a repository other than " + command.context().cwd() + ", which is"
+              + " in none; run it from inside the checkout it acts on");
+        }
+      }
+      return losses.lines.isEmpty() ? Verdict.notApplicable(ID) : denial(losses);
+    }
+    try {
+      for (GitCommand git : acting) {
+        Checkouts.elsewhere(git, command.context().cwd(), facts).ifPresent(why -> losses.lines.add(
             "- `" + git.command().text(command.command()) + "` cannot be judged: " + why));
       }
       if (losses.lines.isEmpty()) {
@@ -96,6 +108,10 @@ final class ForceRemovalRule implements Rule {
     if (losses.lines.isEmpty()) {
       return Verdict.allow(ID);
     }
+    return denial(losses);
+  }
+
+  private static Verdict denial(Losses losses) {
     String reason = "This would lose work that exists nowhere else:\n"
         + String.join("\n", losses.lines);
     Remedy remedy = new Remedy("Make the work safe first, then delete without forcing: commit"
@@ -104,42 +120,6 @@ final class ForceRemovalRule implements Rule {
         + " run the command outside the agent.", losses.commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
         .withFindings(losses.findings);
-  }
-
-  /**
-   * Why the repository facts of this event do not describe the repository the command acts on,
-   * if they do not: it names another git directory, or runs in a directory that is unknown before
-   * it runs or lies outside every checkout of the repository whose facts were read.
-   */
-  private static Optional<String> elsewhere(GitCommand git, Path cwd, Facts facts) {
-    if (git.gitDir().isPresent() || git.workTree().isPresent()) {
-      return Optional.of("it names its repository with --git-dir, --work-tree, GIT_DIR or"
-          + " GIT_WORK_TREE; run it from inside that checkout, without them");
-    }
-    Directory directory = git.directory();
-    if (directory.isStart()) {
-      return Optional.empty();
-    }
-    Optional<Path> where = directory.isCertain()
-        ? directory.resolve(cwd, Optional.empty()).map(Path::normalize)
-        : Optional.empty();
-    if (where.isEmpty()) {
-      return Optional.of("the directory it runs in (" + directory + ") is only known when it"
-          + " runs; run it from inside the checkout it acts on");
-    }
-    Optional<Path> checkout = facts.get(RepoFacts.LAYOUT).workTree();
-    if (checkout.isPresent() && where.get().startsWith(checkout.get())) {
-      return Optional.empty();
-    }
-    // Any checkout of the same repository reads the same refs and worktrees.
-    for (Worktree worktree : facts.get(RepoFacts.WORKTREES)) {
-      if (where.get().startsWith(worktree.path())) {
-        return Optional.empty();
-      }
-    }
-    return Optional.of("it runs in " + where.get() + ", outside the checkout judged here ("
-        + checkout.map(Path::toString).orElse(cwd.toString()) + "); run it from inside the"
-        + " checkout it acts on");
   }
 
   private static final class Losses {

@@ -63,7 +63,9 @@ final class RemoteDeleteRule implements Rule {
         deletes.add(deleted);
       }
     }
-    if (deletes.isEmpty()) {
+    if (deletes.isEmpty() || Checkouts.outsideAnyRepository(facts)
+        && deletes.stream().noneMatch(deleted -> Checkouts.aimedElsewhere(deleted.git()))) {
+      // Outside a repository git has no remote to push to, so it deletes nothing.
       return Verdict.notApplicable(ID);
     }
     Scope scope = Scopes.of(config, facts);

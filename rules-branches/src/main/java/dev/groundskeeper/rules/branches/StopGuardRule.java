@@ -84,6 +84,10 @@ final class StopGuardRule implements Rule {
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
+    if (Checkouts.outsideAnyRepository(facts)) {
+      // No repository here, so no branch of it to record or to judge at a stop.
+      return Verdict.notApplicable(ID);
+    }
     if (event instanceof Event.CommandCompleted completed) {
       return completed.succeeded() ? recordCommand(completed, facts) : Verdict.notApplicable(ID);
     }
