@@ -106,7 +106,7 @@ class BuiltInRulesHookTest {
     JsonNode specific = Json.MAPPER.readTree(result.out()).path("hookSpecificOutput");
     assertThat(specific.path("permissionDecision").asText()).isEqualTo("deny");
     assertThat(specific.path("permissionDecisionReason").asText())
-        .contains("nothing could be proven");
+        .contains("is in no git repository, so nothing proves what it would delete");
   }
 
   @Test

@@ -80,16 +80,14 @@ final class ForceRemovalRule implements Rule {
     forced.forEach(deleted -> acting.add(deleted.git()));
     removals.forEach(removal -> acting.add(removal.git()));
     if (Checkouts.outsideAnyRepository(facts)) {
-      // Here git finds no repository and deletes nothing; a command aimed at one elsewhere
-      // cannot be judged from here, and a loss-prevention guard refuses what it cannot judge.
+      // No repository facts here, yet git may still find one (GIT_DIR in the environment, a
+      // -C or cd): a loss-prevention guard refuses what it cannot judge, and says why plainly.
       for (GitCommand git : acting) {
-        if (Checkouts.aimedElsewhere(git)) {
-          losses.lines.add("- `" + git.command().text(command.command()) + "` cannot be judged:"
-              + " it acts on a repository other than " + command.context().cwd() + ", which is"
-              + " in none; run it from inside the checkout it acts on");
-        }
+        losses.lines.add("- `" + git.command().text(command.command()) + "` cannot be judged: "
+            + command.context().cwd() + " is in no git repository, so nothing proves what it"
+            + " would delete; run it from inside the checkout it acts on");
       }
-      return losses.lines.isEmpty() ? Verdict.notApplicable(ID) : denial(losses);
+      return denial(losses);
     }
     try {
       for (GitCommand git : acting) {

@@ -63,9 +63,7 @@ final class RemoteDeleteRule implements Rule {
         deletes.add(deleted);
       }
     }
-    if (deletes.isEmpty() || Checkouts.outsideAnyRepository(facts)
-        && deletes.stream().noneMatch(deleted -> Checkouts.aimedElsewhere(deleted.git()))) {
-      // Outside a repository git has no remote to push to, so it deletes nothing.
+    if (deletes.isEmpty()) {
       return Verdict.notApplicable(ID);
     }
     Scope scope = Scopes.of(config, facts);
