@@ -29,8 +29,9 @@ import picocli.CommandLine.Parameters;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:parked (and pushed when the branch has a remote copy), or a dry run",
         "1:parked, but the push failed (the message says why; nothing was forced)",
-        "2:nothing was done: no such local branch, no reason, not a repository, the tip moved,",
-        "  the default branch, a line or an exempt branch, or --clear of a branch not parked"})
+        "2:nothing was done: no such local branch, no reason, not a repository, the tip moved,"
+            + " the default branch, a line or an exempt branch, or --clear of a branch not"
+            + " parked"})
 final class ParkCommand implements Callable<Integer> {
 
   private final BranchContext context;

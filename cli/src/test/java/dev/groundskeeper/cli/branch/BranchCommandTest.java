@@ -133,6 +133,17 @@ class BranchCommandTest {
   }
 
   @Test
+  void theHelpListsEveryReasonForExitTwo() {
+    BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), work, Clock.systemUTC(),
+        environment(), dir -> config);
+    String usage = command.commandLine().getSubcommands().get("park").getUsageMessage();
+    assertThat(usage.replaceAll("\\s+", " ")).contains("2 nothing was done: no such local"
+        + " branch, no reason, not a repository, the tip moved, the default branch, a line or"
+        + " an exempt branch, or --clear of a branch not parked");
+  }
+
+  @Test
   void clearingABranchThatIsNotParkedIsRefusedSoItsIdleClockIsNotRestarted() {
     git("switch", "-q", "-c", "idle");
     commit("idle work");
