@@ -119,7 +119,7 @@ final class Parser {
   static final class CommandBuilder {
     final CompactList<Word> words = new CompactList<>(6);
     /** Empty and immutable until the first one is added: most commands have none. */
-    List<Assignment> assignments = List.of();
+    List<Assignment> assignments = CompactList.empty();
     List<RedirBuilder> redirections = List.of();
 
     void addAssignment(Assignment a) {
@@ -146,7 +146,7 @@ final class Parser {
 
     /** The command, with {@code nests} the built form of {@link #nesting}. */
     SimpleCommand build(int index, List<Nesting> nests) {
-      List<Redirection> redirs = redirections.isEmpty() ? List.of()
+      List<Redirection> redirs = redirections.isEmpty() ? CompactList.empty()
           : new RedirectionList(redirections);
       return new SimpleCommand(index, words, assignments, redirs, operator, nests, directory,
           pipeline, position, start, end);
@@ -155,7 +155,7 @@ final class Parser {
     /** The built form of a nesting chain. */
     static List<Nesting> buildNesting(List<NestBuilder> nesting) {
       if (nesting.isEmpty()) {
-        return List.of();
+        return CompactList.empty();
       }
       CompactList<Nesting> nests = new CompactList<>(nesting.size());
       for (NestBuilder n : nesting) {
