@@ -76,45 +76,60 @@ final class CleanCommand implements Callable<Integer> {
     String defaultBranch = inventory.defaultBranch().name();
     List<BranchRecord> finished = new ArrayList<>();
     List<BranchRecord> held = new ArrayList<>();
+    // With --remote, every finished branch with a copy on the remote, including one that exists
+    // only there: the remote-delete rule proves each before anything is pushed.
+    List<BranchRecord> onRemote = new ArrayList<>();
     for (BranchRecord record : inventory.branches()) {
-      if (!record.state().merged() || record.localTip().isEmpty()
-          || config.protects(record.name(), defaultBranch)) {
+      if (!record.state().merged() || config.protects(record.name(), defaultBranch)) {
         continue;
       }
-      (record.worktree().isPresent() ? held : finished).add(record);
+      if (remote && record.remoteTip().isPresent()) {
+        onRemote.add(record);
+      }
+      if (record.localTip().isPresent()) {
+        (record.worktree().isPresent() ? held : finished).add(record);
+      }
     }
     for (BranchRecord record : held) {
       context.out.println("Skipped " + record.name() + ": the worktree " + record.worktree().get()
           + " holds it. When nothing in it is needed: git worktree remove "
           + record.worktree().get() + " && git branch -d " + record.name());
     }
-    if (finished.isEmpty()) {
+    if (finished.isEmpty() && onRemote.isEmpty()) {
       context.out.println("No finished branch to delete.");
       return 0;
     }
-    context.out.println("Finished branches:");
-    for (BranchRecord record : finished) {
-      context.out.println("- " + record.name() + " at " + record.localTip().get() + " ("
-          + record.state().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
+    if (!finished.isEmpty()) {
+      context.out.println("Finished branches:");
+      for (BranchRecord record : finished) {
+        context.out.println("- " + record.name() + " at " + record.localTip().get() + " ("
+            + stateWords(record) + ")");
+      }
+    }
+    if (!onRemote.isEmpty()) {
+      context.out.println("Finished branches on " + config.remote() + ":");
+      for (BranchRecord record : onRemote) {
+        context.out.println("- " + record.name() + " at " + record.remoteTip().get() + " ("
+            + stateWords(record) + ")");
+      }
     }
     if (dryRun || !yes) {
       context.out.println(dryRun ? "Dry run: nothing deleted."
-          : "Nothing deleted yet; run `groundskeeper branch clean --yes` to delete these.");
+          : "Nothing deleted yet; run `groundskeeper branch clean --yes" + (remote ? " --remote"
+              : "") + "` to delete these.");
       return 0;
     }
-    Optional<Path> bundle = bundle(layout.get(), finished);
+    Optional<Path> bundle = bundle(layout.get(), finished, onRemote, config.remote());
     if (bundle.isEmpty()) {
       return BranchCommand.CANNOT_RUN;
     }
     context.out.println("Recovery bundle: " + bundle.get());
     int code = 0;
     EffectExecutor executor = EffectExecutor.forDirectory(context.directory);
-    List<String> deleted = new ArrayList<>();
     for (BranchRecord record : finished) {
       EffectResult result = executor.perform(new RepoEffect.DeleteBranch(record.name(),
           record.localTip().get()));
       if (result.status() == EffectResult.Status.DONE) {
-        deleted.add(record.name());
         context.out.println("Deleted " + record.name() + " (restore: git branch " + record.name()
             + " " + record.localTip().get() + ", or git fetch " + bundle.get() + " refs/heads/"
             + record.name() + ":refs/heads/" + record.name() + ")");
@@ -123,13 +138,18 @@ final class CleanCommand implements Callable<Integer> {
         context.err.println("Not deleted " + record.name() + ": " + result.message());
       }
     }
-    if (remote) {
-      code = Math.max(code, deleteRemote(config, facts, finished));
+    if (!onRemote.isEmpty()) {
+      code = Math.max(code, deleteRemote(config, facts, onRemote));
     }
     return code;
   }
 
-  private Optional<Path> bundle(RepositoryLayout layout, List<BranchRecord> branches) {
+  private static String stateWords(BranchRecord record) {
+    return record.state().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+  }
+
+  private Optional<Path> bundle(RepositoryLayout layout, List<BranchRecord> branches,
+      List<BranchRecord> onRemote, String remoteName) {
     Path dir = layout.commonDir().resolve("groundskeeper").resolve("recovery");
     Path file = dir.resolve("branches-" + context.clock.instant().toEpochMilli() + ".bundle");
     try {
@@ -140,6 +160,7 @@ final class CleanCommand implements Callable<Integer> {
     }
     List<String> args = new ArrayList<>(List.of("bundle", "create", "-q", file.toString()));
     branches.forEach(b -> args.add("refs/heads/" + b.name()));
+    onRemote.forEach(b -> args.add("refs/remotes/" + remoteName + "/" + b.name()));
     BranchContext.Run run = context.git(args);
     if (!run.ok()) {
       fail("the recovery bundle could not be written, so nothing was deleted: " + run.output());
@@ -149,15 +170,10 @@ final class CleanCommand implements Callable<Integer> {
   }
 
   /** Deletes the remote copies that the remote-delete rule proves merged on the remote. */
-  private int deleteRemote(BranchesConfig config, Facts facts, List<BranchRecord> finished) {
+  private int deleteRemote(BranchesConfig config, Facts facts, List<BranchRecord> onRemote) {
     List<String> names = new ArrayList<>();
-    for (BranchRecord record : finished) {
-      if (record.remoteTip().isPresent()) {
-        names.add(record.name());
-      }
-    }
-    if (names.isEmpty()) {
-      return 0;
+    for (BranchRecord record : onRemote) {
+      names.add(record.name());
     }
     String command = "git push " + config.remote() + " --delete " + String.join(" ", names);
     ConfiguredRule rule = new BranchRules().rules(config).stream()
@@ -175,7 +191,11 @@ final class CleanCommand implements Callable<Integer> {
       context.err.println("Remote copies not deleted: " + push.output());
       return BranchCommand.PARTLY_DONE;
     }
-    context.out.println("Deleted on " + config.remote() + ": " + String.join(", ", names));
+    for (BranchRecord record : onRemote) {
+      context.out.println("Deleted " + record.name() + " on " + config.remote() + " (restore: git"
+          + " push " + config.remote() + " " + record.remoteTip().get() + ":refs/heads/"
+          + record.name() + ")");
+    }
     return 0;
   }
 

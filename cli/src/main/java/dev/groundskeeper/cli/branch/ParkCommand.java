@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:parked (and pushed when the branch has a remote copy), or a dry run",
         "1:parked, but the push failed (the message says why; nothing was forced)",
-        "2:nothing was done: no such local branch, no reason, not a repository, or the tip moved"})
+        "2:nothing was done: no such local branch, no reason, not a repository, the tip moved,",
+        "  the default branch, a line or an exempt branch, or --clear of a branch not parked"})
 final class ParkCommand implements Callable<Integer> {
 
   private final BranchContext context;
@@ -75,6 +76,10 @@ final class ParkCommand implements Callable<Integer> {
     if (record.isEmpty() || record.get().localTip().isEmpty()) {
       return fail("there is no local branch " + branch);
     }
+    Optional<String> refusal = refusal(record.get(), config);
+    if (refusal.isPresent()) {
+      return fail(refusal.get());
+    }
     String tip = record.get().localTip().get();
     String who = context.identity();
     RepoEffect effect;
@@ -106,7 +111,9 @@ final class ParkCommand implements Callable<Integer> {
     if (result.status() != EffectResult.Status.DONE) {
       return fail(result.message());
     }
-    context.out.println((clear ? "Unparked " : "Parked ") + branch + ". " + result.message());
+    // The executor's message ("parked branch x with commit …") is the whole sentence.
+    String done = result.message();
+    context.out.println(Character.toUpperCase(done.charAt(0)) + done.substring(1) + ".");
     result.restoreCommands().forEach(command -> context.out.println("  restore: " + command));
     if (!pushes) {
       context.out.println(noCopy(branch, config.remote()) + " Push it with `git push -u "
@@ -121,6 +128,26 @@ final class ParkCommand implements Callable<Integer> {
     }
     context.out.println("Pushed " + branch + " to " + config.remote() + ".");
     return 0;
+  }
+
+  /**
+   * Why this branch must not get a park or unpark commit: the default branch, a line and an exempt
+   * branch are never idle, so a commit there (pushed to the remote) would only change shared
+   * history; and an unpark of a branch that is not parked would only restart its idle clock,
+   * hiding how long it has really been idle.
+   */
+  private Optional<String> refusal(BranchRecord record, BranchesConfig config) {
+    String name = record.name();
+    return switch (record.state()) {
+      case DEFAULT -> Optional.of(name + " is the default branch, which is never idle;"
+          + " nothing was written");
+      case INTEGRATION_LINE -> Optional.of(name + " is an integration line"
+          + " (branches.integration_lines), which is never idle; nothing was written");
+      case EXEMPT -> Optional.of(name + " matches branches.exempt: it is never judged, so"
+          + " there is nothing to park; nothing was written");
+      default -> clear && record.park().isEmpty() ? Optional.of(name + " is not parked, so"
+          + " there is nothing to clear; nothing was written") : Optional.empty();
+    };
   }
 
   private static String noCopy(String branch, String remote) {

@@ -31,6 +31,7 @@ class BranchCommandTest {
   private Path origin;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private BranchesConfig config = BranchesConfig.DEFAULTS;
 
   @BeforeEach
   void repository() {
@@ -48,7 +49,7 @@ class BranchCommandTest {
     BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), work,
         Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC), environment(),
-        dir -> BranchesConfig.DEFAULTS);
+        dir -> config);
     return command.commandLine().execute(args);
   }
 
@@ -80,9 +81,12 @@ class BranchCommandTest {
     assertThat(git("rev-parse", "waiting^{tree}")).isEqualTo(git("rev-parse", before
         + "^{tree}"));
     assertThat(git("rev-parse", "origin/waiting")).isEqualTo(git("rev-parse", "waiting"));
-    assertThat(out()).contains("Parked waiting.", "Pushed waiting to origin.");
+    assertThat(out()).contains("Parked branch waiting with commit " + git("rev-parse", "waiting")
+        + ".\n", "Pushed waiting to origin.").doesNotContain(". parked");
     assertThat(branch("park", "--clear", "waiting")).isZero();
     assertThat(git("log", "-1", "--format=%B", "waiting")).contains("Unparked: Pat Parker");
+    assertThat(out()).contains("Unparked branch waiting with commit "
+        + git("rev-parse", "waiting") + ".\n");
   }
 
   @Test
@@ -106,6 +110,37 @@ class BranchCommandTest {
     assertThat(branch("park", "--clear", "waiting")).isZero();
     assertThat(git("log", "-1", "--format=%(trailers:key=Unparked,valueonly)", "waiting"))
         .isEqualTo("yes");
+  }
+
+  @Test
+  void theDefaultBranchALineAndAnExemptBranchAreNeverGivenAParkCommit() {
+    BranchesConfig d = BranchesConfig.DEFAULTS;
+    config = new BranchesConfig(d.defaultBranch(), d.remote(), List.of("release/*"),
+        List.of("users/*"), d.protectedNames(), d.wip(), d.duplicates(), d.dormancy(),
+        d.stopGuard(), d.forceRemoval(), d.evacuation(), d.cleanupAfterMerge(), d.sweep());
+    git("push", "-q", "origin", "main");
+    git("branch", "release/1");
+    git("branch", "users/ann");
+    String main = git("rev-parse", "main");
+    assertThat(branch("park", "main", "--reason", "r")).isEqualTo(2);
+    assertThat(branch("park", "release/1", "--reason", "r")).isEqualTo(2);
+    assertThat(branch("park", "users/ann", "--reason", "r")).isEqualTo(2);
+    assertThat(err()).contains("main is the default branch, which is never idle",
+        "release/1 is an integration line", "users/ann matches branches.exempt");
+    assertThat(git("rev-parse", "main", "release/1", "users/ann"))
+        .isEqualTo(main + "\n" + main + "\n" + main);
+    assertThat(git("ls-remote", "origin", "main")).startsWith(main);
+  }
+
+  @Test
+  void clearingABranchThatIsNotParkedIsRefusedSoItsIdleClockIsNotRestarted() {
+    git("switch", "-q", "-c", "idle");
+    commit("idle work");
+    git("switch", "-q", "main");
+    String tip = git("rev-parse", "idle");
+    assertThat(branch("park", "--clear", "idle")).isEqualTo(2);
+    assertThat(err()).contains("idle is not parked, so there is nothing to clear");
+    assertThat(git("rev-parse", "idle")).isEqualTo(tip);
   }
 
   @Test
@@ -136,6 +171,7 @@ class BranchCommandTest {
   @Test
   void aDryRunOfABranchWithoutARemoteCopyOrOfAnUnparkSaysSo() {
     git("branch", "local-only");
+    assertThat(branch("park", "local-only", "--reason", "waits")).isZero();
     String tip = git("rev-parse", "local-only");
     assertThat(branch("park", "--clear", "local-only", "--dry-run")).isZero();
     assertThat(out()).contains("Would unpark local-only with an empty commit on " + tip,
@@ -221,9 +257,35 @@ class BranchCommandTest {
     git("switch", "-q", "main");
     git("merge", "-q", "--no-ff", "-m", "merge shipped", "shipped");
     git("push", "-q", "origin", "main");
+    String tip = git("rev-parse", "shipped");
     assertThat(branch("clean", "--yes", "--remote")).isZero();
     assertThat(git("ls-remote", "origin", "shipped")).isEmpty();
-    assertThat(out()).contains("Deleted on origin: shipped");
+    String restore = "git push origin " + tip + ":refs/heads/shipped";
+    assertThat(out()).contains("Deleted shipped on origin (restore: " + restore + ")");
+    run(work, restore.split(" "));
+    assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
+  }
+
+  @Test
+  void cleanWithRemoteListsAndDeletesABranchFinishedOnlyOnTheRemoteBehindTheBundle() {
+    git("switch", "-q", "-c", "theirs");
+    commit("their work");
+    git("push", "-q", "-u", "origin", "theirs");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge theirs", "theirs");
+    git("push", "-q", "origin", "main");
+    git("branch", "-q", "-D", "theirs");
+    String tip = git("rev-parse", "origin/theirs");
+
+    assertThat(branch("clean", "--remote", "--dry-run")).isZero();
+    assertThat(out()).contains("Finished branches on origin:\n- theirs at " + tip,
+        "Dry run: nothing deleted.");
+    assertThat(git("ls-remote", "origin", "theirs")).startsWith(tip);
+
+    assertThat(branch("clean", "--yes", "--remote")).isZero();
+    assertThat(git("ls-remote", "origin", "theirs")).isEmpty();
+    assertThat(run(work, "git", "bundle", "list-heads", bundles().get(0).toString()))
+        .contains(tip + " refs/remotes/origin/theirs");
   }
 
   @Test

@@ -30,10 +30,15 @@ final class BranchLines {
 
   /** {@code feature/x (merged into main; last commit 12 days ago; worktree /w/x)} */
   static String line(BranchRecord branch, Instant now) {
-    StringBuilder text = new StringBuilder(branch.name()).append(" (").append(label(branch));
+    return branch.name() + " (" + details(branch, now) + ")";
+  }
+
+  /** The line without the name: a finding already names its branch as its subject. */
+  static String details(BranchRecord branch, Instant now) {
+    StringBuilder text = new StringBuilder(label(branch));
     text.append("; last commit ").append(days(ageDays(branch, now))).append(" ago");
     branch.worktree().ifPresent(path -> text.append("; worktree ").append(path));
-    return text.append(')').toString();
+    return text.toString();
   }
 
   static String label(BranchRecord branch) {
@@ -170,7 +175,7 @@ final class BranchLines {
 
   /** One finding per branch, its line as the detail. */
   static Finding finding(BranchRecord branch, Instant now) {
-    return new Finding(Finding.Kind.BRANCH, branch.name(), line(branch, now));
+    return new Finding(Finding.Kind.BRANCH, branch.name(), details(branch, now));
   }
 
   static String lower(Enum<?> constant) {

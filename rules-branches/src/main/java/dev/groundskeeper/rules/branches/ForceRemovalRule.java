@@ -264,7 +264,14 @@ final class ForceRemovalRule implements Rule {
       if (!held.containedElsewhere()) {
         parts.add("the commits at its HEAD " + abbreviate(worktree.head().get())
             + ", which no remaining branch, tag or remote-tracking ref holds");
-        losses.commands.add("git -C " + worktree.path() + " switch -c <name-for-this-work>");
+        // A worktree on a branch loses its HEAD only because the same command deletes that
+        // branch: pushing the branch secures both. Only a detached HEAD needs a branch of its own.
+        String secure = worktree.branch()
+            .map(branch -> "git push -u " + config.remote() + " " + branch)
+            .orElse("git -C " + worktree.path() + " switch -c <name-for-this-work>");
+        if (!losses.commands.contains(secure)) {
+          losses.commands.add(secure);
+        }
       }
     }
     if (!parts.isEmpty()) {

@@ -85,10 +85,12 @@ final class SweepRule implements Rule {
     }
     StringBuilder text = new StringBuilder("Branches: ").append(open.count())
         .append(" open of branches.wip.cap ").append(config.wip().cap())
-        // The open count is over distinct tips, local and remote; the breakdown is over local
-        // names, so it is labelled as its own population rather than presented as a sum.
-        .append("; the ").append(inventory.branches().size()).append(" local ")
-        .append(inventory.branches().size() == 1 ? "branch: " : "branches: ")
+        // The open count is over distinct tips; the breakdown is over names (a local branch and
+        // its remote copy are one name, a branch only on the remote is one too), so it is
+        // labelled as its own population rather than presented as a sum.
+        .append("; the ").append(inventory.branches().size())
+        .append(inventory.branches().size() == 1 ? " branch" : " branches")
+        .append(" here and on ").append(remote).append(": ")
         .append(states(byState));
     List<String> lost = Texts.lostWork(work, now, remote);
     if (!lost.isEmpty()) {
@@ -134,7 +136,8 @@ final class SweepRule implements Rule {
       text.append("\n\nLeft behind at a stop:");
       for (BranchLedger.Abandoned record : abandoned) {
         text.append("\n- ").append(record.branch()).append(": ").append(record.check())
-            .append(" (").append(record.actor()).append(", ").append(record.at()).append(')');
+            .append(" (").append(whoStopped(record.actor())).append(", ")
+            .append(record.at().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).append(')');
       }
     }
     if (!undeclared.isEmpty()) {
@@ -153,6 +156,17 @@ final class SweepRule implements Rule {
     Verdict verdict = Verdict.advise(ID, text.toString()).withFindings(findings);
     return commands.isEmpty() ? verdict
         : verdict.withRemedy(new Remedy("See what the clean would delete:", commands));
+  }
+
+  /** A recorded {@code <session>:<agent>} as words; the agent is empty for a main thread. */
+  static String whoStopped(String actor) {
+    int colon = actor.lastIndexOf(':');
+    if (colon < 0) {
+      return "session " + actor;
+    }
+    String session = actor.substring(0, colon);
+    String agent = actor.substring(colon + 1);
+    return agent.isEmpty() ? "session " + session : "session " + session + ", agent " + agent;
   }
 
   private static String states(Map<BranchState, Integer> byState) {

@@ -154,7 +154,8 @@ class DeletionRulesTest {
       String lonely = repo.freshTip();
       repo.detachedWorktree("/w/detached", lonely);
       tester(repo).given(Events.command("git worktree remove --force /w/detached")).expectDeny()
-          .reasonContains("the commits at its HEAD " + lonely.substring(0, 12));
+          .reasonContains("the commits at its HEAD " + lonely.substring(0, 12))
+          .remedyCommands("git -C /w/detached switch -c <name-for-this-work>");
     }
 
     @Test
@@ -163,7 +164,9 @@ class DeletionRulesTest {
       repo.branch("feature").localOnly().worktree("/w/feature");
       tester(repo).given(Events.command(
           "git worktree remove --force /w/feature && git branch -D feature")).expectDeny()
-          .reasonContains("- branch feature", "- worktree /w/feature: the commits at its HEAD");
+          .reasonContains("- branch feature", "- worktree /w/feature: the commits at its HEAD")
+          // one push secures both; a new branch would itself be judged by the WIP cap
+          .remedyCommands("git push -u origin feature");
     }
 
     @Test

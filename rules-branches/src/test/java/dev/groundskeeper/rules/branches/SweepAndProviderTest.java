@@ -45,14 +45,34 @@ class SweepAndProviderTest {
       String reason = tester(repo).given(Events.sweep()).expectAdvise()
           .remedyCommands("groundskeeper branch clean --dry-run")
           .findingSubjects("live-one", "lonely", "release-2024", "shipped").verdict().reason();
-      assertThat(reason).startsWith("Branches: 4 open of branches.wip.cap 10; the 5 local"
-          + " branches: 1 default, 1 merged into default, 1 dormant, 2 live\n\n" + Texts.LOST_WORK_HEADING
+      assertThat(reason).startsWith("Branches: 4 open of branches.wip.cap 10; the 5 branches"
+          + " here and on origin: 1 default, 1 merged into default, 1 dormant, 2 live\n\n" + Texts.LOST_WORK_HEADING
           + "\n- lonely (idle 10 days): git push -u origin lonely");
       assertThat(reason).contains("Finished, not deleted", "- shipped (merged into the default"
           + " branch; last commit 3 days ago): git branch -d shipped", "Idle:\n- lonely (idle,"
           + " advisory stage, CONTAINED NOWHERE", "Left behind at a stop:\n- gone: dirty"
-          + " worktree (s:a, 2025-12-30T10:00:00Z)", "declare them in branches.integration_lines"
+          + " worktree (session s, agent a, 2025-12-30T10:00:00Z)", "declare them in branches.integration_lines"
           + " so they are never counted or deleted:\n- release-2024");
+    }
+
+    @Test
+    void aBranchOnlyOnTheRemoteIsNotCountedAsLocalAndAFindingDoesNotRepeatItsName() {
+      Repo repo = Repo.create().work("mine");
+      repo.branch("theirs").remoteOnly();
+      var verdict = tester(repo).given(Events.sweep()).expectAdvise().verdict();
+      assertThat(verdict.reason()).contains("the 3 branches here and on origin:")
+          .doesNotContain("local");
+      assertThat(verdict.findings()).allSatisfy(f -> assertThat(f.detail())
+          .doesNotStartWith(f.subject()).contains("last commit"));
+    }
+
+    @Test
+    void aMainThreadThatLeftABranchIsNamedAsItsSessionWithTheTimeToTheSecond() {
+      Repo repo = Repo.create();
+      repo.ledger(new TestLedger().abandoned(new BranchLedger.Abandoned("gone", "S1:",
+          "commits no remote holds", Instant.parse("2025-12-30T10:00:00.123456789Z"))));
+      assertThat(tester(repo).given(Events.sweep()).expectAdvise().verdict().reason())
+          .contains("- gone: commits no remote holds (session S1, 2025-12-30T10:00:00Z)");
     }
 
     @Test
