@@ -2,6 +2,7 @@ package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.files.FileEntry;
 import dev.groundskeeper.api.files.FileFacts;
 import dev.groundskeeper.api.files.ListingBudget;
@@ -113,7 +114,7 @@ public final class ScratchSweep {
           .append(" and the registered stores is work nobody will find again.");
       for (SweepReport.Item item : report.listed()) {
         String word = Texts.shellWord(item.path());
-        text.append("\n- ").append(item.path()).append(" (")
+        text.append("\n- ").append(SafeText.escape(item.path())).append(" (")
             .append(item.kind() == SweepReport.Kind.STALE_SCRATCH
                 ? "scratch file older than " + config.sweep().maxAgeHours() + " h"
                 : "outside the scratch directory and every store")
