@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.rules.scratch.ScratchSweep;
 import dev.groundskeeper.rules.scratch.SweepReport;
@@ -48,9 +49,11 @@ public final class ScratchSweepCommand implements Callable<Integer> {
     if (json) {
       context.out().println(json(report, config));
     } else {
-      context.out().println(ScratchSweep.render(report, config).orElse(
+      // File names are others' text: no control character reaches the terminal, while the
+      // backslashes of a $'…'-quoted name stay, so the printed rm commands work when pasted.
+      context.out().println(SafeText.escapeControls(ScratchSweep.render(report, config).orElse(
           "Scratch sweep: nothing under " + String.join(", ", config.roots())
-              + " needs a decision."));
+              + " needs a decision.")));
     }
     return 0;
   }

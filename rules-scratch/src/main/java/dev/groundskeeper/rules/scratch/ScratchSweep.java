@@ -115,9 +115,7 @@ public final class ScratchSweep {
       for (SweepReport.Item item : report.listed()) {
         String word = Texts.shellWord(item.path());
         text.append("\n- ").append(SafeText.escape(item.path())).append(" (")
-            .append(item.kind() == SweepReport.Kind.STALE_SCRATCH
-                ? "scratch file older than " + config.sweep().maxAgeHours() + " h"
-                : "outside the scratch directory and every store")
+            .append(why(item, config))
             .append(", ").append(Texts.age(item.age())).append(" old, ")
             .append(Texts.size(item.size())).append(")")
             .append("\n    use it now, then `rm -- ").append(word)
@@ -141,6 +139,13 @@ public final class ScratchSweep {
           .append(" this report is incomplete, and what was not scanned is not judged.");
     }
     return Optional.of(text.toString());
+  }
+
+  /** Why a file is listed, as the text and its finding both say it. */
+  static String why(SweepReport.Item item, ScratchConfig config) {
+    return item.kind() == SweepReport.Kind.STALE_SCRATCH
+        ? "scratch file older than " + config.sweep().maxAgeHours() + " h"
+        : "outside the scratch directory and every store";
   }
 
   /** The stores and spaces below {@code root}, relative to it, for the listing to skip. */
