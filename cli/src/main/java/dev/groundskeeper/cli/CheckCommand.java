@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
@@ -7,6 +8,8 @@ import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.api.shell.ParseProblem;
+import dev.groundskeeper.api.shell.Shell;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,6 +59,9 @@ final class CheckCommand implements Callable<Integer> {
       throw new CliException("--cwd " + directory + " is not a directory");
     }
     String command = String.join(" ", words);
+    if (command.isBlank()) {
+      throw new CliException("nothing to judge: the command is empty");
+    }
     EventContext context = EventContext.of(SESSION_ID, directory)
         .withMode(HookCommand.sessionMode(invocation));
     Event event = new Event.CommandEvent(context, command);
@@ -63,14 +69,25 @@ final class CheckCommand implements Callable<Integer> {
     Policy policy = WorkspacePolicy.load(invocation, workspace);
     Decision decision =
         policy.evaluate(event, EventFacts.compose(invocation, workspace, policy, event));
+    // Rules judge what could be read; a person checking a command should know when that was not
+    // all of it (bash itself would refuse an unterminated quote, for instance).
+    List<ParseProblem> unread = Shell.parse(command).problems();
     if (json) {
       ObjectNode node = Json.object().put("command", command).put("cwd", directory.toString());
       node.setAll(Json.decision(decision));
+      ArrayNode problems = node.putArray("unread");
+      unread.forEach(problem -> problems.addObject().put("reason", problem.reason())
+          .put("offset", problem.offset()));
       invocation.out().println(Json.pretty(node));
     } else {
       invocation.out().println(SafeText.escape(Json.word(decision.outcome()) + ": " + command));
       if (!decision.message().isEmpty()) {
         invocation.out().println(SafeText.escapeLines(decision.message()));
+      }
+      for (ParseProblem problem : unread) {
+        invocation.out().println(SafeText.escape("note: the command could not be read in full ("
+            + problem.reason() + " at offset " + problem.offset()
+            + "); the rules judged what could be read"));
       }
     }
     return exitCode(decision.outcome());

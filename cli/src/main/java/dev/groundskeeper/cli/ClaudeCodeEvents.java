@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 
 /**
  * Maps one Claude Code hook payload to an {@link Event}. A payload Groundskeeper has no event for
@@ -29,7 +30,9 @@ final class ClaudeCodeEvents {
     }
     String name = new Payload(root, "hook").requiredString("hook_event_name");
     Payload payload = new Payload(root, name);
-    EventContext context = context(payload, mode, workingDirectory);
+    // The context is read only for an event this build maps: a hook added to Claude Code later
+    // may carry other fields, and must get the empty answer, not a complaint about them.
+    Supplier<EventContext> context = () -> context(payload, mode, workingDirectory);
     return new Mapped(name, event(name, payload, context));
   }
 
@@ -52,37 +55,42 @@ final class ClaudeCodeEvents {
     return context;
   }
 
-  private static Optional<Event> event(String name, Payload payload, EventContext context) {
+  private static Optional<Event> event(String name, Payload payload,
+      Supplier<EventContext> context) {
     switch (name) {
       case "PreToolUse":
-        return beforeTool(payload, context);
+        return beforeTool(payload, context.get());
       case "PostToolUse":
-        return Optional.of(afterTool(payload, context, true));
+        return Optional.of(afterTool(payload, context.get(), true));
       case "PostToolUseFailure":
-        return Optional.of(afterTool(payload, context, false));
+        return Optional.of(afterTool(payload, context.get(), false));
       case "UserPromptSubmit":
-        return Optional.of(new Event.PromptSubmitted(context, payload.requiredString("prompt")));
+        return Optional.of(new Event.PromptSubmitted(context.get(),
+            payload.requiredString("prompt")));
       case "SessionStart":
         return word(Event.StartSource.class, payload.requiredString("source"))
-            .map(source -> new Event.SessionStart(context, source));
+            .map(source -> new Event.SessionStart(context.get(), source));
       case "Stop":
-        return Optional.of(new Event.Stop(context, payload.optionalBoolean("stop_hook_active")));
+        return Optional.of(new Event.Stop(context.get(),
+            payload.optionalBoolean("stop_hook_active")));
       case "SubagentStop":
-        return Optional.of(new Event.SubagentStop(context,
+        return Optional.of(new Event.SubagentStop(context.get(),
             payload.optionalString("agent_type").orElse(""),
             payload.optionalBoolean("stop_hook_active")));
       case "SubagentStart":
-        return Optional.of(new Event.SubagentStart(context,
+        return Optional.of(new Event.SubagentStart(context.get(),
             payload.optionalString("agent_type").orElse("")));
       case "PreCompact":
         return word(Event.CompactTrigger.class, payload.requiredString("trigger"))
-            .map(trigger -> new Event.PreCompact(context, trigger));
+            .map(trigger -> new Event.PreCompact(context.get(), trigger));
       case "WorktreeCreate":
-        return Optional.of(new Event.WorktreeCreate(context,
+        return Optional.of(new Event.WorktreeCreate(context.get(),
             payload.requiredStringOf("name", "worktree_name")));
-      case "WorktreeRemove":
-        return Optional.of(new Event.WorktreeRemove(context,
-            payload.requiredPath("worktree_path", context.cwd())));
+      case "WorktreeRemove": {
+        EventContext removing = context.get();
+        return Optional.of(new Event.WorktreeRemove(removing,
+            payload.requiredPath("worktree_path", removing.cwd())));
+      }
       default:
         return Optional.empty();
     }

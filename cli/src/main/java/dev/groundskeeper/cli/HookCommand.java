@@ -9,6 +9,7 @@ import dev.groundskeeper.api.EventContext.SessionMode;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.ConfigException;
 import java.io.IOException;
@@ -68,7 +69,16 @@ final class HookCommand implements Callable<Integer> {
   }
 
   private HookReply answer() {
-    SessionMode mode = sessionMode(invocation);
+    List<String> notes = new ArrayList<>();
+    SessionMode mode;
+    try {
+      mode = sessionMode(invocation);
+    } catch (CliException e) {
+      // As with an invalid configuration: a typo must not switch every guard off.
+      mode = SessionMode.NORMAL;
+      notes.add(e.getMessage() + "; judged as a normal session");
+      invocation.err().println("groundskeeper hook: " + SafeText.escape(notes.get(0)));
+    }
     ClaudeCodeEvents.Mapped mapped =
         ClaudeCodeEvents.map(readPayload(), mode, invocation.workingDirectory());
     if (mapped.event().isEmpty()) {
@@ -77,22 +87,19 @@ final class HookCommand implements Callable<Integer> {
     Event event = mapped.event().get();
     Workspace workspace = Workspace.locate(event.context().cwd());
     Policy policy;
-    Optional<ConfigException> invalid = Optional.empty();
     try {
       policy = WorkspacePolicy.load(invocation, workspace);
     } catch (ConfigException e) {
       // Failing here would make Claude Code go ahead with every guard off; judge on the embedded
       // defaults instead and say why, to the agent and on standard error.
-      invalid = Optional.of(e);
       policy = WorkspacePolicy.defaults(invocation);
-      invocation.err().println("groundskeeper hook: " + oneLine(e.getMessage())
+      notes.add(e.getMessage()
+          + "\nEvery rule ran on the embedded defaults; fix the file to use your settings.");
+      invocation.err().println("groundskeeper hook: " + SafeText.escape(oneLine(e.getMessage()))
           + "; judged on the embedded defaults");
     }
     Facts facts = EventFacts.compose(invocation, workspace, policy, event);
-    Decision decision = policy.evaluate(event, facts);
-    if (invalid.isPresent()) {
-      decision = withConfigurationNote(decision, invalid.get());
-    }
+    Decision decision = withConfigurationNotes(policy.evaluate(event, facts), notes);
     DecisionEffects.perform(decision, workspace, facts, invocation.err());
     if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
       return HookWorktrees.create(create, invocation, workspace, policy, facts);
@@ -100,11 +107,13 @@ final class HookCommand implements Callable<Integer> {
     return ClaudeCodeAnswers.answer(mapped.hookEventName(), event, decision);
   }
 
-  /** The decision with a note that the configuration files were not used, and why. */
-  static Decision withConfigurationNote(Decision decision, ConfigException invalid) {
+  /** The decision with a note for each setting that could not be used, and why. */
+  static Decision withConfigurationNotes(Decision decision, List<String> notes) {
+    if (notes.isEmpty()) {
+      return decision;
+    }
     List<Verdict> verdicts = new ArrayList<>(decision.verdicts());
-    verdicts.add(Verdict.couldNotJudge(CONFIGURATION_NOTE, invalid.getMessage()
-        + "\nEvery rule ran on the embedded defaults; fix the file to use your settings."));
+    notes.forEach(note -> verdicts.add(Verdict.couldNotJudge(CONFIGURATION_NOTE, note)));
     return Decision.of(verdicts, decision.explanation());
   }
 
@@ -140,7 +149,7 @@ final class HookCommand implements Callable<Integer> {
 
   /** One line on standard error and exit 1: Claude Code then lets the action continue. */
   private static HookReply failure(String message) {
-    return new HookReply("", "groundskeeper hook: " + oneLine(message), FAILED);
+    return new HookReply("", "groundskeeper hook: " + SafeText.escape(oneLine(message)), FAILED);
   }
 
   static String oneLine(String message) {

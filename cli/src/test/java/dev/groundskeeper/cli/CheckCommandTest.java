@@ -116,6 +116,27 @@ class CheckCommandTest {
   }
 
   @Test
+  void anEmptyCommandIsNothingToJudge() {
+    CliRunner.Result result = cli.run(project, "check", "--", " ");
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.error())
+        .isEqualTo("groundskeeper check: nothing to judge: the command is empty");
+  }
+
+  @Test
+  void aCommandReadOnlyInPartSaysSo() throws IOException {
+    CliRunner.Result text = cli.run(project, "check", "--", "echo \"unterminated");
+    assertThat(text.output()).contains("note: the command could not be read in full (")
+        .contains(" at offset 5); the rules judged what could be read");
+    CliRunner.Result json = cli.run(project, "check", "--json", "--", "echo \"unterminated");
+    JsonNode unread = Json.MAPPER.readTree(json.out()).get("unread");
+    assertThat(unread).hasSize(1);
+    assertThat(unread.get(0).get("offset").asInt()).isEqualTo(5);
+    assertThat(Json.MAPPER.readTree(cli.run(project, "check", "--json", "--", "ls").out())
+        .get("unread")).isEmpty();
+  }
+
+  @Test
   void scratchModeAppliesToChecksToo() {
     cli.env("GROUNDSKEEPER_SESSION_MODE", "scratch");
     assertThat(cli.run(project, "check", "--", "git", "commit", "-m", "x").exit()).isEqualTo(3);

@@ -437,18 +437,33 @@ class HookCommandTest {
     void pathsThatCannotBePaths() {
       assertFails(hook(payload("Stop").put("cwd", "/tmp/a\u0000b")),
           "the Stop payload's field `cwd` is not a usable path: Nul character not allowed:"
-              + " /tmp/a\u0000b");
+              + " /tmp/a\\x00b");
       ObjectNode write = payload("PreToolUse").put("tool_name", "Write");
       write.putObject("tool_input").put("file_path", "x\u0000y");
       assertFails(hook(write), "the PreToolUse payload's field `tool_input.file_path` is not a"
-          + " usable path: Nul character not allowed: x\u0000y");
+          + " usable path: Nul character not allowed: x\\x00y");
     }
 
     @Test
-    void anInvalidSessionMode() {
+    void anInvalidSessionModeIsJudgedAsANormalSessionWithANote() throws IOException {
       cli.env("GROUNDSKEEPER_SESSION_MODE", "sandbox");
-      assertFails(hook(bash("ls")),
-          "GROUNDSKEEPER_SESSION_MODE must be `normal` or `scratch`, not `sandbox`");
+      CliRunner.Result result = hook(bash("ls"));
+      assertThat(result.exit()).isZero();
+      assertThat(result.err()).isEqualTo("groundskeeper hook: GROUNDSKEEPER_SESSION_MODE must be"
+          + " `normal` or `scratch`, not `sandbox`; judged as a normal session\n");
+      String context = Json.MAPPER.readTree(result.out()).path("hookSpecificOutput")
+          .path("additionalContext").asText();
+      assertThat(context).contains("[engine.configuration] could not judge:"
+          + " GROUNDSKEEPER_SESSION_MODE must be `normal` or `scratch`, not `sandbox`");
+    }
+
+    @Test
+    void anEventThisBuildDoesNotKnowIsAnsweredEmptyWhateverItsFields() {
+      ObjectNode unknown = Json.object().put("hook_event_name", "SomethingNew").put("cwd", "/tmp");
+      CliRunner.Result result = hook(unknown);
+      assertThat(result.exit()).isZero();
+      assertThat(result.out()).isEqualTo("{}\n");
+      assertThat(result.err()).isEmpty();
     }
 
     @Test

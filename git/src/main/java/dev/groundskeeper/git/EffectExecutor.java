@@ -229,7 +229,7 @@ public final class EffectExecutor {
     }
     GitCli.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT, args);
     if (!result.ok()) {
-      return EffectResult.refused(effect, "git worktree add refused: " + firstLine(result.stderr()));
+      return EffectResult.refused(effect, "git worktree add refused: " + reasonLine(result.stderr()));
     }
     return EffectResult.done(effect, "added worktree " + effect.path() + " on branch " + effect.branch(),
         List.of("git worktree remove " + quote(effect.path().toString())));
@@ -252,7 +252,7 @@ public final class EffectExecutor {
     GitCli.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
         List.of("worktree", "remove", worktree.path().toString()));
     if (!result.ok()) {
-      return EffectResult.refused(effect, "git worktree remove refused: " + firstLine(result.stderr()));
+      return EffectResult.refused(effect, "git worktree remove refused: " + reasonLine(result.stderr()));
     }
     String restoreTarget = worktree.branch().orElseGet(() -> worktree.head().orElse(""));
     List<String> restore = restoreTarget.isEmpty() ? List.of()
@@ -272,9 +272,17 @@ public final class EffectExecutor {
     }
   }
 
-  private static String firstLine(String text) {
-    int newline = text.indexOf('\n');
-    return newline < 0 ? text : text.substring(0, newline);
+  /**
+   * The line of git's standard error that says why: its {@code fatal:} or {@code error:} line,
+   * not a progress line such as "Preparing worktree" printed before it, and never git's advice to
+   * force, which an agent must not follow.
+   */
+  static String reasonLine(String stderr) {
+    List<String> lines = stderr.lines().map(String::strip).filter(line -> !line.isEmpty())
+        .filter(line -> !line.startsWith("hint:")).toList();
+    return lines.stream().filter(line -> line.startsWith("fatal:") || line.startsWith("error:"))
+        .findFirst().or(() -> lines.stream().findFirst()).orElse("(git said nothing)")
+        .replaceAll(",? ?use --force[^.;]*", "").replaceAll("\\s+\\.$", ".");
   }
 
   /** Quotes a word for a POSIX shell when it holds anything but plainly safe characters. */

@@ -391,7 +391,7 @@ final class InventoryBuilder {
     } else if (!history.complete()) {
       judgements.add(MergeJudgement.notProven(targets.primaryRef, history.incompleteWhy()));
     } else {
-      judgements.add(MergeJudgement.notMerged(targets.primaryRef, "the tip is not an ancestor of the default"));
+      judgements.add(MergeJudgement.notMerged(targets.primaryRef, "the tip is not an ancestor of the default branch"));
       MergeJudgement equivalent = analyzer.patchEquivalence(own, -1, targets.primaryRef);
       judgements.add(equivalent);
       for (int j = 0; !equivalent.merged() && j < history.lineRefs.size(); j++) {
@@ -441,7 +441,7 @@ final class InventoryBuilder {
           return MergeJudgement.notMerged(target, "the branch has no commit of its own");
         }
         return MergeJudgement.merged(tip.inPrimary() ? target : targets.secondaryRef,
-            MergeJudgement.Method.ANCESTRY, "the tip, with a commit of its own, is an ancestor of the default");
+            MergeJudgement.Method.ANCESTRY, "the tip, with a commit of its own, is an ancestor of the default branch");
       }
       if (!history.complete()) {
         return MergeJudgement.notProven(target, history.incompleteWhy());

@@ -39,6 +39,19 @@ class EffectExecutorTest {
   }
 
   @Test
+  void gitsReasonIsItsFatalLineWithoutProgressOrAdviceToForce() {
+    assertThat(EffectExecutor.reasonLine("Preparing worktree (checking out 'main')\n"
+        + "fatal: 'main' is already checked out at '/tmp/r'\n"))
+        .isEqualTo("fatal: 'main' is already checked out at '/tmp/r'");
+    assertThat(EffectExecutor.reasonLine("fatal: '/tmp/w' contains modified or untracked files,"
+        + " use --force to delete it\n"))
+        .isEqualTo("fatal: '/tmp/w' contains modified or untracked files");
+    assertThat(EffectExecutor.reasonLine("hint: try this\nsomething odd\n"))
+        .isEqualTo("something odd");
+    assertThat(EffectExecutor.reasonLine("")).isEqualTo("(git said nothing)");
+  }
+
+  @Test
   void deletesABranchAtTheExpectedTipAndPrintsTheRestoreLine() throws IOException {
     String tip = repo.rev("topic");
     repo.git("config", "branch.topic.groundskeeperCreator", "s:");

@@ -19,8 +19,23 @@ import java.util.Set;
 public record Argv(List<Option> options, List<Word> operands) {
 
   public Argv {
-    options = List.copyOf(options);
-    operands = List.copyOf(operands);
+    options = CompactList.freeze(options);
+    operands = CompactList.freeze(operands);
+  }
+
+  private static final Argv EMPTY = new Argv(List.of(), List.of());
+
+  /** {@code -a} … {@code -z}, {@code -A} …, {@code -0} …: the short options' names, shared. */
+  private static final String[] SHORT_NAMES = new String[128];
+
+  static {
+    for (char c = '!'; c < 127; c++) {
+      SHORT_NAMES[c] = "-" + c;
+    }
+  }
+
+  private static String shortName(char c) {
+    return c < 128 && SHORT_NAMES[c] != null ? SHORT_NAMES[c] : "-" + c;
   }
 
   /** One option as read: its name ({@code -F}, {@code --file}), its value if it took one, and the word it came from. */
@@ -41,14 +56,17 @@ public record Argv(List<Option> options, List<Word> operands) {
    */
   public static Argv read(List<Word> args, String valueLetters, Set<String> valueNames,
       boolean stopAtOperand) {
-    List<Option> options = new ArrayList<>();
-    List<Word> operands = new ArrayList<>();
+    if (args.isEmpty()) {
+      return EMPTY;
+    }
+    CompactList<Option> options = new CompactList<>(args.size());
+    CompactList<Word> operands = new CompactList<>(args.size());
     boolean ended = false;
     for (int i = 0; i < args.size(); i++) {
       Word w = args.get(i);
       String v = w.value();
       if (ended || !v.startsWith("-") || v.length() < 2) {
-        operands.add(w);
+        operands.append(w);
         if (stopAtOperand) {
           ended = true;
         }
@@ -61,28 +79,28 @@ public record Argv(List<Option> options, List<Word> operands) {
       if (v.startsWith("--")) {
         int eq = v.indexOf('=');
         if (eq > 0) {
-          options.add(new Option(v.substring(0, eq), Optional.of(suffix(w, eq + 1)), w));
+          options.append(new Option(v.substring(0, eq), Optional.of(suffix(w, eq + 1)), w));
         } else if (valueNames.contains(v) && i + 1 < args.size()) {
-          options.add(new Option(v, Optional.of(args.get(++i)), w));
+          options.append(new Option(v, Optional.of(args.get(++i)), w));
         } else {
-          options.add(new Option(v, Optional.empty(), w));
+          options.append(new Option(v, Optional.empty(), w));
         }
         continue;
       }
       for (int j = 1; j < v.length(); j++) {
         char c = v.charAt(j);
-        String name = "-" + c;
+        String name = shortName(c);
         if (valueLetters.indexOf(c) >= 0) {
           if (j + 1 < v.length()) {
-            options.add(new Option(name, Optional.of(suffix(w, j + 1)), w));
+            options.append(new Option(name, Optional.of(suffix(w, j + 1)), w));
           } else if (i + 1 < args.size()) {
-            options.add(new Option(name, Optional.of(args.get(++i)), w));
+            options.append(new Option(name, Optional.of(args.get(++i)), w));
           } else {
-            options.add(new Option(name, Optional.empty(), w));
+            options.append(new Option(name, Optional.empty(), w));
           }
           break;
         }
-        options.add(new Option(name, Optional.empty(), w));
+        options.append(new Option(name, Optional.empty(), w));
       }
     }
     return new Argv(options, operands);

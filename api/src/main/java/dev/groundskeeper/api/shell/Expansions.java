@@ -20,15 +20,32 @@ final class Expansions {
       "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "eval", "sh", "bash", "dash",
       "zsh", "ksh", "mksh", "ash");
 
+  /** Per first letter, the lengths (as bits) of the names in {@link #EXPANDED} starting with it. */
+  private static final int[] LENGTHS = new int[128];
+
+  static {
+    for (String name : EXPANDED) {
+      LENGTHS[name.charAt(0)] |= 1 << name.length();
+    }
+  }
+
   private Expansions() {}
+
+  /** A cheap first test for {@link #EXPANDED}: false for most command names. */
+  private static boolean mayBeExpanded(String name) {
+    if (name.isEmpty() || name.length() > 31) {
+      return false;
+    }
+    char first = name.charAt(0);
+    return first < 128 && (LENGTHS[first] & (1 << name.length())) != 0;
+  }
 
   static void expand(Parser.CommandBuilder cb, Parser parser, int depth) {
     if (depth > MAX_DEPTH || cb.words.isEmpty()) {
       return;
     }
     String name = cb.baseName();
-    if (name.isEmpty() || "sdecbntxzkma".indexOf(name.charAt(0)) < 0
-        || !EXPANDED.contains(name)) {
+    if (!mayBeExpanded(name) || !EXPANDED.contains(name)) {
       return;
     }
     List<Assignment> assignments = new ArrayList<>(0);

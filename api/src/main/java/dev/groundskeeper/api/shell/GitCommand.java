@@ -107,12 +107,14 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
       action = rest.get(0).value();
       rest = rest.subList(1, rest.size());
     }
-    Spec spec = SPECS.getOrDefault(subcommand + " " + action,
-        action.isEmpty() ? SPECS.getOrDefault(subcommand, NONE) : NONE);
+    Spec spec = action.isEmpty() ? SPECS.getOrDefault(subcommand, NONE)
+        : SPECS.getOrDefault(subcommand + " " + action, NONE);
     Argv arguments = Argv.read(rest, spec.letters(), spec.names(), false);
     Directory directory = command.directory();
-    for (Argv.Option o : globals.all("-C")) {
-      directory = moved(directory, o.value());
+    if (!globals.options().isEmpty()) {
+      for (Argv.Option o : globals.all("-C")) {
+        directory = moved(directory, o.value());
+      }
     }
     return Optional.of(new GitCommand(command, globals, subcommand, action, arguments,
         directory));

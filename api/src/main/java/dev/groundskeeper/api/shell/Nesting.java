@@ -17,7 +17,7 @@ public record Nesting(Kind kind, String detail, int start, List<Redirection> red
   public Nesting {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(detail, "detail");
-    redirections = List.copyOf(redirections);
+    redirections = CompactList.freeze(redirections);
   }
 
   /** What kind of construct. */

@@ -18,8 +18,16 @@ final class Parser {
   /** What all parsers of one script share. */
   static final class Sink {
     final List<CommandBuilder> commands = new ArrayList<>(8);
-    final List<ParseProblem> problems = new ArrayList<>(0);
+    /** Empty and immutable until the first problem: most scripts have none. */
+    List<ParseProblem> problems = List.of();
     int pipelines;
+
+    void addProblem(ParseProblem problem) {
+      if (problems.isEmpty()) {
+        problems = new ArrayList<>(2);
+      }
+      problems.add(problem);
+    }
   }
 
   /** Where positions of this parser's text fall in the original source. */
@@ -34,8 +42,10 @@ final class Parser {
       this.spanEnd = spanEnd;
     }
 
+    static final Origin SOURCE = new Origin(0, -1, -1);
+
     static Origin exact(int base) {
-      return new Origin(base, -1, -1);
+      return base == 0 ? SOURCE : new Origin(base, -1, -1);
     }
 
     static Origin span(int start, int end) {
@@ -66,11 +76,8 @@ final class Parser {
 
     Nesting build() {
       if (built == null) {
-        List<Redirection> list = new ArrayList<>(redirections.size());
-        for (RedirBuilder r : redirections) {
-          list.add(r.build());
-        }
-        built = new Nesting(kind, detail, start, list);
+        built = new Nesting(kind, detail, start, redirections.isEmpty() ? List.of()
+            : new RedirectionList(redirections));
       }
       return built;
     }
@@ -81,7 +88,12 @@ final class Parser {
     Optional<String> variable = Optional.empty();
     RedirectOperator operator;
     Word target;
+    /** A body that is not a plain range of the source (tabs stripped, or missing). */
     String heredocBody;
+    /** Otherwise the body is {@code bodySource[bodyStart, bodyEnd)}, copied only when read. */
+    String bodySource;
+    int bodyStart;
+    int bodyEnd;
     boolean heredocQuoted;
     CommandBuilder owner;
     int start;
@@ -89,25 +101,32 @@ final class Parser {
     private Redirection built;
 
     Redirection build() {
-      if (built == null) {
-        built = new Redirection(descriptor, variable, operator, target,
-            Optional.ofNullable(heredocBody), start, end);
+      Redirection r = built;
+      if (r == null) {
+        r = new Redirection(descriptor, variable, operator, target, Optional.ofNullable(body()),
+            start, end);
+        built = r;
       }
-      return built;
+      return r;
+    }
+
+    /** The heredoc body (null for other redirections). */
+    String body() {
+      return bodySource != null ? bodySource.substring(bodyStart, bodyEnd) : heredocBody;
     }
   }
 
   static final class CommandBuilder {
-    final List<Word> words = new ArrayList<>(6);
+    final CompactList<Word> words = new CompactList<>(6);
     /** Empty and immutable until the first one is added: most commands have none. */
     List<Assignment> assignments = List.of();
     List<RedirBuilder> redirections = List.of();
 
     void addAssignment(Assignment a) {
       if (assignments.isEmpty()) {
-        assignments = new ArrayList<>(2);
+        assignments = new CompactList<>(2);
       }
-      assignments.add(a);
+      ((CompactList<Assignment>) assignments).append(a);
     }
 
     void addRedirection(RedirBuilder r) {
@@ -124,25 +143,25 @@ final class Parser {
     int position;
     int start;
     int end;
-    Parser parser;
 
-    SimpleCommand build(int index) {
-      List<Redirection> redirs = List.of();
-      if (!redirections.isEmpty()) {
-        redirs = new ArrayList<>(redirections.size());
-        for (RedirBuilder r : redirections) {
-          redirs.add(r.build());
-        }
-      }
-      List<Nesting> nests = List.of();
-      if (!nesting.isEmpty()) {
-        nests = new ArrayList<>(nesting.size());
-        for (NestBuilder n : nesting) {
-          nests.add(n.build());
-        }
-      }
+    /** The command, with {@code nests} the built form of {@link #nesting}. */
+    SimpleCommand build(int index, List<Nesting> nests) {
+      List<Redirection> redirs = redirections.isEmpty() ? List.of()
+          : new RedirectionList(redirections);
       return new SimpleCommand(index, words, assignments, redirs, operator, nests, directory,
           pipeline, position, start, end);
+    }
+
+    /** The built form of a nesting chain. */
+    static List<Nesting> buildNesting(List<NestBuilder> nesting) {
+      if (nesting.isEmpty()) {
+        return List.of();
+      }
+      CompactList<Nesting> nests = new CompactList<>(nesting.size());
+      for (NestBuilder n : nesting) {
+        nests.append(n.build());
+      }
+      return nests;
     }
 
     private String baseName;
@@ -241,8 +260,6 @@ final class Parser {
   }
 
   private final String s;
-  /** The text as characters: the scanning loops index it directly. */
-  private final char[] chars;
   private final int len;
   private final Origin origin;
   private final Sink sink;
@@ -253,13 +270,13 @@ final class Parser {
   private ListOperator commandOp = ListOperator.NONE;
   private List<NestBuilder> nest = List.of();
   private DirState dir = DirState.START;
-  private final List<RedirBuilder> heredocs = new ArrayList<>(0);
+  /** Heredocs whose bodies start after the next newline; empty and immutable while none wait. */
+  private List<RedirBuilder> heredocs = List.of();
   private int pipeline;
   private int position;
 
   private Parser(String text, Origin origin, int level, Sink sink) {
     this.s = text;
-    this.chars = text.toCharArray();
     this.len = text.length();
     this.origin = origin;
     this.level = level;
@@ -273,7 +290,7 @@ final class Parser {
       p.pipeline = ++sink.pipelines;
       p.parseWhole();
     } catch (RuntimeException | StackOverflowError e) {
-      sink.problems.add(new ParseProblem("internal parser error: " + e.getClass().getSimpleName(),
+      sink.addProblem(new ParseProblem("internal parser error: " + e.getClass().getSimpleName(),
           0));
     }
     return sink;
@@ -289,14 +306,14 @@ final class Parser {
       for (RedirBuilder h : heredocs) {
         h.heredocBody = "";
       }
-      heredocs.clear();
+      heredocs = List.of();
     }
   }
 
   // ---------------------------------------------------------------- problems
 
   private void problem(String reason, int at) {
-    sink.problems.add(new ParseProblem(reason, origin.start(Math.min(at, len))));
+    sink.addProblem(new ParseProblem(reason, origin.start(Math.min(at, len))));
   }
 
   private void fail(String reason, int at) {
@@ -309,7 +326,7 @@ final class Parser {
 
   private String tokenAt(int at) {
     int end = at + 1;
-    while (end < len && end < at + 12 && !isBlank(chars[end]) && chars[end] != '\n') {
+    while (end < len && end < at + 12 && !isBlank(s.charAt(end)) && s.charAt(end) != '\n') {
       end++;
     }
     return s.substring(at, Math.min(end, len));
@@ -318,7 +335,7 @@ final class Parser {
   // ---------------------------------------------------------------- characters
 
   private char at(int i) {
-    return i < len ? chars[i] : '\0';
+    return i < len ? s.charAt(i) : '\0';
   }
 
   private static boolean isBlank(char c) {
@@ -326,13 +343,53 @@ final class Parser {
   }
 
   private static boolean isMeta(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '('
-        || c == ')' || c == '<' || c == '>' || c == '\r' || c == '\f';
+    return c < 128 && (CLASS[c] & META) != 0;
+  }
+
+  /** What an ASCII character is to the scanner, as a set of the flags below. */
+  private static final byte[] CLASS = new byte[128];
+  /** Ends a word: blanks, newline, {@code ; & | ( ) < >}. */
+  private static final int META = 1;
+  /** Ends a plain word: a metacharacter, or a quote, escape or expansion that needs reading. */
+  private static final int SPECIAL = 2;
+  /** Makes a word a pattern: {@code *}, {@code ?}. */
+  private static final int GLOB = 4;
+  /** May stand in a variable name: letters, digits, {@code _}. */
+  private static final int NAME = 8;
+  /** May start a variable name: letters, {@code _}. */
+  private static final int NAME_START = 16;
+  /** At a word's start, may begin a comment or a redirection ({@code 2>}, {@code {fd}>}). */
+  private static final int NOT_PLAIN_START = 32;
+
+  static {
+    for (char c : " \t\n\r\f;&|()<>".toCharArray()) {
+      CLASS[c] |= META | SPECIAL;
+    }
+    for (char c : "\\'\"$`".toCharArray()) {
+      CLASS[c] |= SPECIAL;
+    }
+    for (char c : "#{0123456789".toCharArray()) {
+      CLASS[c] |= NOT_PLAIN_START;
+    }
+    CLASS['*'] |= GLOB;
+    CLASS['?'] |= GLOB;
+    for (char c = 0; c < 128; c++) {
+      boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+      if (letter || c == '_') {
+        CLASS[c] |= NAME | NAME_START;
+      } else if (c >= '0' && c <= '9') {
+        CLASS[c] |= NAME;
+      }
+    }
+  }
+
+  private static boolean isName(char c, int flag) {
+    return c < 128 && (CLASS[c] & flag) != 0;
   }
 
   /** True when a word ending at {@code i} is delimited there. */
   private boolean delimitedAt(int i) {
-    return i >= len || isMeta(chars[i]);
+    return i >= len || isMeta(s.charAt(i));
   }
 
   private boolean startsWith(String token) {
@@ -341,7 +398,7 @@ final class Parser {
 
   private void skipBlanks() {
     while (pos < len) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (isBlank(c)) {
         pos++;
       } else if (c == '\\' && at(pos + 1) == '\n') {
@@ -354,8 +411,8 @@ final class Parser {
 
   private void skipBlanksAndComment() {
     skipBlanks();
-    if (pos < len && chars[pos] == '#') {
-      while (pos < len && chars[pos] != '\n') {
+    if (pos < len && s.charAt(pos) == '#') {
+      while (pos < len && s.charAt(pos) != '\n') {
         pos++;
       }
     }
@@ -364,7 +421,7 @@ final class Parser {
   private void skipLinebreaks() {
     while (!stopped) {
       skipBlanksAndComment();
-      if (pos < len && chars[pos] == '\n') {
+      if (pos < len && s.charAt(pos) == '\n') {
         pos++;
         newlineConsumed();
       } else {
@@ -376,44 +433,57 @@ final class Parser {
   /** The reserved word at the cursor, when one stands there in command position. */
   private String reservedAt() {
     char c = at(pos);
-    if (c == '{' || c == '}' || c == '!') {
-      return delimitedAt(pos + 1) ? String.valueOf(c) : "";
+    switch (c) {
+      case '{':
+        return delimitedAt(pos + 1) ? "{" : "";
+      case '}':
+        return delimitedAt(pos + 1) ? "}" : "";
+      case '!':
+        return delimitedAt(pos + 1) ? "!" : "";
+      case '[':
+        return at(pos + 1) == '[' && delimitedAt(pos + 2) ? "[[" : "";
+      case 'c':
+        return reserved("case", "", "");
+      case 'd':
+        return reserved("do", "done", "");
+      case 'e':
+        return reserved("elif", "else", "esac");
+      case 'f':
+        return reserved("fi", "for", "function");
+      case 'i':
+        return reserved("if", "in", "");
+      case 's':
+        return reserved("select", "", "");
+      case 't':
+        return reserved("then", "", "");
+      case 'u':
+        return reserved("until", "", "");
+      case 'w':
+        return reserved("while", "", "");
+      default:
+        return "";
     }
-    if (c == '[' && at(pos + 1) == '[' && delimitedAt(pos + 2)) {
-      return "[[";
+  }
+
+  /** The one of the reserved words {@code a}, {@code b}, {@code c} standing whole at the cursor, or "". */
+  private String reserved(String a, String b, String c) {
+    if (s.startsWith(a, pos) && delimitedAt(pos + a.length())) {
+      return a;
     }
-    if (c != 'i' && c != 't' && c != 'e' && c != 'f' && c != 'd' && c != 'c' && c != 'w'
-        && c != 'u' && c != 's') {
-      return "";
+    if (!b.isEmpty() && s.startsWith(b, pos) && delimitedAt(pos + b.length())) {
+      return b;
     }
-    int end = pos;
-    while (end < len && chars[end] >= 'a' && chars[end] <= 'z') {
-      end++;
-    }
-    if (!delimitedAt(end)) {
-      return "";
-    }
-    int length = end - pos;
-    if (length < 2 || length > 8) {
-      return "";
-    }
-    for (String word : RESERVED) {
-      if (word.length() == length && word.charAt(0) == c && word.charAt(1) == chars[pos + 1]
-          && s.startsWith(word, pos)) {
-        return word;
-      }
+    if (!c.isEmpty() && s.startsWith(c, pos) && delimitedAt(pos + c.length())) {
+      return c;
     }
     return "";
   }
-
-  private static final String[] RESERVED = {"if", "then", "elif", "else", "fi", "do", "done",
-      "case", "esac", "while", "until", "for", "select", "function", "in"};
 
   private boolean atListEnd() {
     if (pos >= len) {
       return true;
     }
-    char c = chars[pos];
+    char c = s.charAt(pos);
     if (c == ')') {
       return true;
     }
@@ -481,7 +551,7 @@ final class Parser {
       if (pos >= len) {
         return;
       }
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == ';') {
         if (at(pos + 1) == ';' || at(pos + 1) == '&') {
           return;
@@ -507,10 +577,11 @@ final class Parser {
     parsePipeline();
     while (!stopped) {
       skipBlanks();
-      if (startsWith("&&")) {
+      char c = at(pos);
+      if (c == '&' && at(pos + 1) == '&') {
         pos += 2;
         pendingOp = ListOperator.AND;
-      } else if (startsWith("||")) {
+      } else if (c == '|' && at(pos + 1) == '|') {
         pos += 2;
         pendingOp = ListOperator.OR;
       } else {
@@ -524,7 +595,7 @@ final class Parser {
   private void parsePipeline() {
     skipBlanks();
     List<NestBuilder> savedNest = nest;
-    if (reservedAt().equals("!")) {
+    if (at(pos) == '!' && delimitedAt(pos + 1)) {
       push(Nesting.Kind.NEGATION, "!", pos);
       pos++;
       skipBlanks();
@@ -859,7 +930,7 @@ final class Parser {
       return false;
     }
     i++;
-    while (i < len && isBlank(chars[i])) {
+    while (i < len && isBlank(s.charAt(i))) {
       i++;
     }
     return at(i) == ')';
@@ -872,7 +943,7 @@ final class Parser {
       skipBlanks();
     }
     int nameStart = pos;
-    while (pos < len && !isMeta(chars[pos])) {
+    while (pos < len && !isMeta(s.charAt(pos))) {
       pos++;
     }
     String name = s.substring(nameStart, pos);
@@ -905,7 +976,7 @@ final class Parser {
   private void parseDoubleBracket() {
     CommandBuilder cb = newCommand();
     int start = pos;
-    cb.words.add(word("[[", pos, pos + 2, true));
+    cb.words.append(word("[[", pos, pos + 2, true));
     pos += 2;
     while (!stopped) {
       skipBlanks();
@@ -914,11 +985,11 @@ final class Parser {
         return;
       }
       if (startsWith("]]") && delimitedAt(pos + 2)) {
-        cb.words.add(word("]]", pos, pos + 2, true));
+        cb.words.append(word("]]", pos, pos + 2, true));
         pos += 2;
         break;
       }
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '\n') {
         pos++;
         newlineConsumed();
@@ -926,17 +997,17 @@ final class Parser {
       }
       if ("<>()&|!".indexOf(c) >= 0) {
         int from = pos;
-        while (pos < len && "<>()&|!".indexOf(chars[pos]) >= 0) {
+        while (pos < len && "<>()&|!".indexOf(s.charAt(pos)) >= 0) {
           pos++;
         }
-        cb.words.add(word(s.substring(from, pos), from, pos, true));
+        cb.words.append(sourceWord(from, pos, true));
         continue;
       }
       Word w = parseWord();
       if (w == null) {
         pos++;
       } else {
-        cb.words.add(w);
+        cb.words.append(w);
       }
     }
     finishCommand(cb);
@@ -965,7 +1036,6 @@ final class Parser {
     cb.nesting = nest;
     cb.pipeline = pipeline;
     cb.position = position;
-    cb.parser = this;
     return cb;
   }
 
@@ -980,30 +1050,33 @@ final class Parser {
       if (pos >= len) {
         break;
       }
-      char c = chars[pos];
-      if (c == '#') {
-        skipBlanksAndComment();
-        break;
-      }
-      if (redirectionAt()) {
-        RedirBuilder r = parseRedirection(cb);
-        if (r != null) {
-          cb.addRedirection(r);
+      char c = s.charAt(pos);
+      // most words start with a character that can only start a word: skip the other checks
+      if (c < 128 && (CLASS[c] & (META | NOT_PLAIN_START)) != 0) {
+        if (c == '#') {
+          skipBlanksAndComment();
+          break;
         }
-        lastEnd = pos;
-        continue;
-      }
-      if (isMeta(c) && !processSubstitutionAt(pos)) {
-        if (c == '(' && cb.words.size() == 1 && cb.assignments.isEmpty()
-            && cb.redirections.isEmpty() && functionParensAt(pos)) {
-          // name ( ) compound: a function definition, not a command
-          commandOp = savedCommandOp;
-          pendingOp = cb.operator;
-          pos = firstWordAt;
-          parseFunction(false);
-          return;
+        if (redirectionAt()) {
+          RedirBuilder r = parseRedirection(cb);
+          if (r != null) {
+            cb.addRedirection(r);
+          }
+          lastEnd = pos;
+          continue;
         }
-        break;
+        if (isMeta(c) && !processSubstitutionAt(pos)) {
+          if (c == '(' && cb.words.size() == 1 && cb.assignments.isEmpty()
+              && cb.redirections.isEmpty() && functionParensAt(pos)) {
+            // name ( ) compound: a function definition, not a command
+            commandOp = savedCommandOp;
+            pendingOp = cb.operator;
+            pos = firstWordAt;
+            parseFunction(false);
+            return;
+          }
+          break;
+        }
       }
       if (cb.words.isEmpty() && parseAssignment(cb)) {
         lastEnd = pos;
@@ -1016,7 +1089,7 @@ final class Parser {
       if (w == null) {
         break;
       }
-      cb.words.add(w);
+      cb.words.append(w);
       lastEnd = pos;
     }
     commandOp = savedCommandOp;
@@ -1139,9 +1212,9 @@ final class Parser {
   CommandBuilder wrapped(CommandBuilder outer, int from, String wrapper,
       List<Assignment> assignments) {
     CommandBuilder cb = new CommandBuilder();
-    cb.words.addAll(outer.words.subList(from, outer.words.size()));
-    if (!assignments.isEmpty()) {
-      cb.assignments = new ArrayList<>(assignments);
+    cb.words.appendAll(outer.words.subList(from, outer.words.size()));
+    for (Assignment a : assignments) {
+      cb.addAssignment(a);
     }
     if (!outer.redirections.isEmpty()) {
       cb.redirections = new ArrayList<>(outer.redirections);
@@ -1157,7 +1230,6 @@ final class Parser {
     cb.position = outer.position;
     cb.start = cb.words.isEmpty() ? outer.start : cb.words.get(0).start();
     cb.end = outer.end;
-    cb.parser = this;
     sink.commands.add(cb);
     if (wrapper.equals("builtin") || wrapper.equals("command")) {
       applyMove(cb);
@@ -1171,8 +1243,8 @@ final class Parser {
     if (heredocs.isEmpty()) {
       return;
     }
-    List<RedirBuilder> pending = new ArrayList<>(heredocs);
-    heredocs.clear();
+    List<RedirBuilder> pending = heredocs;
+    heredocs = List.of();
     for (RedirBuilder h : pending) {
       String delimiter = h.target.value();
       boolean strip = h.operator == RedirectOperator.HEREDOC_STRIP_TABS;
@@ -1185,7 +1257,7 @@ final class Parser {
         int lineEnd = eol < 0 ? len : eol;
         int from = pos;
         if (strip) {
-          while (from < lineEnd && chars[from] == '\t') {
+          while (from < lineEnd && s.charAt(from) == '\t') {
             from++;
           }
         }
@@ -1203,18 +1275,26 @@ final class Parser {
           }
         }
       }
-      h.heredocBody = strip ? body.toString() : s.substring(bodyStart, found ? bodyEnd : len);
+      if (strip) {
+        h.heredocBody = body.toString();
+      } else {
+        // the body stays a range of the source until someone reads it
+        h.bodySource = s;
+        h.bodyStart = bodyStart;
+        h.bodyEnd = found ? bodyEnd : len;
+      }
       if (!found) {
         problem("the heredoc is not closed by a line '" + delimiter + "'", h.start);
       }
       boolean exact = !strip && origin.spanStart < 0;
       if (h.owner != null && Expansions.readsScriptFromStandardInput(h.owner)) {
-        reparse(h.owner, h.heredocBody, origin.start(bodyStart), exact ? -1 : h.start,
+        reparse(h.owner, h.body(), origin.start(bodyStart), exact ? -1 : h.start,
             exact ? -1 : h.end, Nesting.Kind.SHELL_STRING, h.owner.baseName(), 0);
-      } else if (h.owner != null && !h.heredocQuoted && (h.heredocBody.contains("$(")
-          || h.heredocBody.indexOf('`') >= 0)) {
+      } else if (h.owner != null && !h.heredocQuoted && (strip
+          ? hasSubstitution(h.heredocBody, 0, h.heredocBody.length())
+          : hasSubstitution(s, h.bodyStart, h.bodyEnd))) {
         // an unquoted body is expanded when the command runs: its substitutions run too
-        Parser p = new Parser(h.heredocBody, exact ? Origin.exact(origin.start(bodyStart))
+        Parser p = new Parser(h.body(), exact ? Origin.exact(origin.start(bodyStart))
             : Origin.span(h.start, h.end), level + 1, sink);
         p.commandOp = h.owner.operator;
         p.pendingOp = h.owner.operator;
@@ -1226,10 +1306,20 @@ final class Parser {
     }
   }
 
+  /** True when {@code text[from, to)} holds a {@code $(} or a backtick. */
+  private static boolean hasSubstitution(String text, int from, int to) {
+    int dollar = text.indexOf("$(", from);
+    if (dollar >= 0 && dollar + 1 < to) {
+      return true;
+    }
+    int tick = text.indexOf('`', from);
+    return tick >= 0 && tick < to;
+  }
+
   /** Parses the command substitutions of text that is otherwise data (a heredoc body). */
   private void scanExpansions() {
     while (pos < len && !stopped) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '\\') {
         pos += 2;
       } else if (c == '$' && at(pos + 1) == '(') {
@@ -1243,7 +1333,7 @@ final class Parser {
         int end = braceExpansionEnd(pos + 2);
         pos = end < 0 ? len : end;
       } else if (c == '`') {
-        parseBacktick(new StringBuilder());
+        parseBacktick(new WordValue(s, pos));
       } else {
         pos++;
       }
@@ -1267,14 +1357,14 @@ final class Parser {
     }
     if (c >= '0' && c <= '9') {
       int i = pos;
-      while (i < len && Character.isDigit(chars[i])) {
+      while (i < len && Character.isDigit(s.charAt(i))) {
         i++;
       }
       return (at(i) == '<' || at(i) == '>') && !processSubstitutionAt(i);
     }
     if (c == '{') {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(chars[i]) || chars[i] == '_')) {
+      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
         i++;
       }
       return i > pos + 1 && at(i) == '}' && (at(i + 1) == '<' || at(i + 1) == '>')
@@ -1298,7 +1388,7 @@ final class Parser {
     char c = at(pos);
     if (c >= '0' && c <= '9') {
       int from = pos;
-      while (pos < len && Character.isDigit(chars[pos])) {
+      while (pos < len && Character.isDigit(s.charAt(pos))) {
         pos++;
       }
       try {
@@ -1319,7 +1409,7 @@ final class Parser {
       }
     }
     skipBlanks();
-    if (pos >= len || (isMeta(chars[pos]) && !processSubstitutionAt(pos))) {
+    if (pos >= len || (isMeta(s.charAt(pos)) && !processSubstitutionAt(pos))) {
       fail("the redirection '" + s.substring(start, Math.min(pos, len)).trim()
           + "' has no target", start);
       return null;
@@ -1339,6 +1429,9 @@ final class Parser {
     if (r.operator.isHeredoc()) {
       r.heredocQuoted = target.source().indexOf('\'') >= 0 || target.source().indexOf('"') >= 0
           || target.source().indexOf('\\') >= 0;
+      if (heredocs.isEmpty()) {
+        heredocs = new ArrayList<>(2);
+      }
       heredocs.add(r);
     }
     return r;
@@ -1362,20 +1455,30 @@ final class Parser {
 
   // ---------------------------------------------------------------- words
 
+  /** A word whose value is {@code value}, a literal that is also its source text. */
   private Word word(String value, int start, int end, boolean isStatic) {
-    String source = value.length() == end - start && s.regionMatches(start, value, 0,
-        value.length()) ? value : s.substring(start, end);
+    return new Word(value, value, origin.start(start), origin.end(end), isStatic);
+  }
+
+  /** A word whose value is its source text {@code s[start, end)}. */
+  private Word sourceWord(int start, int end, boolean isStatic) {
+    String text = s.substring(start, end);
+    return new Word(text, text, origin.start(start), origin.end(end), isStatic);
+  }
+
+  /** A word written as {@code s[start, end)} whose value was read into {@code v}. */
+  private Word word(WordValue v, int start, int end, boolean isStatic) {
+    String source = s.substring(start, end);
+    String value = v.isSource(start, end) ? source : v.value();
     return new Word(value, source, origin.start(start), origin.end(end), isStatic);
   }
 
   private boolean parseAssignment(CommandBuilder cb) {
-    char c = at(pos);
-    if (!(Character.isLetter(c) && c < 128 || c == '_')) {
+    if (!isName(at(pos), NAME_START)) {
       return false;
     }
     int i = pos + 1;
-    while (i < len && (Character.isLetterOrDigit(chars[i]) && chars[i] < 128
-        || chars[i] == '_')) {
+    while (i < len && isName(s.charAt(i), NAME)) {
       i++;
     }
     int nameEnd = i;
@@ -1404,7 +1507,7 @@ final class Parser {
         fail("unclosed array assignment", pos);
         return true;
       }
-      value = word(s.substring(pos, close), pos, close, false);
+      value = sourceWord(pos, close, false);
       pos = close;
     } else {
       Word w = delimitedAt(pos) && !processSubstitutionAt(pos) ? null : parseWord();
@@ -1416,42 +1519,37 @@ final class Parser {
   }
 
   /** Characters that end a word or need more than copying: metacharacters, quotes, escapes, expansions. */
-  private static final boolean[] SPECIAL = new boolean[128];
-
-  static {
-    for (char c : " \t\n\r\f;&|()<>\\'\"$`".toCharArray()) {
-      SPECIAL[c] = true;
-    }
-  }
-
   /** Reads one word at the cursor; null when none starts here. */
   private Word parseWord() {
     int start = pos;
     // Most words are plain text: take them without building a value.
-    boolean glob = false;
+    int flags = 0;
     int i = pos;
     while (i < len) {
-      char c = chars[i];
-      if (c < 128 && SPECIAL[c]) {
-        break;
+      char c = s.charAt(i);
+      if (c < 128) {
+        int k = CLASS[c];
+        if ((k & SPECIAL) != 0) {
+          break;
+        }
+        flags |= k;
       }
-      glob |= c == '*' || c == '?';
       i++;
     }
-    if (i > pos && at(pos) != '~' && (i >= len || isMeta(chars[i]))
+    if (i > pos && s.charAt(pos) != '~' && (i >= len || isMeta(s.charAt(i)))
         && !processSubstitutionAt(i)) {
       String value = s.substring(pos, i);
       pos = i;
-      return new Word(value, value, origin.start(start), origin.end(i), !glob);
+      return new Word(value, value, origin.start(start), origin.end(i), (flags & GLOB) == 0);
     }
-    StringBuilder v = new StringBuilder();
+    WordValue v = new WordValue(s, pos);
     boolean isStatic = true;
     if (at(pos) == '~') {
       isStatic = false;
     }
     loop:
     while (pos < len && !stopped) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       switch (c) {
         case ' ': case '\t': case '\n': case ';': case '&': case '|': case '(': case ')':
         case '\r': case '\f':
@@ -1461,31 +1559,31 @@ final class Parser {
           if (at(pos + 1) == '(') {
             int open = pos;
             substitution(Nesting.Kind.PROCESS_SUBSTITUTION, open, open + 2);
-            v.append(s, open, pos);
+            v.copy(open, pos);
             isStatic = false;
             continue;
           }
           break loop;
         case '\\':
           if (pos + 1 < len) {
-            char n = chars[pos + 1];
+            char n = s.charAt(pos + 1);
             if (n != '\n') {
               v.append(n);
             }
             pos += 2;
           } else {
-            v.append('\\');
+            v.copy(pos, pos + 1);
             pos++;
           }
           break;
         case '\'': {
           int close = s.indexOf('\'', pos + 1);
           if (close < 0) {
-            v.append(s, pos + 1, len);
+            v.copy(pos + 1, len);
             fail("unterminated single quote", pos);
             break loop;
           }
-          v.append(s, pos + 1, close);
+          v.copy(pos + 1, close);
           pos = close + 1;
           break;
         }
@@ -1502,39 +1600,39 @@ final class Parser {
         case '*':
         case '?':
           isStatic = false;
-          v.append(c);
+          v.copy(pos, pos + 1);
           pos++;
           break;
         default:
-          v.append(c);
+          v.copy(pos, pos + 1);
           pos++;
       }
     }
     if (pos == start) {
       return null;
     }
-    return word(v.toString(), start, pos, isStatic);
+    return word(v, start, pos, isStatic);
   }
 
-  private boolean parseDoubleQuoted(StringBuilder v) {
+  private boolean parseDoubleQuoted(WordValue v) {
     int open = pos;
     pos++;
     boolean isStatic = true;
     while (pos < len && !stopped) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '"') {
         pos++;
         return isStatic;
       }
       if (c == '\\' && pos + 1 < len) {
-        char n = chars[pos + 1];
+        char n = s.charAt(pos + 1);
         if (n == '\n') {
           pos += 2;
         } else if (n == '$' || n == '`' || n == '"' || n == '\\') {
           v.append(n);
           pos += 2;
         } else {
-          v.append('\\');
+          v.copy(pos, pos + 1);
           pos++;
         }
         continue;
@@ -1548,7 +1646,7 @@ final class Parser {
         isStatic = false;
         continue;
       }
-      v.append(c);
+      v.copy(pos, pos + 1);
       pos++;
     }
     if (!stopped) {
@@ -1558,7 +1656,7 @@ final class Parser {
   }
 
   /** Reads an expansion at a '$'; returns whether the text read is static. */
-  private boolean parseDollar(StringBuilder v, boolean inDouble) {
+  private boolean parseDollar(WordValue v, boolean inDouble) {
     int start = pos;
     char n = at(pos + 1);
     if (!inDouble && n == '\'') {
@@ -1573,69 +1671,68 @@ final class Parser {
       if (at(pos + 2) == '(') {
         int end = arithmeticEnd(pos + 3);
         if (end >= 0) {
-          v.append(s, start, end);
+          v.copy(start, end);
           pos = end;
           return false;
         }
       }
       substitution(Nesting.Kind.COMMAND_SUBSTITUTION, pos, pos + 2);
-      v.append(s, start, pos);
+      v.copy(start, pos);
       return false;
     }
     if (n == '{') {
       int end = braceExpansionEnd(pos + 2);
       if (end < 0) {
-        v.append(s, start, len);
+        v.copy(start, len);
         fail("unterminated '${'", start);
         return false;
       }
-      v.append(s, start, end);
+      v.copy(start, end);
       pos = end;
       return false;
     }
     if (n == '[') {
       int close = s.indexOf(']', pos);
       if (close > 0) {
-        v.append(s, start, close + 1);
+        v.copy(start, close + 1);
         pos = close + 1;
         return false;
       }
     }
-    if (Character.isLetter(n) && n < 128 || n == '_') {
+    if (isName(n, NAME_START)) {
       int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(chars[i]) && chars[i] < 128
-          || chars[i] == '_')) {
+      while (i < len && isName(s.charAt(i), NAME)) {
         i++;
       }
-      v.append(s, start, i);
+      v.copy(start, i);
       pos = i;
       return false;
     }
     if (Character.isDigit(n) || "@*#?$!-".indexOf(n) >= 0 && n != '\0') {
-      v.append(s, start, pos + 2);
+      v.copy(start, pos + 2);
       pos += 2;
       return false;
     }
-    v.append('$');
+    v.copy(pos, pos + 1);
     pos++;
     return true;
   }
 
-  private boolean parseAnsiC(StringBuilder v) {
+  private boolean parseAnsiC(WordValue v) {
     int open = pos;
     pos++;
     while (pos < len) {
-      char c = chars[pos];
+      char c = s.charAt(pos);
       if (c == '\'') {
         pos++;
         return true;
       }
       if (c != '\\' || pos + 1 >= len) {
-        v.append(c);
+        v.copy(pos, pos + 1);
         pos++;
         continue;
       }
-      char e = chars[pos + 1];
+      char e = s.charAt(pos + 1);
       pos += 2;
       switch (e) {
         case 'n': v.append('\n'); break;
@@ -1649,7 +1746,7 @@ final class Parser {
         case '\\': case '\'': case '"': case '?': v.append(e); break;
         case 'c':
           if (pos < len) {
-            v.append((char) (chars[pos] & 0x1f));
+            v.append((char) (s.charAt(pos) & 0x1f));
             pos++;
           }
           break;
@@ -1667,7 +1764,8 @@ final class Parser {
             pos--;
             v.append((char) (readNumber(8, 3, 0) & 0xff));
           } else {
-            v.append('\\').append(e);
+            v.append('\\');
+            v.append(e);
           }
       }
     }
@@ -1678,8 +1776,8 @@ final class Parser {
   private int readNumber(int radix, int maxDigits, int fallback) {
     int value = 0;
     int digits = 0;
-    while (digits < maxDigits && pos < len && Character.digit(chars[pos], radix) >= 0) {
-      value = value * radix + Character.digit(chars[pos], radix);
+    while (digits < maxDigits && pos < len && Character.digit(s.charAt(pos), radix) >= 0) {
+      value = value * radix + Character.digit(s.charAt(pos), radix);
       pos++;
       digits++;
     }
@@ -1689,15 +1787,15 @@ final class Parser {
     return Character.isValidCodePoint(value) ? value : 0xfffd;
   }
 
-  private void parseBacktick(StringBuilder v) {
+  private void parseBacktick(WordValue v) {
     int open = pos;
     StringBuilder inner = new StringBuilder();
     boolean escaped = false;
     int i = pos + 1;
     while (i < len) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c == '\\' && i + 1 < len) {
-        char n = chars[i + 1];
+        char n = s.charAt(i + 1);
         if (n == '`' || n == '\\' || n == '$') {
           inner.append(n);
           escaped = true;
@@ -1715,12 +1813,12 @@ final class Parser {
       i++;
     }
     if (i >= len) {
-      v.append(s, open, len);
+      v.copy(open, len);
       fail("unterminated backtick", open);
       return;
     }
     pos = i + 1;
-    v.append(s, open, pos);
+    v.copy(open, pos);
     Origin o = escaped || origin.spanStart >= 0 ? Origin.span(origin.start(open), origin.end(pos))
         : Origin.exact(origin.start(open + 1));
     Parser p = new Parser(inner.toString(), o, level + 1, sink);
@@ -1775,7 +1873,7 @@ final class Parser {
   private int arithmeticEnd(int from) {
     int depth = 0;
     for (int i = from; i < len; i++) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c == '\\') {
         i++;
       } else if (c == '\'' || c == '"') {
@@ -1808,7 +1906,7 @@ final class Parser {
   private int closingEnd(int from, char open, char close) {
     int depth = 0;
     for (int i = from; i < len; i++) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c == '\\') {
         i++;
       } else if (c == '\'') {
@@ -1837,7 +1935,7 @@ final class Parser {
 
   private int doubleQuoteEnd(int open) {
     for (int i = open + 1; i < len; i++) {
-      char c = chars[i];
+      char c = s.charAt(i);
       if (c == '\\') {
         i++;
       } else if (c == '"') {

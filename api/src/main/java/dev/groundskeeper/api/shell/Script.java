@@ -2,7 +2,6 @@ package dev.groundskeeper.api.shell;
 
 import dev.groundskeeper.api.API;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -35,9 +34,17 @@ public final class Script {
   }
 
   static Script of(String source, Parser.Sink sink) {
-    List<SimpleCommand> commands = new ArrayList<>(sink.commands.size());
+    CompactList<SimpleCommand> commands = new CompactList<>(sink.commands.size());
+    // commands of one construct share one nesting chain: build each chain once
+    List<Parser.NestBuilder> chain = List.of();
+    List<Nesting> built = List.of();
     for (int i = 0; i < sink.commands.size(); i++) {
-      commands.add(sink.commands.get(i).build(i));
+      Parser.CommandBuilder c = sink.commands.get(i);
+      if (c.nesting != chain) {
+        chain = c.nesting;
+        built = Parser.CommandBuilder.buildNesting(chain);
+      }
+      commands.append(c.build(i, built));
     }
     List<ParseProblem> problems = List.of();
     if (!sink.problems.isEmpty()) {
@@ -45,7 +52,7 @@ public final class Script {
       sorted.sort(Comparator.comparingInt(ParseProblem::offset));
       problems = List.copyOf(sorted);
     }
-    return new Script(source, Collections.unmodifiableList(commands), problems);
+    return new Script(source, commands, problems);
   }
 
   /** The text that was parsed. */

@@ -23,11 +23,11 @@ public record SimpleCommand(int index, List<Word> words, List<Assignment> assign
     Directory directory, int pipeline, int pipelinePosition, int start, int end) {
 
   public SimpleCommand {
-    words = List.copyOf(words);
-    assignments = List.copyOf(assignments);
-    redirections = List.copyOf(redirections);
+    words = CompactList.freeze(words);
+    assignments = CompactList.freeze(assignments);
+    redirections = CompactList.freeze(redirections);
     Objects.requireNonNull(operator, "operator");
-    nesting = List.copyOf(nesting);
+    nesting = CompactList.freeze(nesting);
     Objects.requireNonNull(directory, "directory");
   }
 

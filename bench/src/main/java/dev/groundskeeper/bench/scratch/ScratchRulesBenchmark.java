@@ -1,19 +1,13 @@
 package dev.groundskeeper.bench.scratch;
 
-import dev.groundskeeper.api.ConfiguredRule;
 import dev.groundskeeper.api.Event;
-import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.files.FileFacts;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.rules.scratch.ScratchPaths;
-import dev.groundskeeper.rules.scratch.ScratchRules;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -39,61 +33,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class ScratchRulesBenchmark {
 
-  private static final Path ROOT = Path.of("/work/repo");
-
-  private static final String[] PATHS = {
-      "untracked/scratch/commit-fix-cache.txt",
-      "untracked/scratch/notes.md",
-      "src/main/java/dev/example/Cache.java",
-      "untracked/reports/cache-findings.md"};
-
-  /** What an agent typically runs: mostly no consumer at all, and a correctly chained one. */
-  private static final String[] TYPICAL = {
-      "git status --short && git diff --stat",
-      "mvn -q -pl api test -Dtest=ShellTest 2>&1 | tail -20",
-      "git add -A && git commit -F untracked/scratch/commit-1.txt && rm -- "
-          + "untracked/scratch/commit-1.txt",
-      "cd untracked/scratch && gh issue comment 31 -F comment-31.md && rm comment-31.md"};
-
-  /** Consumers without their removal: denied, with the corrected command worked out. */
-  private static final String[] DENIED = {
-      "git add -A && git commit -F untracked/scratch/commit-fix-cache.txt && git push",
-      "gh pr create --title 'Fix the cache' --body-file untracked/scratch/pr-12.md",
-      "git commit -F untracked/scratch/commit-2.txt; rm untracked/scratch/commit-2.txt",
-      "gh release create v1.2.0 --notes-file untracked/scratch/notes-v1.2.0.txt"};
-
-  private static final String[] WRITING = {
-      "git log --oneline -20 > untracked/scratch/log.txt",
-      "python3 probe.py | tee untracked/scratch/notes.md",
-      "mvn -q test 2> untracked/scratch/build.log && echo done",
-      "cat > untracked/reports/r.md <<'EOF'\n# Cache findings\nbody\nEOF"};
-
-  private final ScratchConfig config = ScratchConfig.DEFAULTS;
-  private final Rule consumeChain = rule("scratch.consume-chain");
-  private final Rule shape = rule("scratch.shape");
-  private final Facts facts = Facts.builder()
-      .value(Facts.NOW, Instant.parse("2026-11-20T12:00:00Z"))
-      .value(FileFacts.WORKTREE_ROOT, ROOT)
-      .value(FileFacts.PATHS, path -> false)
-      .build();
-  private final Event[] typical = events(TYPICAL);
-  private final Event[] denied = events(DENIED);
-  private final Event[] writing = events(WRITING);
+  private final ScratchConfig config = ScratchSamples.CONFIG;
+  private final Rule consumeChain = ScratchSamples.rule("scratch.consume-chain");
+  private final Rule shape = ScratchSamples.rule("scratch.shape");
+  private final Facts facts = ScratchSamples.facts();
+  private final Event[] typical = ScratchSamples.events(ScratchSamples.TYPICAL);
+  private final Event[] denied = ScratchSamples.events(ScratchSamples.DENIED);
+  private final Event[] writing = ScratchSamples.events(ScratchSamples.WRITING);
   private int next;
-
-  private static Rule rule(String id) {
-    return new ScratchRules().rules(ScratchConfig.DEFAULTS).stream()
-        .filter(rule -> rule.id().equals(id)).map(ConfiguredRule::rule).findFirst()
-        .orElseThrow();
-  }
-
-  private static Event[] events(String[] commands) {
-    Event[] events = new Event[commands.length];
-    for (int i = 0; i < commands.length; i++) {
-      events[i] = new Event.CommandEvent(EventContext.of("bench", ROOT), commands[i]);
-    }
-    return events;
-  }
 
   private int step() {
     next = (next + 1) & 3;
@@ -103,12 +50,12 @@ public class ScratchRulesBenchmark {
   /** The parse alone, for scale: what the rules add is the difference. */
   @Benchmark
   public Script parseOnly() {
-    return Shell.parseFresh(TYPICAL[step()]);
+    return Shell.parseFresh(ScratchSamples.TYPICAL[step()]);
   }
 
   @Benchmark
   public boolean shapePredicate() {
-    return ScratchPaths.isAllowedNewScratchPath(PATHS[step()], config);
+    return ScratchPaths.isAllowedNewScratchPath(ScratchSamples.PATHS[step()], config);
   }
 
   @Benchmark

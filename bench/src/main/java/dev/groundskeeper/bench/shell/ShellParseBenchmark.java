@@ -55,6 +55,12 @@ public class ShellParseBenchmark {
     return Shell.parseFresh(ShellSamples.LONG);
   }
 
+  /** The long parse with its heredoc body read (copied out of the source). */
+  @Benchmark
+  public int parseLongAndReadBody() {
+    return ShellSamples.parseLongAndReadBody();
+  }
+
   /** What one event costs a consume-chain rule: parse, consumed files, their removal. */
   @Benchmark
   public boolean parseTypicalAndAskConsumeChain() {

@@ -1,6 +1,9 @@
 package dev.groundskeeper.bench.shell;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.groundskeeper.api.shell.Redirection;
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Shell;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,6 +41,20 @@ public final class ShellSamples {
     return "cat > untracked/scratch/pr-7.md <<'EOF'\n## Summary\n" + body
         + "EOF\ngh pr create --title \"feat: shell model\" --body-file untracked/scratch/pr-7.md"
         + " && rm untracked/scratch/pr-7.md";
+  }
+
+  /**
+   * Parses {@link #LONG} and reads its heredoc body, which the model keeps as offsets into the
+   * source until it is read: the parse plus copying the body out. Returns the body's length.
+   */
+  public static int parseLongAndReadBody() {
+    Script script = Shell.parseFresh(LONG);
+    for (Redirection r : script.commands().get(0).redirections()) {
+      if (r.heredocBody().isPresent()) {
+        return r.heredocBody().get().length();
+      }
+    }
+    throw new IllegalStateException("the long sample has no heredoc body");
   }
 
   /** The commands of the corpus file ({@code ### id}, command lines, {@code ---}, reading). */

@@ -156,7 +156,7 @@ final class DormancyRule implements Rule {
     if (idle.size() > BranchLines.MAX_LINES) {
       lines.add("... and " + (idle.size() - BranchLines.MAX_LINES) + " more");
     }
-    String reason = heading + "\n" + String.join("\n", lines) + "\n" + waysOut();
+    String reason = heading + "\n" + String.join("\n", lines) + "\n" + WAYS_OUT;
     return Verdict.advise(ID, reason).withFindings(findings);
   }
 
@@ -167,7 +167,9 @@ final class DormancyRule implements Rule {
         .append(config.dormancy().effectiveBlockDays())
         .append(" days or more (branches.dormancy.block_days). Only new branches are refused:"
             + " commits, merges, pushes and deletions stay open.");
-    Texts.appendLostWork(reason, blocking, now, config.remote());
+    // Every idle branch no remote holds is named, not only the blocking ones: the loud line is
+    // owed at every stage, and a denial is the surface an agent reads most closely.
+    Texts.appendLostWork(reason, atStage(facts, Dormancy.Stage.ADVISORY), now, config.remote());
     reason.append("\n\nIdle branches:\n")
         .append(String.join("\n", BranchLines.openList(blocking, now, config.remote())));
     List<String> commands = new ArrayList<>();
@@ -176,14 +178,13 @@ final class DormancyRule implements Rule {
       findings.add(BranchLines.finding(record, now));
       commands.add("groundskeeper branch park " + record.name() + " --reason \"<why it waits>\"");
     }
-    Remedy remedy = new Remedy("For each idle branch: " + waysOut(), commands);
+    Remedy remedy = new Remedy(WAYS_OUT, commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason.toString()), remedy)
         .withFindings(findings);
   }
 
-  private static String waysOut() {
-    return "finish it and merge it; or park it with `groundskeeper branch park <name> --reason"
-        + " \"...\"` when it waits on something; or delete it with `git branch -d <name>`, which"
-        + " refuses unless its work is merged (ask a person before forcing anything).";
-  }
+  static final String WAYS_OUT = "For each idle branch: finish it and merge it; or park it with"
+      + " `groundskeeper branch park <name> --reason \"...\"` when it waits on something; or delete"
+      + " it with `git branch -d <name>`, which refuses unless its work is merged (ask a person"
+      + " before forcing anything).";
 }

@@ -79,7 +79,9 @@ final class DuplicateStemRule implements Rule {
         Optional<BranchRecord> record = inventory.map(IdleIndex::byName)
             .map(records -> records.get(other));
         String described = record.map(r -> BranchLines.line(r, now)).orElse(other);
-        lines.add("- `" + name + "` " + why + " as " + described);
+        // "the same stem as" a branch, but "shares a number with" it.
+        String joiner = why.startsWith("shares") ? " with " : " as ";
+        lines.add("- `" + name + "` " + why + joiner + described);
         findings.add(new Finding(Finding.Kind.BRANCH, other, why));
         boolean local = tip.map(BranchTip::local).orElse(true);
         commands.add(record.flatMap(BranchRecord::worktree)

@@ -183,16 +183,20 @@ final class ForceRemovalRule implements Rule {
       if (held != null && held.containedElsewhere()) {
         continue;
       }
-      String commits = inventory.flatMap(i -> i.find(name)).map(BranchRecord::ahead)
-          .filter(ahead -> ahead.isPresent())
-          .map(ahead -> ahead.getAsInt() == 1 ? "1 commit" : ahead.getAsInt() + " commits")
-          .orElse("its commits");
+      // The inventory counts commits ahead of the default branch; some of those may be held by
+      // other refs, so the count describes the branch and the claim stays about its tip.
+      String ahead = inventory.flatMap(i -> i.find(name)
+              .map(BranchRecord::ahead)
+              .filter(count -> count.isPresent() && count.getAsInt() > 0)
+              .map(count -> " (" + (count.getAsInt() == 1 ? "1 commit"
+                  : count.getAsInt() + " commits") + " ahead of " + i.defaultBranch().name() + ")"))
+          .orElse("");
       String bound = held != null && !held.complete() ? " (the search stopped at its bound, so"
           + " no holder was proven)" : "";
-      losses.lines.add("- branch " + name + " at " + abbreviate(tip.get()) + ": " + commits
-          + " that no other branch, tag or remote-tracking ref holds" + bound);
+      losses.lines.add("- branch " + name + " at " + abbreviate(tip.get()) + ahead
+          + ": no other branch, tag or remote-tracking ref holds this tip" + bound);
       losses.commands.add("git push -u " + config.remote() + " " + name);
-      losses.findings.add(new Finding(Finding.Kind.BRANCH, name, commits + " held nowhere else"));
+      losses.findings.add(new Finding(Finding.Kind.BRANCH, name, "tip held nowhere else"));
     }
   }
 

@@ -120,10 +120,15 @@ final class RemoteDeleteRule implements Rule {
       reason.append("\nNot proven merged on ").append(remote).append(":\n")
           .append(String.join("\n", unproven));
     }
-    Remedy remedy = new Remedy("Merge the branch into " + scope.defaultBranch() + " or an"
-        + " integration line and push that first, then delete it; refresh the tracking refs if"
-        + " the merge happened elsewhere. Deleting a protected branch is a person's decision.",
-        List.of("git fetch " + remote));
+    Remedy remedy = unproven.isEmpty()
+        // Nothing to merge or fetch: only a person deletes these, so no command is offered.
+        ? new Remedy("Leave these branches on " + remote + "; deleting them is a person's"
+            + " decision.", List.of())
+        : new Remedy("Merge the branch into " + scope.defaultBranch() + " or an integration"
+            + " line and push that first, then delete it; refresh the tracking refs if the merge"
+            + " happened elsewhere." + (refused.isEmpty() ? ""
+                : " Deleting a protected branch is a person's decision."),
+            List.of("git fetch " + remote));
     return Verdict.deny(ID, reason.toString(), remedy).withFindings(findings);
   }
 

@@ -55,7 +55,8 @@ class CreationAdviceTest {
     void aSharedIssueNumberIsALikenessToo() {
       Repo repo = Repo.create().work("issue-412-parser");
       tester(repo).given(Events.command("git checkout -b fix/412-tokenizer")).expectAdvise()
-          .reasonContains("shares the number 412").remedyCommands("git switch issue-412-parser");
+          .reasonContains("`fix/412-tokenizer` shares the number 412 with issue-412-parser")
+          .remedyCommands("git switch issue-412-parser");
     }
 
     @Test
@@ -106,8 +107,25 @@ class CreationAdviceTest {
               "commits, merges, pushes and deletions stay open",
               "- old-work (idle, blocking new branches, pushed but unmerged: finish or park it;"
                   + " last commit 31 days ago)", BranchPrinciple.TEXT)
-          .remedyDescriptionContains("finish it and merge it")
+          .remedyDescriptionContains("For each idle branch: finish it and merge it")
           .remedyCommands("groundskeeper branch park old-work --reason \"<why it waits>\"");
+    }
+
+    @Test
+    void theRefusalNamesEveryIdleBranchNoRemoteHoldsNotOnlyTheBlockingOnes() {
+      Repo repo = idle(31);
+      repo.branch("lonely").localOnly().state(BranchState.DORMANT).age(15)
+          .where(Dormancy.Where.NOWHERE);
+      standard(repo).given(Events.command("git switch -c next")).expectDeny()
+          .reasonContains(Texts.LOST_WORK_HEADING + "\n- lonely (idle 15 days): git push -u"
+              + " origin lonely");
+    }
+
+    @Test
+    void theIdleReportEndsWithItsWaysOutAsASentence() {
+      standard(idle(14)).given(Events.sessionStart(StartSource.STARTUP)).expectAdvise()
+          .reasonContains("\n" + DormancyRule.WAYS_OUT)
+          .reasonContains("\nFor each idle branch: finish it and merge it;");
     }
 
     @Test

@@ -42,10 +42,23 @@ class DeletionRulesTest {
       repo.branch("local-only").localOnly();
       String tip = repo.tipOf("local-only");
       tester(repo).given(Events.command("git branch -D local-only")).expectDeny()
-          .reasonContains("- branch local-only at " + tip.substring(0, 12) + ": its commits that"
-              + " no other branch, tag or remote-tracking ref holds", BranchPrinciple.TEXT)
+          .reasonContains("- branch local-only at " + tip.substring(0, 12) + ": no other"
+              + " branch, tag or remote-tracking ref holds this tip", BranchPrinciple.TEXT)
           .remedyCommands("git push -u origin local-only")
           .findingSubjects("local-only");
+    }
+
+    @Test
+    void theCommitCountIsNamedAsTheCommitsAheadOfTheDefaultBranchNotAsCommitsHeldNowhere() {
+      // Two commits ahead of main, but the first of them is also on a pushed branch: only the
+      // tip is proven to be held nowhere else, so that is what the denial claims.
+      Repo repo = Repo.create();
+      repo.branch("local-only").localOnly().commitsAhead(2);
+      String tip = repo.tipOf("local-only");
+      tester(repo).given(Events.command("git branch -D local-only")).expectDeny()
+          .reasonContains("- branch local-only at " + tip.substring(0, 12) + " (2 commits ahead"
+              + " of main): no other branch, tag or remote-tracking ref holds this tip")
+          .reasonDoesNotContain("2 commits that");
     }
 
     @Test
@@ -182,6 +195,16 @@ class DeletionRulesTest {
           .reasonContains("matches branches.exempt");
       tester.given(Events.command("git push -d origin develop")).expectDeny()
           .reasonContains("develop is in branches.protected_names");
+    }
+
+    @Test
+    void aRefusalOfProtectedBranchesAloneOffersNoMergeOrFetch() {
+      Repo repo = Repo.create().work("release/2.0");
+      tester(repo).given(Events.command("git push origin --delete main release/2.0"))
+          .expectDeny()
+          .remedyDescriptionContains("Leave these branches on origin; deleting them is a"
+              + " person's decision.")
+          .remedyCommands();
     }
 
     @Test

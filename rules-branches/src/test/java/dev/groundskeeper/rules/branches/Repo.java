@@ -67,6 +67,7 @@ final class Repo {
     Optional<Path> worktree = Optional.empty();
     Dormancy.Where where = Dormancy.Where.OWN_REMOTE_ONLY;
     BranchProvenance provenance = BranchProvenance.none();
+    OptionalInt commitsAhead = OptionalInt.empty();
 
     Spec(String name) {
       this.name = name;
@@ -103,6 +104,12 @@ final class Repo {
 
     Spec ahead() {
       remote = Optional.of(freshTip());
+      return this;
+    }
+
+    /** The inventory's count of commits on the tip that the default branch lacks. */
+    Spec commitsAhead(int count) {
+      this.commitsAhead = OptionalInt.of(count);
       return this;
     }
 
@@ -239,7 +246,7 @@ final class Repo {
       records.add(new BranchRecord(spec.name, spec.local, spec.remote,
           spec.local.isPresent() && spec.remote.isPresent()
               ? Optional.of("refs/remotes/origin/" + spec.name) : Optional.empty(),
-          OptionalInt.empty(), OptionalInt.empty(), spec.worktree,
+          spec.commitsAhead, OptionalInt.empty(), spec.worktree,
           NOW.minus(Duration.ofDays(spec.ageDays)), park, List.of(), spec.provenance,
           state, judgements, List.of(), dormancy));
     }

@@ -20,6 +20,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * {@code scratch.shape}: a new file under an ignored root must be a scratch-shaped file in the
@@ -60,7 +61,7 @@ final class ShapeRule implements Rule {
       // The roots are repository-relative: outside a checkout no path lies under one.
       return facts.find(FileFacts.WORKTREE_ROOT)
           .flatMap(root -> ScratchPaths.relativize(root, write.context().cwd(), write.path()))
-          .map(path -> judge(path, write.content()))
+          .map(path -> judge(path, ScratchPaths.place(path, config), write::content))
           .orElseGet(() -> Verdict.notApplicable(ID));
     }
     if (event instanceof Event.CommandEvent command && mayCreate(command.command())) {
@@ -82,11 +83,15 @@ final class ShapeRule implements Rule {
         continue;
       }
       Optional<String> relative = paths.relative(target.path(), target.directory());
-      if (relative.isEmpty() || !ScratchPaths.place(relative.get(), config).judged()
+      if (relative.isEmpty()) {
+        continue;
+      }
+      ScratchPaths.Placement placement = ScratchPaths.place(relative.get(), config);
+      if (!placement.judged()
           || facts.get(FileFacts.PATHS).exists(paths.root().resolve(relative.get()))) {
         continue;
       }
-      Verdict verdict = judge(relative.get(), heredocBody(script, target));
+      Verdict verdict = judge(relative.get(), placement, () -> heredocBody(script, target));
       if (verdict.outcome() == Outcome.DENY) {
         return verdict;
       }
@@ -119,9 +124,12 @@ final class ShapeRule implements Rule {
     return all;
   }
 
-  /** The verdict on one new file at a repository-relative path. */
-  private Verdict judge(String path, Optional<String> content) {
-    ScratchPaths.Placement placement = ScratchPaths.place(path, config);
+  /**
+   * The verdict on one new file at a repository-relative path with its placement; the written
+   * text is read only for a denial's suggested home.
+   */
+  private Verdict judge(String path, ScratchPaths.Placement placement,
+      Supplier<Optional<String>> content) {
     if (!placement.judged()) {
       return Verdict.notApplicable(ID);
     }
@@ -129,7 +137,7 @@ final class ShapeRule implements Rule {
       return Verdict.allow(ID);
     }
     return Verdict.deny(ID, ShapeTexts.reason(placement, path, config),
-            ShapeTexts.remedy(placement, path, config, content))
+            ShapeTexts.remedy(placement, path, config, content.get()))
         .withFindings(List.of(new Finding(Finding.Kind.PATH, path, placement.name())));
   }
 
