@@ -11,7 +11,9 @@ import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.rules.scratch.ScratchSweep;
 import dev.groundskeeper.rules.scratch.SweepReport;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,6 +47,12 @@ public final class ScratchSweepCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ScratchConfig config = ScratchCommand.config(context);
+    Optional<String> outside = ScratchCommand.outsideRepository(context);
+    if (outside.isPresent()) {
+      context.out().println(json ? json(new SweepReport(List.of(), 0, 0, Optional.empty(),
+          List.of()), config) : "Scratch sweep: " + outside.get() + ": nothing to sweep.");
+      return 0;
+    }
     SweepReport report = ScratchSweep.scan(config, ScratchCommand.facts(context));
     if (json) {
       context.out().println(json(report, config));
@@ -60,7 +68,8 @@ public final class ScratchSweepCommand implements Callable<Integer> {
 
   private String json(SweepReport report, ScratchConfig config) {
     ObjectNode root = JSON.createObjectNode();
-    root.put("root", ScratchCommand.base(context).toString());
+    context.root().ifPresentOrElse(r -> root.put("root", ScratchCommand.base(context).toString()),
+        () -> root.putNull("root"));
     ArrayNode roots = root.putArray("roots");
     config.roots().forEach(roots::add);
     root.put("directory", config.directory());
