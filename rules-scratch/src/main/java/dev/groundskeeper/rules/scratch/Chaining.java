@@ -30,7 +30,9 @@ final class Chaining {
     List<SimpleCommand> commands = script.commands();
     for (int i = from.index() + 1; i <= to.index(); i++) {
       SimpleCommand c = commands.get(i);
-      boolean piped = c.operator().isPipe() && c.pipeline() == from.pipeline();
+      // A later member of the consumer's pipeline runs alongside it, never after it: only the
+      // commands before the removal may be joined by a pipe.
+      boolean piped = i < to.index() && c.operator().isPipe() && c.pipeline() == from.pipeline();
       if (c.operator() != ListOperator.AND && !piped) {
         return false;
       }

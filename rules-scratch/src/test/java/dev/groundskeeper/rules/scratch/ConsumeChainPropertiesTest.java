@@ -86,7 +86,8 @@ class ConsumeChainPropertiesTest {
 
   @Provide
   Arbitrary<String> breaks() {
-    return Arbitraries.of("; ", " || ", "\n", " ;", ";\n");
+    // A pipe breaks the chain too: without pipefail a pipeline's status is its last command's.
+    return Arbitraries.of("; ", " || ", "\n", " ;", ";\n", " | ", " |& ");
   }
 
   @Provide

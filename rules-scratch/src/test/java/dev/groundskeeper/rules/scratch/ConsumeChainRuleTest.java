@@ -229,7 +229,9 @@ class ConsumeChainRuleTest {
     for (String denied : List.of(
         "set -o pipefail; set +o pipefail; git commit -F " + FILE + " | cat && rm " + FILE,
         "(set -o pipefail); git commit -F " + FILE + " | cat && rm " + FILE,
-        "git commit -F " + FILE + " | cat && set -o pipefail && rm " + FILE)) {
+        "git commit -F " + FILE + " | cat && set -o pipefail && rm " + FILE,
+        "set -o pipefail; git commit -F " + FILE + " | rm " + FILE,
+        "set -o pipefail; git commit -F " + FILE + " | cat | rm -- " + FILE)) {
       tester.given(Events.command(denied)).expectDeny();
     }
   }

@@ -76,4 +76,10 @@ class NoCommitRuleTest {
     tester.given(scratch("git notes add -m measured HEAD")).expectDeny()
         .reasonContains("it would record a commit on the notes ref");
   }
+
+  @Test
+  void outsideARepositoryItStillApplies() {
+    tester.withFacts(dev.groundskeeper.api.Facts.builder().build())
+        .given(scratch("gh pr create -R owner/repo --fill")).expectDeny();
+  }
 }
