@@ -19,9 +19,11 @@ import picocli.CommandLine.Option;
 @API(status = API.Status.INTERNAL)
 @Command(name = "reap", mixinStandardHelpOptions = true,
     description = {
-        "Lists per-session scratch spaces idle longer than scratch.spaces.ttl_days; removes them",
-        "only with --yes. Never follows a symbolic link and never touches anything outside the",
-        "directory scratch.spaces.pattern names; each removal re-checks that nothing changed."},
+        "Lists per-session scratch spaces idle longer than scratch.spaces.ttl_days; removes them"
+            + " only with --yes.",
+        "",
+        "Never follows a symbolic link and never touches anything outside the directory"
+            + " scratch.spaces.pattern names; each removal re-checks that nothing changed."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed, or every idle space removed",
         "1:a removal was refused or failed (the message says which and why)"})

@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
     description = {
         "Lists the files under the scratch roots that need a decision; changes nothing.",
         "",
-        "Stale scratch files and files outside the scratch directory and the registered stores,",
-        "each with its three choices. Silent on a clean tree apart from one line saying so."},
+        "Stale scratch files and files outside the scratch directory and the registered stores,"
+            + " each with its three choices. Silent on a clean tree apart from one line saying so."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:reported (even when there are findings)"})
 public final class ScratchSweepCommand implements Callable<Integer> {

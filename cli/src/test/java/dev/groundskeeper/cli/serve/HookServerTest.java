@@ -247,8 +247,8 @@ class HookServerTest {
     scratch.put("GROUNDSKEEPER_SESSION_MODE", "bogus");
     HookRequest perCall = request(payload("PreToolUse", "ls"), scratch);
     Answer answer = unframe(send(server, perCall).body());
-    assertThat(answer.exit()).as("the caller's own variables reach the hook").isEqualTo(1);
-    assertThat(answer.err()).contains("GROUNDSKEEPER_SESSION_MODE");
+    assertThat(answer.err()).as("the caller's own variables reach the hook")
+        .contains("GROUNDSKEEPER_SESSION_MODE must be `normal` or `scratch`, not `bogus`");
 
     HookRequest otherJar = new HookRequest(repo.toString(), umask, temp.toString(),
         List.of("hook"), env, new byte[0]);

@@ -162,7 +162,8 @@ class RealRepositoryTest {
     Verdict both = verdict(evaluate(config, repo, command(repo, "git branch -D lonely copy")),
         "branches.force-removal");
     assertThat(both.outcome()).isEqualTo(Outcome.DENY);
-    assertThat(both.reason()).contains("1 commit that no other branch");
+    assertThat(both.reason()).contains("(1 commit ahead of main): no other branch, tag or"
+        + " remote-tracking ref holds this tip");
   }
 
   @Test
