@@ -45,6 +45,31 @@ public final class SafeText {
     return out.toString();
   }
 
+  /**
+   * Several lines with every control character and override escaped as by {@link #escape}, the
+   * line breaks and backslashes kept as they are: for text whose own backslashes must survive,
+   * such as a shell command in bash's {@code $'…'} form that is meant to be pasted. A terminal
+   * still receives no control character; unlike {@link #escape}, the result is not unambiguous.
+   */
+  public static String escapeControls(String text) {
+    StringBuilder out = null;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      String replacement = c == '\\' || c == '\n' ? null : replacement(c);
+      if (replacement == null) {
+        if (out != null) {
+          out.append(c);
+        }
+        continue;
+      }
+      if (out == null) {
+        out = new StringBuilder(text.length() + 8).append(text, 0, i);
+      }
+      out.append(replacement);
+    }
+    return out == null ? text : out.toString();
+  }
+
   private static String replacement(char c) {
     if (c == '\\') {
       return "\\\\";

@@ -29,4 +29,16 @@ class SafeTextTest {
     assertThat(SafeText.escapeLines(text).chars())
         .noneMatch(c -> (c < 0x20 && c != '\n') || c == 0x7f || (c >= 0x80 && c <= 0x9f));
   }
+
+  @Test
+  void escapeControlsKeepsBackslashesAndLineBreaksSoAQuotedCommandStillPastes() {
+    assertThat(SafeText.escapeControls("rm -- $'a\\x1bb'\nx\u001b[2J\u202ey"))
+        .isEqualTo("rm -- $'a\\x1bb'\nx\\x1b[2J\\u{202e}y");
+  }
+
+  @Property
+  void escapeControlsLeavesNoControlCharacterButTheLineBreak(@ForAll String text) {
+    assertThat(SafeText.escapeControls(text).chars())
+        .noneMatch(c -> (c < 0x20 && c != '\n') || c == 0x7f || (c >= 0x80 && c <= 0x9f));
+  }
 }

@@ -87,14 +87,26 @@ final class SweepCommand implements Callable<Integer> {
     for (Verdict verdict : sections) {
       out.println();
       String prefix = verdict.outcome() == Outcome.COULD_NOT_JUDGE ? "could not judge: " : "";
-      out.println(SafeText.escapeLines("[" + verdict.ruleId() + "] " + prefix
+      // Control characters are escaped, backslashes kept: a remedy may quote a file name in
+      // bash's $'…' form, which must still work when pasted.
+      out.println(SafeText.escapeControls("[" + verdict.ruleId() + "] " + prefix
           + verdict.reason()));
       for (Finding finding : verdict.findings()) {
-        out.println(SafeText.escape("  - " + Json.word(finding.kind()) + " " + finding.subject()
-            + (finding.detail().isEmpty() ? "" : ": " + finding.detail())));
+        // The JSON report keeps every finding; the text does not repeat one that the
+        // section's own text already names with the same detail.
+        if (!names(verdict.reason(), finding)) {
+          out.println(SafeText.escape("  - " + Json.word(finding.kind()) + " "
+              + finding.subject() + (finding.detail().isEmpty() ? "" : ": " + finding.detail())));
+        }
       }
       verdict.remedy().ifPresent(remedy -> out.println(
-          SafeText.escapeLines(remedy.render().indent(2).stripTrailing())));
+          SafeText.escapeControls(remedy.render().indent(2).stripTrailing())));
     }
+  }
+
+  private static boolean names(String text, Finding finding) {
+    String subject = SafeText.escape(finding.subject());
+    return (text.contains(finding.subject()) || text.contains(subject))
+        && text.contains(finding.detail());
   }
 }

@@ -5,6 +5,7 @@ import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.repo.BranchProvenance;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.shell.ShellQuoting;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.ConfigConstants;
 import org.eclipse.jgit.lib.Constants;
@@ -35,7 +35,6 @@ import org.eclipse.jgit.revwalk.RevWalk;
 @API(status = API.Status.EXPERIMENTAL)
 public final class EffectExecutor {
 
-  private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9._/@%+=:,-]+");
   private static final int CONFIG_ATTEMPTS = 5;
 
   private final GitRepository repo;
@@ -285,11 +284,8 @@ public final class EffectExecutor {
         .replaceAll(",? ?use --force[^.;]*", "").replaceAll("\\s+\\.$", ".");
   }
 
-  /** Quotes a word for a POSIX shell when it holds anything but plainly safe characters. */
+  /** Quotes a word for a shell when it holds anything but plainly safe characters. */
   static String quote(String word) {
-    if (!word.isEmpty() && SHELL_SAFE.matcher(word).matches()) {
-      return word;
-    }
-    return "'" + word.replace("'", "'\\''") + "'";
+    return ShellQuoting.word(word);
   }
 }

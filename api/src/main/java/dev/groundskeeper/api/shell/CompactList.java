@@ -14,8 +14,16 @@ import java.util.RandomAccess;
  */
 final class CompactList<E> extends AbstractList<E> implements RandomAccess {
 
+  private static final CompactList<Object> EMPTY = new CompactList<>(1);
+
   private Object[] items;
   private int size;
+
+  /** The shared empty list (never appended to): what {@link #freeze} keeps as it is. */
+  @SuppressWarnings("unchecked")
+  static <E> List<E> empty() {
+    return (List<E>) EMPTY;
+  }
 
   CompactList(int capacity) {
     items = new Object[Math.max(capacity, 1)];

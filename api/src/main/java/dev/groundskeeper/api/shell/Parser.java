@@ -119,7 +119,7 @@ final class Parser {
   static final class CommandBuilder {
     final CompactList<Word> words = new CompactList<>(6);
     /** Empty and immutable until the first one is added: most commands have none. */
-    List<Assignment> assignments = List.of();
+    List<Assignment> assignments = CompactList.empty();
     List<RedirBuilder> redirections = List.of();
 
     void addAssignment(Assignment a) {
@@ -146,7 +146,7 @@ final class Parser {
 
     /** The command, with {@code nests} the built form of {@link #nesting}. */
     SimpleCommand build(int index, List<Nesting> nests) {
-      List<Redirection> redirs = redirections.isEmpty() ? List.of()
+      List<Redirection> redirs = redirections.isEmpty() ? CompactList.empty()
           : new RedirectionList(redirections);
       return new SimpleCommand(index, words, assignments, redirs, operator, nests, directory,
           pipeline, position, start, end);
@@ -155,7 +155,7 @@ final class Parser {
     /** The built form of a nesting chain. */
     static List<Nesting> buildNesting(List<NestBuilder> nesting) {
       if (nesting.isEmpty()) {
-        return List.of();
+        return CompactList.empty();
       }
       CompactList<Nesting> nests = new CompactList<>(nesting.size());
       for (NestBuilder n : nesting) {
@@ -1751,7 +1751,8 @@ final class Parser {
           }
           break;
         case 'x':
-          v.appendCodePoint(readNumber(16, 2, 0));
+          pos -= 2;
+          appendEscapedBytes(v);
           break;
         case 'u':
           v.appendCodePoint(readNumber(16, 4, 0));
@@ -1761,8 +1762,8 @@ final class Parser {
           break;
         default:
           if (e >= '0' && e <= '7') {
-            pos--;
-            v.append((char) (readNumber(8, 3, 0) & 0xff));
+            pos -= 2;
+            appendEscapedBytes(v);
           } else {
             v.append('\\');
             v.append(e);
@@ -1771,6 +1772,46 @@ final class Parser {
     }
     fail("unterminated $'", open);
     return false;
+  }
+
+  /**
+   * A run of byte escapes ({@code \xHH}, {@code \NNN}) in {@code $'…'}, read from the backslash
+   * at {@code pos}. Bash emits the bytes as they are, so in a UTF-8 locale a run that is valid
+   * UTF-8 is one text ({@code $'\xc3\xa9'} is "é"); any other run is read byte by byte.
+   */
+  private void appendEscapedBytes(WordValue v) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    while (pos + 1 < len && s.charAt(pos) == '\\') {
+      char e = s.charAt(pos + 1);
+      if (e == 'x' && pos + 2 < len && Character.digit(s.charAt(pos + 2), 16) >= 0) {
+        pos += 2;
+        bytes.write(readNumber(16, 2, 0));
+      } else if (e >= '0' && e <= '7') {
+        pos += 1;
+        bytes.write(readNumber(8, 3, 0) & 0xff);
+      } else {
+        break;
+      }
+    }
+    if (bytes.size() == 0) {
+      // A lone "\x" with no hex digit: bash keeps it as written.
+      v.append('\\');
+      v.append('x');
+      pos += 2;
+      return;
+    }
+    byte[] run = bytes.toByteArray();
+    try {
+      String text = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+          .decode(java.nio.ByteBuffer.wrap(run)).toString();
+      for (int i = 0; i < text.length(); i++) {
+        v.append(text.charAt(i));
+      }
+    } catch (java.nio.charset.CharacterCodingException notUtf8) {
+      for (byte b : run) {
+        v.append((char) (b & 0xff));
+      }
+    }
   }
 
   private int readNumber(int radix, int maxDigits, int fallback) {

@@ -37,7 +37,7 @@ public final class Script {
     CompactList<SimpleCommand> commands = new CompactList<>(sink.commands.size());
     // commands of one construct share one nesting chain: build each chain once
     List<Parser.NestBuilder> chain = List.of();
-    List<Nesting> built = List.of();
+    List<Nesting> built = CompactList.empty();
     for (int i = 0; i < sink.commands.size(); i++) {
       Parser.CommandBuilder c = sink.commands.get(i);
       if (c.nesting != chain) {

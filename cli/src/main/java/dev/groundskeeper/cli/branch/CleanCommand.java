@@ -34,8 +34,9 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "clean", mixinStandardHelpOptions = true,
     description = {"Deletes the branches that are provably finished, behind a recovery bundle.",
-        "Without --yes it only lists them. With --remote it also deletes their copies on the",
-        "remote, each proven merged there first."},
+        "",
+        "Without --yes it only lists them. With --remote it also deletes their copies on the"
+            + " remote, each proven merged there first."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed, or every deletion done",
         "1:some deletion was refused or failed (the others were done; the message says which)",

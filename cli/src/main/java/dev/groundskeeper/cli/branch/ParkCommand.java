@@ -24,8 +24,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "park", mixinStandardHelpOptions = true,
     description = {"Parks a branch that waits on something, so it is not reported as idle.",
-        "A parked branch still counts toward branches.wip.cap. The next commit on the branch",
-        "unparks it; --clear unparks it without a change."},
+        "",
+        "A parked branch still counts toward branches.wip.cap. The next commit on the branch"
+            + " unparks it; --clear unparks it without a change."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:parked (and pushed when the branch has a remote copy), or a dry run",
         "1:parked, but the push failed (the message says why; nothing was forced)",

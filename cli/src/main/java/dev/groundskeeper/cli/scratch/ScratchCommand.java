@@ -2,6 +2,7 @@ package dev.groundskeeper.cli.scratch;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.git.files.FileSystemFacts;
@@ -66,6 +67,17 @@ public final class ScratchCommand implements Runnable {
   /** The scratch block in force. */
   static ScratchConfig config(Context context) {
     return context.config().get(SPEC);
+  }
+
+  /**
+   * Why a verb has nothing to do here, outside a git repository: the scratch roots and the
+   * spaces pattern are repository-relative, so the rules do not apply (as in the hook).
+   */
+  static Optional<String> outsideRepository(Context context) {
+    return context.root().isPresent() ? Optional.empty()
+        : Optional.of(SafeText.escape(context.directory().toString())
+            + " is not in a git repository, and the scratch roots ("
+            + String.join(", ", config(context).roots()) + ") are repository-relative");
   }
 
   /** The checkout's top level, or the directory itself outside a repository. */

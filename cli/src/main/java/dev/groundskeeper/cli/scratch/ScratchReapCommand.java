@@ -7,6 +7,7 @@ import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.rules.scratch.ScratchReaper;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -18,9 +19,11 @@ import picocli.CommandLine.Option;
 @API(status = API.Status.INTERNAL)
 @Command(name = "reap", mixinStandardHelpOptions = true,
     description = {
-        "Lists per-session scratch spaces idle longer than scratch.spaces.ttl_days; removes them",
-        "only with --yes. Never follows a symbolic link and never touches anything outside the",
-        "directory scratch.spaces.pattern names; each removal re-checks that nothing changed."},
+        "Lists per-session scratch spaces idle longer than scratch.spaces.ttl_days; removes them"
+            + " only with --yes.",
+        "",
+        "Never follows a symbolic link and never touches anything outside the directory"
+            + " scratch.spaces.pattern names; each removal re-checks that nothing changed."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed, or every idle space removed",
         "1:a removal was refused or failed (the message says which and why)"})
@@ -42,6 +45,11 @@ public final class ScratchReapCommand implements Callable<Integer> {
   public Integer call() {
     ScratchConfig config = ScratchCommand.config(context);
     PrintStream out = context.out();
+    Optional<String> outside = ScratchCommand.outsideRepository(context);
+    if (outside.isPresent()) {
+      out.println("No per-session scratch spaces to reap: " + outside.get() + ".");
+      return 0;
+    }
     ScratchReaper.ReapPlan plan = ScratchReaper.plan(config, ScratchCommand.facts(context));
     if (!plan.configured()) {
       out.println("No per-session scratch spaces to reap: scratch.spaces.pattern is not set.");

@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.rules.scratch.ScratchSweep;
 import dev.groundskeeper.rules.scratch.SweepReport;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,8 +26,8 @@ import picocli.CommandLine.Option;
     description = {
         "Lists the files under the scratch roots that need a decision; changes nothing.",
         "",
-        "Stale scratch files and files outside the scratch directory and the registered stores,",
-        "each with its three choices. Silent on a clean tree apart from one line saying so."},
+        "Stale scratch files and files outside the scratch directory and the registered stores,"
+            + " each with its three choices. Silent on a clean tree apart from one line saying so."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:reported (even when there are findings)"})
 public final class ScratchSweepCommand implements Callable<Integer> {
@@ -44,20 +47,29 @@ public final class ScratchSweepCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ScratchConfig config = ScratchCommand.config(context);
+    Optional<String> outside = ScratchCommand.outsideRepository(context);
+    if (outside.isPresent()) {
+      context.out().println(json ? json(new SweepReport(List.of(), 0, 0, Optional.empty(),
+          List.of()), config) : "Scratch sweep: " + outside.get() + ": nothing to sweep.");
+      return 0;
+    }
     SweepReport report = ScratchSweep.scan(config, ScratchCommand.facts(context));
     if (json) {
       context.out().println(json(report, config));
     } else {
-      context.out().println(ScratchSweep.render(report, config).orElse(
+      // File names are others' text: no control character reaches the terminal, while the
+      // backslashes of a $'…'-quoted name stay, so the printed rm commands work when pasted.
+      context.out().println(SafeText.escapeControls(ScratchSweep.render(report, config).orElse(
           "Scratch sweep: nothing under " + String.join(", ", config.roots())
-              + " needs a decision."));
+              + " needs a decision.")));
     }
     return 0;
   }
 
   private String json(SweepReport report, ScratchConfig config) {
     ObjectNode root = JSON.createObjectNode();
-    root.put("root", ScratchCommand.base(context).toString());
+    context.root().ifPresentOrElse(r -> root.put("root", ScratchCommand.base(context).toString()),
+        () -> root.putNull("root"));
     ArrayNode roots = root.putArray("roots");
     config.roots().forEach(roots::add);
     root.put("directory", config.directory());

@@ -12,6 +12,7 @@ import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.api.shell.ShellQuoting;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.NotesSettings;
 import dev.groundskeeper.git.store.StoreLocation;
@@ -227,8 +228,7 @@ public final class WorktreeCommand implements Callable<Integer> {
 
   /** {@code text} as one shell word. */
   private static String quoted(String text) {
-    return text.matches("[A-Za-z0-9_./=:@%+,-]+") ? text
-        : "'" + text.replace("'", "'\\''") + "'";
+    return ShellQuoting.word(text);
   }
 
   private int guarded(boolean json, Callable<Integer> verb) {

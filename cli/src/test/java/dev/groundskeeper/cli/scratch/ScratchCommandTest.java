@@ -33,6 +33,10 @@ class ScratchCommandTest {
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
   private ScratchCommand.Context context(String yaml) {
+    return context(yaml, Optional.of(repo));
+  }
+
+  private ScratchCommand.Context context(String yaml, Optional<Path> root) {
     EffectiveConfig config = ConfigLoader.load(List.of(ConfigLayer.ofText("test.yaml", yaml)),
         List.of(ScratchCommand.SPEC), Set.of());
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
@@ -42,7 +46,7 @@ class ScratchCommandTest {
       }
 
       public Optional<Path> root() {
-        return Optional.of(repo);
+        return root;
       }
 
       public EffectiveConfig config() {
@@ -163,5 +167,27 @@ class ScratchCommandTest {
     assertThat(run("", "reap", "--yes")).isZero();
     assertThat(output().strip()).isEqualTo(
         "No per-session scratch spaces to reap: scratch.spaces.pattern is not set.");
+  }
+
+  @Test
+  void outsideARepositoryNeitherVerbLooksAtTheDirectory() throws IOException {
+    Path stale = file("untracked/scratch/commit-old.txt", Duration.ofHours(30));
+    String spaces = "scratch:\n  spaces:\n    pattern: \"untracked/scratch/threads/{session}/\"\n";
+    file("untracked/scratch/threads/old-session/notes.md", Duration.ofDays(30));
+    assertThat(ScratchCommand.commandLine(context("", Optional.empty())).execute("sweep"))
+        .isZero();
+    assertThat(ScratchCommand.commandLine(context("", Optional.empty()))
+        .execute("sweep", "--json")).isZero();
+    assertThat(ScratchCommand.commandLine(context(spaces, Optional.empty()))
+        .execute("reap", "--yes")).isZero();
+    assertThat(output())
+        .startsWith("Scratch sweep: " + repo.resolve("src") + " is not in a git repository, "
+            + "and the scratch roots (untracked/) are repository-relative: nothing to sweep.")
+        .contains("\"root\" : null").contains("\"total\" : 0")
+        .contains("No per-session scratch spaces to reap: " + repo.resolve("src")
+            + " is not in a git repository")
+        .doesNotContain("commit-old.txt").doesNotContain("old-session");
+    assertThat(stale).exists();
+    assertThat(repo.resolve("untracked/scratch/threads/old-session/notes.md")).exists();
   }
 }

@@ -1,6 +1,7 @@
 package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.shell.ConsumedFile;
+import dev.groundskeeper.api.shell.Directory;
 import dev.groundskeeper.api.shell.Removal;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
@@ -13,40 +14,123 @@ import java.util.Set;
 
 /**
  * The corrected command of a consume-chain denial: the original text followed by
- * {@code && rm -- <file>} (each file as the command wrote it). When something after the consumer
- * is joined by {@code ;}, {@code ||} or a pipe, the removal goes directly after the consumer
- * instead. A removal of the consumed file that would run when the consumer failed
- * ({@code git commit -F f || rm f}) is cut from the text first, so the correction never deletes
- * the file unless the consumer succeeded. A correction is offered only when the rule itself
- * accepts it and no such removal is left.
+ * {@code && rm -- <file>}. The file is written as the command wrote it when the removal runs in
+ * the consumer's directory, else as the shell sees it where the removal runs: {@code git -C}
+ * moves git, not the shell, so {@code git -C untracked/scratch commit -F commit-1.txt} gets
+ * {@code && rm -- untracked/scratch/commit-1.txt}, and where that directory cannot be known the
+ * path is absolute. When the consumer feeds a pipe, the pipeline is wrapped as
+ * {@code (set -o pipefail; …)} with the removal after it, because a pipeline's status is its last
+ * command's. When something after the consumer is joined by {@code ;} or {@code ||}, the removal
+ * goes directly after the consumer instead. A removal of the consumed file that would run when
+ * the consumer failed ({@code git commit -F f || rm f}) is cut from the text first, so the
+ * correction never deletes the file unless the consumer succeeded. A correction is offered only
+ * when the rule itself accepts it and no such removal is left.
  */
 final class ChainRemedy {
+
+  /** Stands for the removal's operands while finding the directory the removal runs in. */
+  private static final String PLACEHOLDER = "groundskeeper-removal-placeholder";
 
   private ChainRemedy() {}
 
   static Optional<String> correct(String command, List<ConsumedFile> files,
       ConsumeChainRule rule, CommandPaths paths) {
-    Set<String> written = new LinkedHashSet<>();
-    for (ConsumedFile file : files) {
-      written.add(file.path().source());
-    }
-    String removal = " && rm -- " + String.join(" ", written);
     command = withoutUnsafeRemovals(command, files, paths);
-    files = rescan(command, rule, paths).orElse(files);
-    String appended = trimEnd(command) + removal;
-    if (accepted(appended, rule, paths)) {
-      return Optional.of(appended);
-    }
-    if (files.size() == 1) {
+    Script script = Shell.parseFresh(command);
+    files = rescan(script, rule, paths).orElse(files);
+    List<int[]> places = new ArrayList<>();
+    pipeline(script, files).ifPresent(places::add);
+    String trimmed = trimEnd(command);
+    places.add(new int[] {trimmed.length(), command.length(), 0});
+    if (files.size() == 1 && !Chaining.feedsPipe(script, files.get(0).command())) {
       int end = files.get(0).command().end();
       if (end > 0 && end <= command.length()) {
-        String inserted = command.substring(0, end) + removal + command.substring(end);
-        if (accepted(inserted, rule, paths)) {
-          return Optional.of(inserted);
-        }
+        places.add(new int[] {end, end, 0});
+      }
+    }
+    for (int[] place : places) {
+      Optional<String> candidate = withRemoval(command, place, files, paths)
+          .filter(text -> accepted(text, rule, paths));
+      if (candidate.isPresent()) {
+        return candidate;
       }
     }
     return Optional.empty();
+  }
+
+  /** True when a consumer of {@code files} feeds a pipe with no pipefail set before it. */
+  static boolean feedsPipe(String command, List<ConsumedFile> files) {
+    Script script = Shell.parseFresh(command);
+    for (ConsumedFile file : files) {
+      SimpleCommand consumer = script.commands().get(file.command().index());
+      if (Chaining.feedsPipe(script, consumer) && !Chaining.pipefail(script, consumer)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Where the pipeline the consumer feeds starts and ends ({@code {start, end, 1}}, 1 meaning
+   * "wrap it"), when there is one consumer, it feeds a pipe and no pipefail is set before it.
+   */
+  private static Optional<int[]> pipeline(Script script, List<ConsumedFile> files) {
+    SimpleCommand consumer = files.get(0).command();
+    for (ConsumedFile file : files) {
+      if (file.command().pipeline() != consumer.pipeline()) {
+        return Optional.empty();
+      }
+    }
+    if (!Chaining.feedsPipe(script, consumer) || Chaining.pipefail(script, consumer)) {
+      return Optional.empty();
+    }
+    int start = Integer.MAX_VALUE;
+    int end = -1;
+    for (SimpleCommand c : script.commands()) {
+      if (c.pipeline() == consumer.pipeline()) {
+        start = Math.min(start, c.start());
+        end = Math.max(end, c.end());
+      }
+    }
+    return end > start ? Optional.of(new int[] {start, end, 1}) : Optional.empty();
+  }
+
+  /**
+   * {@code command} with the removal at {@code place} ({@code {from, to, wrap}}: the text from
+   * {@code from} to {@code to} is replaced; with {@code wrap} 1, the pipeline ending at
+   * {@code from} is wrapped first), each file spelled for the directory the removal runs in.
+   */
+  private static Optional<String> withRemoval(String command, int[] place,
+      List<ConsumedFile> files, CommandPaths paths) {
+    String before = place[2] == 1
+        ? command.substring(0, place[0]) + "(set -o pipefail; "
+            + command.substring(place[0], place[1]) + ")"
+        : command.substring(0, place[0]);
+    String after = command.substring(place[1]);
+    Script probe = Shell.parseFresh(before + " && rm -- " + PLACEHOLDER + after);
+    Optional<Removal> removal = probe.removals().stream()
+        .filter(r -> r.paths().stream().anyMatch(w -> w.value().equals(PLACEHOLDER)))
+        .findFirst();
+    if (removal.isEmpty()) {
+      return Optional.empty();
+    }
+    Directory directory = removal.get().command().directory();
+    Set<String> spelled = new LinkedHashSet<>();
+    for (ConsumedFile file : files) {
+      spelled.add(spelling(file, directory, paths));
+    }
+    return Optional.of(before + " && rm -- " + String.join(" ", spelled) + after);
+  }
+
+  /** The file as a command running in {@code directory} must write it. */
+  private static String spelling(ConsumedFile file, Directory directory, CommandPaths paths) {
+    String value = file.path().value();
+    if (file.directory().equals(directory) || value.startsWith("/")) {
+      return file.path().source();
+    }
+    return paths.relative(file.path(), file.directory())
+        .map(relative -> Texts.shellWord(paths.spell(relative, directory)))
+        .orElse(file.path().source());
   }
 
   private static boolean accepted(String candidate, ConsumeChainRule rule, CommandPaths paths) {
@@ -57,9 +141,8 @@ final class ChainRemedy {
   }
 
   /** The consumed files of {@code command} after a cut, so the insertion point is current. */
-  private static Optional<List<ConsumedFile>> rescan(String command, ConsumeChainRule rule,
+  private static Optional<List<ConsumedFile>> rescan(Script script, ConsumeChainRule rule,
       CommandPaths paths) {
-    Script script = Shell.parseFresh(command);
     List<ConsumedFile> files = rule.scratchFiles(script, paths);
     return script.complete() && !files.isEmpty() ? Optional.of(files) : Optional.empty();
   }
@@ -72,7 +155,7 @@ final class ChainRemedy {
       for (ConsumedFile file : files) {
         if (ConsumeChainRule.after(removal, file)
             && ConsumeChainRule.removes(removal, file, paths)
-            && !script.andChained(file.command(), removal.command())) {
+            && !Chaining.onSuccess(script, file.command(), removal.command())) {
           unsafe.add(removal);
           break;
         }

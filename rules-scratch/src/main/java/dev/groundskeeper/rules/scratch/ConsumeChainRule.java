@@ -5,6 +5,7 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Remedy;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
@@ -51,8 +52,13 @@ final class ConsumeChainRule implements Rule {
         || !consumption.mayConsume(command.command())) {
       return Verdict.notApplicable(ID);
     }
+    Optional<CommandPaths> checkout = CommandPaths.of(event, facts);
+    if (checkout.isEmpty()) {
+      // The scratch directory is repository-relative: outside a checkout there is none.
+      return Verdict.notApplicable(ID);
+    }
+    CommandPaths paths = checkout.get();
     Script script = Shell.parse(command.command());
-    CommandPaths paths = CommandPaths.of(event, facts);
     List<ConsumedFile> scratch = scratchFiles(script, paths);
     List<ConsumedFile> unchained = unchained(script, scratch, paths);
     if (!unchained.isEmpty()) {
@@ -77,14 +83,17 @@ final class ConsumeChainRule implements Rule {
     return found;
   }
 
-  /** Those of {@code files} that no later {@code rm}, joined by {@code &&} only, removes. */
+  /**
+   * Those of {@code files} that no later {@code rm} removes only when the consumer succeeded
+   * (see {@link Chaining#onSuccess}).
+   */
   static List<ConsumedFile> unchained(Script script, List<ConsumedFile> files,
       CommandPaths paths) {
     List<ConsumedFile> found = new ArrayList<>();
     for (ConsumedFile file : files) {
       boolean chained = script.chainedRemoval(file).isPresent()
           || script.removals().stream().anyMatch(removal -> after(removal, file)
-              && script.andChained(file.command(), removal.command())
+              && Chaining.onSuccess(script, file.command(), removal.command())
               && removes(removal, file, paths));
       if (!chained) {
         found.add(file);
@@ -118,11 +127,14 @@ final class ConsumeChainRule implements Rule {
 
   private Verdict deny(String command, List<ConsumedFile> files, CommandPaths paths) {
     Set<String> written = new LinkedHashSet<>();
+    Set<String> absolute = new LinkedHashSet<>();
     List<Finding> findings = new ArrayList<>();
     for (ConsumedFile file : files) {
-      written.add(file.path().source());
-      findings.add(new Finding(Finding.Kind.PATH,
-          paths.relative(file.path(), file.directory()).orElse(file.path().value()),
+      written.add(SafeText.escape(file.path().source()));
+      Optional<String> relative = paths.relative(file.path(), file.directory());
+      relative.ifPresent(path -> absolute.add(Texts.shellWord(paths.root().resolve(path)
+          .toString())));
+      findings.add(new Finding(Finding.Kind.PATH, relative.orElse(file.path().value()),
           file.consumer() + " " + file.option()));
     }
     ConsumedFile first = files.get(0);
@@ -132,11 +144,16 @@ final class ConsumeChainRule implements Rule {
         + " afterwards. Chain the removal with && so the file is gone exactly when the command"
         + " it fed succeeded: a failure keeps it for the retry, and a success leaves nothing"
         + " for the sweep. A removal after ;, after || or in a later command does not count.";
+    if (ChainRemedy.feedsPipe(command, files)) {
+      reason += " The consumer feeds a pipe, and a pipeline's status is its last command's:"
+          + " a removal after the pipeline counts only with pipefail set before it.";
+    }
     Optional<String> corrected = ChainRemedy.correct(command, files, this, paths);
     Remedy remedy = corrected
         .map(text -> Remedy.run("Run it with the removal chained:", text))
-        .orElseGet(() -> Remedy.describe("Add `&& rm -- " + names + "` directly after the "
-            + first.consumer() + " command, joined to it by && only."));
+        .orElseGet(() -> Remedy.describe("Add `&& rm -- " + String.join(" ", absolute)
+            + "` directly after the " + first.consumer() + " command, joined to it by && only"
+            + " (with set -o pipefail before it when it feeds a pipe)."));
     return Verdict.deny(ID, reason, remedy).withFindings(findings);
   }
 }

@@ -13,6 +13,7 @@ import dev.groundskeeper.api.shell.GhCommand;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,12 @@ final class NoCommitRule implements Rule {
       Map.entry("am", "record commits"),
       Map.entry("rebase", "rewrite commits"),
       Map.entry("push", "publish commits"),
-      Map.entry("tag", "create a tag"));
+      Map.entry("tag", "create a tag"),
+      Map.entry("update-ref", "move a ref to another commit"),
+      Map.entry("notes", "record a commit on the notes ref"));
+
+  /** {@code git notes} actions that only read. */
+  private static final Set<String> NOTES_READING = Set.of("", "list", "show", "get-ref");
 
   /** Options that only stop or inspect an operation already under way. */
   private static final Set<String> UNDOING = Set.of("--abort", "--quit", "--show-current-patch");
@@ -107,11 +113,22 @@ final class NoCommitRule implements Rule {
     if (what == null || git.arguments().has(UNDOING.toArray(String[]::new))) {
       return Optional.empty();
     }
+    if (git.is("notes") && NOTES_READING.contains(notesAction(git))) {
+      return Optional.empty();
+    }
     if (git.is("tag") && (git.arguments().operands().isEmpty()
         || git.arguments().has(TAG_READING.toArray(String[]::new)))) {
       return Optional.empty();
     }
     return Optional.of(what);
+  }
+
+  /** The action of {@code git notes}, also after an option ({@code git notes --ref=x add}). */
+  private static String notesAction(GitCommand git) {
+    if (!git.action().isEmpty()) {
+      return git.action();
+    }
+    return git.arguments().operand(0).map(Word::value).orElse("");
   }
 
   private static Optional<String> publishing(GhCommand gh) {

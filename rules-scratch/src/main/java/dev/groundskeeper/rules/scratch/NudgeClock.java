@@ -3,6 +3,7 @@ package dev.groundskeeper.rules.scratch;
 import dev.groundskeeper.api.files.NudgeState;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The arithmetic of the stale-notes nudge, shared by every event that may fire it, so that the
@@ -14,8 +15,15 @@ import java.util.Optional;
  */
 final class NudgeClock {
 
-  /** What one observation concludes: whether to nudge, and the state to keep. */
-  record Step(Optional<Kind> nudge, long grown, NudgeState next) {}
+  /**
+   * What one observation concludes: whether to nudge, and the state to keep. {@code grown} is
+   * the growth the interval counts (since the newest write or the previous nudge, whichever came
+   * later); {@code sinceWrite} the growth since the newest write was first seen (since zero for
+   * an empty directory); {@code sinceNudge} the growth since the previous nudge, present only
+   * when that nudge came after the newest write.
+   */
+  record Step(Optional<Kind> nudge, long grown, long sinceWrite, OptionalLong sinceNudge,
+      NudgeState next) {}
 
   enum Kind { STALE, EMPTY }
 
@@ -34,11 +42,13 @@ final class NudgeClock {
     long baseline = newestWrite.isPresent() ? state.tokensAtWrite() : 0;
     long since = Math.max(baseline, state.tokensAtNudge());
     long grown = tokens - since;
+    OptionalLong sinceNudge = state.tokensAtNudge() > baseline
+        ? OptionalLong.of(tokens - state.tokensAtNudge()) : OptionalLong.empty();
     if (grown < staleTokens) {
-      return new Step(Optional.empty(), grown, state);
+      return new Step(Optional.empty(), grown, tokens - baseline, sinceNudge, state);
     }
     Kind kind = newestWrite.isPresent() ? Kind.STALE : Kind.EMPTY;
-    return new Step(Optional.of(kind), grown,
+    return new Step(Optional.of(kind), grown, tokens - baseline, sinceNudge,
         new NudgeState(state.newestWrite(), state.tokensAtWrite(), tokens));
   }
 }

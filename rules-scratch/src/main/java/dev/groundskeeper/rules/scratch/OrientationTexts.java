@@ -1,6 +1,7 @@
 package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.Event;
+import java.util.OptionalLong;
 
 /** The texts of scratch-directory orientation and of the stale-notes nudge. */
 final class OrientationTexts {
@@ -8,7 +9,7 @@ final class OrientationTexts {
   private OrientationTexts() {}
 
   static String firstStart(SessionDirectory directory, ScratchConfig config) {
-    return "Scratch directory: " + directory.relative() + " is yours for working notes in this "
+    return "Scratch directory: " + directory.shown() + " is yours for working notes in this "
         + "session. Any file, any format; nothing in it is read back to you automatically. On "
         + "work long enough to lose its context, keep a short account there as you go (the "
         + "approach, what you rejected, the decisions made, what is verified and what is only "
@@ -17,8 +18,8 @@ final class OrientationTexts {
 
   static String lostWithNotes(SessionDirectory directory, Event.StartSource source,
       SessionDirectory.Notes notes, ScratchConfig config) {
-    return "Scratch directory: your context was just " + lost(source) + ". You left these "
-        + "files in " + directory.relative() + " (newest first):"
+    return "Scratch directory: " + lost(source) + ". You left these "
+        + "files in " + directory.shown() + " (newest first):"
         + notes.describe(directory.relative(), config.orientation().maxListed())
         + "\nBefore acting, read the ones that bear on the current work; what you wrote there "
         + "outranks what a summary implies." + afterCompaction(source);
@@ -30,8 +31,8 @@ final class OrientationTexts {
         ? "Do not search other sessions' directories (" + config.spaces().parent().orElseThrow()
             + "*/) for a substitute: they belong to other work."
         : "Do not go through other sessions' files for a substitute: they belong to other work.";
-    return "Scratch directory: your context was just " + lost(source) + ", and "
-        + directory.relative() + " holds no notes of yours: there is nothing there to recover. "
+    return "Scratch directory: " + lost(source) + ", and "
+        + directory.shown() + " holds no notes of yours: there is nothing there to recover. "
         + others + " Rebuild from the summary and what it names directly. If this work may "
         + "lose its context again, write down the approach and the decisions as you go."
         + afterCompaction(source);
@@ -39,7 +40,7 @@ final class OrientationTexts {
 
   static String beforeCompaction(SessionDirectory directory, SessionDirectory.Notes notes,
       ScratchConfig config) {
-    return "Working notes for this session are kept in " + directory.relative() + ":"
+    return "Working notes for this session are kept in " + directory.shown() + ":"
         + notes.describe(directory.relative(), config.orientation().maxListed())
         + "\nThey are the agent's own account of the problem, the approach and the decisions. "
         + "Keep the substance of the work they describe in the summary, and name these paths "
@@ -47,15 +48,25 @@ final class OrientationTexts {
   }
 
   static String subagent(SessionDirectory directory, ScratchConfig config) {
-    return "Scratch directory: " + directory.relative() + " is shared with the main agent and "
+    return "Scratch directory: " + directory.shown() + " is shared with the main agent and "
         + "any other sub-agents. If you want notes on disk, create a file of your own there; "
         + "never edit, replace or delete a file another agent wrote." + shapeHint(directory,
         config);
   }
 
-  static String staleNotes(SessionDirectory directory, long grownTokens) {
-    return "Background note: your context has grown about " + thousands(grownTokens)
-        + "k tokens since anything in " + directory.relative() + " last changed. If losing "
+  /**
+   * {@code sinceWrite}: growth since the newest write was first seen; {@code sinceNudge}: growth
+   * since the previous note, when one came after that write.
+   */
+  static String staleNotes(SessionDirectory directory, long sinceWrite,
+      OptionalLong sinceNudge) {
+    String repeat = sinceNudge.isPresent()
+        ? " (about " + thousands(sinceNudge.getAsLong()) + "k of them since the last note like "
+            + "this one)"
+        : "";
+    return "Background note: your context has grown about " + thousands(sinceWrite)
+        + "k tokens since anything in " + directory.shown() + " last changed" + repeat
+        + ". If losing "
         + "your reasoning now would hurt, add a few lines there in passing: the approach, what "
         + "you rejected, the decisions made, what is verified and what is assumed. This is not "
         + "a task and not a reason to pause: carry on with what you were asked to do.";
@@ -63,20 +74,25 @@ final class OrientationTexts {
 
   static String emptyNotes(SessionDirectory directory, long tokens) {
     return "Background note: this session is about " + thousands(tokens) + "k tokens deep and "
-        + directory.relative() + " holds no notes. That is fine for a direct task. If the work "
+        + directory.shown() + " holds no notes. That is fine for a direct task. If the work "
         + "is long or branching, a few lines on the approach and the decisions there will "
         + "survive a compaction. This is not a task and not a reason to pause: carry on with "
         + "what you were asked to do.";
   }
 
+  /**
+   * What just happened to the context. A resumed session gets its conversation back, but the
+   * work may have moved on since; only a compaction or a clear loses what the agent knew.
+   */
   private static String lost(Event.StartSource source) {
     switch (source) {
       case COMPACT:
-        return "compacted";
+        return "your context was just compacted";
       case CLEAR:
-        return "cleared";
+        return "your context was just cleared";
       default:
-        return "resumed without its working memory";
+        return "this session was just resumed, and the files may have changed since you last "
+            + "looked";
     }
   }
 

@@ -37,6 +37,8 @@ public final class ScratchPaths {
     SCRATCH_SHAPE(true, true),
     /** In the scratch directory without a scratch shape: denied. */
     SCRATCH_NOT_A_SHAPE(false, true),
+    /** The scratch directory's own path: a file there would take the directory's place. */
+    SCRATCH_DIRECTORY(false, true),
     /** Under a root but outside the scratch directory: denied. */
     ROOT_OUTSIDE_SCRATCH(false, true);
 
@@ -82,6 +84,10 @@ public final class ScratchPaths {
     }
     if (inLinkedWorktree(file, root)) {
       return Placement.LINKED_WORKTREE;
+    }
+    if (file.length() == config.directory().length() - 1
+        && config.directory().startsWith(file)) {
+      return Placement.SCRATCH_DIRECTORY;
     }
     if (file.startsWith(config.directory()) && file.length() > config.directory().length()) {
       return hasShape(basename(file), config) ? Placement.SCRATCH_SHAPE

@@ -2,6 +2,7 @@ package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.files.FileEntry;
 import dev.groundskeeper.api.files.FileFacts;
 import dev.groundskeeper.api.files.ListingBudget;
@@ -113,10 +114,8 @@ public final class ScratchSweep {
           .append(" and the registered stores is work nobody will find again.");
       for (SweepReport.Item item : report.listed()) {
         String word = Texts.shellWord(item.path());
-        text.append("\n- ").append(item.path()).append(" (")
-            .append(item.kind() == SweepReport.Kind.STALE_SCRATCH
-                ? "scratch file older than " + config.sweep().maxAgeHours() + " h"
-                : "outside the scratch directory and every store")
+        text.append("\n- ").append(SafeText.escape(item.path())).append(" (")
+            .append(why(item, config))
             .append(", ").append(Texts.age(item.age())).append(" old, ")
             .append(Texts.size(item.size())).append(")")
             .append("\n    use it now, then `rm -- ").append(word)
@@ -140,6 +139,13 @@ public final class ScratchSweep {
           .append(" this report is incomplete, and what was not scanned is not judged.");
     }
     return Optional.of(text.toString());
+  }
+
+  /** Why a file is listed, as the text and its finding both say it. */
+  static String why(SweepReport.Item item, ScratchConfig config) {
+    return item.kind() == SweepReport.Kind.STALE_SCRATCH
+        ? "scratch file older than " + config.sweep().maxAgeHours() + " h"
+        : "outside the scratch directory and every store";
   }
 
   /** The stores and spaces below {@code root}, relative to it, for the listing to skip. */

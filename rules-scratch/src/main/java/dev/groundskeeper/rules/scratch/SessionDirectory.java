@@ -2,6 +2,7 @@ package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.files.FileEntry;
 import dev.groundskeeper.api.files.FileFacts;
 import dev.groundskeeper.api.files.ListingBudget;
@@ -23,9 +24,17 @@ record SessionDirectory(String relative, Path absolute, boolean perSession) {
   private static final Comparator<FileEntry> NEWEST_FIRST =
       Comparator.comparing(FileEntry::modified).reversed().thenComparing(FileEntry::path);
 
-  /** The directory of this session, or empty when the session id cannot name a directory. */
+  /**
+   * The directory of this session; empty outside a checkout (the directory is
+   * repository-relative, and no source offers the file facts there) or when the session id
+   * cannot name a directory.
+   */
   static Optional<SessionDirectory> of(ScratchConfig config, EventContext context, Facts facts) {
-    Path root = facts.find(FileFacts.WORKTREE_ROOT).orElse(context.cwd());
+    Optional<Path> checkout = facts.find(FileFacts.WORKTREE_ROOT);
+    if (checkout.isEmpty()) {
+      return Optional.empty();
+    }
+    Path root = checkout.get();
     if (config.spaces().pattern().isEmpty()) {
       return Optional.of(new SessionDirectory(config.directory(),
           root.resolve(config.directory()), false));
@@ -36,6 +45,11 @@ record SessionDirectory(String relative, Path absolute, boolean perSession) {
     }
     String relative = config.spaces().forSession(session).orElseThrow();
     return Optional.of(new SessionDirectory(relative, root.resolve(relative), true));
+  }
+
+  /** The directory as texts show it: a session id's control characters escaped. */
+  String shown() {
+    return SafeText.escape(relative);
   }
 
   /** A session id that is one plain path segment: no separators, not {@code .} or {@code ..}. */
@@ -85,7 +99,7 @@ record SessionDirectory(String relative, Path absolute, boolean perSession) {
       int shown = Math.min(max, entries.size());
       for (int i = 0; i < shown; i++) {
         FileEntry entry = entries.get(i);
-        text.append("\n  - ").append(directory).append(entry.path()).append(" (")
+        text.append("\n  - ").append(SafeText.escape(directory + entry.path())).append(" (")
             .append(Texts.size(entry.size())).append(')');
       }
       if (entries.size() > shown) {

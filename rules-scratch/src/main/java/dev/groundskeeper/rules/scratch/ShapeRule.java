@@ -15,7 +15,6 @@ import dev.groundskeeper.api.shell.Redirection;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.SimpleCommand;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -59,8 +58,9 @@ final class ShapeRule implements Rule {
       if (write.kind() != Event.WriteKind.WRITE || write.exists()) {
         return Verdict.notApplicable(ID);
       }
-      Path root = facts.find(FileFacts.WORKTREE_ROOT).orElse(write.context().cwd());
-      return ScratchPaths.relativize(root, write.context().cwd(), write.path())
+      // The roots are repository-relative: outside a checkout no path lies under one.
+      return facts.find(FileFacts.WORKTREE_ROOT)
+          .flatMap(root -> ScratchPaths.relativize(root, write.context().cwd(), write.path()))
           .map(path -> judge(path, ScratchPaths.place(path, config), write::content))
           .orElseGet(() -> Verdict.notApplicable(ID));
     }
@@ -71,8 +71,12 @@ final class ShapeRule implements Rule {
   }
 
   private Verdict judge(Event.CommandEvent event, Facts facts) {
+    Optional<CommandPaths> checkout = CommandPaths.of(event, facts);
+    if (checkout.isEmpty()) {
+      return Verdict.notApplicable(ID);
+    }
+    CommandPaths paths = checkout.get();
     Script script = Shell.parse(event.command());
-    CommandPaths paths = CommandPaths.of(event, facts);
     boolean judged = false;
     for (FileTarget target : created(script)) {
       if (!CREATING.contains(target.route())) {
@@ -133,7 +137,7 @@ final class ShapeRule implements Rule {
       return Verdict.allow(ID);
     }
     return Verdict.deny(ID, ShapeTexts.reason(placement, path, config),
-            ShapeTexts.remedy(path, config, content.get()))
+            ShapeTexts.remedy(placement, path, config, content.get()))
         .withFindings(List.of(new Finding(Finding.Kind.PATH, path, placement.name())));
   }
 

@@ -1,6 +1,7 @@
 package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.Remedy;
+import dev.groundskeeper.api.SafeText;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -18,7 +19,13 @@ final class ShapeTexts {
 
   /** The reason: which rule, which file, and why it may not be created there. */
   static String reason(ScratchPaths.Placement placement, String path, ScratchConfig config) {
-    String head = path + " would be a new file ";
+    String shown = SafeText.escape(path);
+    if (placement == ScratchPaths.Placement.SCRATCH_DIRECTORY) {
+      return shown + " is the path of the scratch directory " + config.directory()
+          + " itself: a file written there would take the directory's place, and no scratch "
+          + "file could be created in it any more.";
+    }
+    String head = shown + " would be a new file ";
     if (placement == ScratchPaths.Placement.SCRATCH_NOT_A_SHAPE) {
       return head + "in the scratch directory " + config.directory()
           + ", and its name matches no scratch shape. The scratch directory only holds files "
@@ -32,8 +39,14 @@ final class ShapeTexts {
   }
 
   /** The way out, chosen from the file's name, extension and first heading. */
-  static Remedy remedy(String path, ScratchConfig config, Optional<String> content) {
-    String name = ScratchPaths.basename(path);
+  static Remedy remedy(ScratchPaths.Placement placement, String path, ScratchConfig config,
+      Optional<String> content) {
+    if (placement == ScratchPaths.Placement.SCRATCH_DIRECTORY) {
+      return Remedy.describe("Write the file inside the directory under a scratch-shaped name, "
+          + "for example " + config.directory() + "notes.txt or " + config.directory()
+          + "journal-<topic>.md.");
+    }
+    String name = SafeText.escape(ScratchPaths.basename(path));
     int dot = name.lastIndexOf('.');
     String stem = dot > 0 ? name.substring(0, dot) : name;
     String extension = dot > 0 ? name.substring(dot + 1).toLowerCase(Locale.ROOT) : "";

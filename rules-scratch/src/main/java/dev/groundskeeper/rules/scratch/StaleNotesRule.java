@@ -20,7 +20,8 @@ import java.util.Set;
 
 /**
  * {@code scratch.stale-notes} (seed 001): when the context has grown {@code stale_tokens} since
- * anything in the session's scratch directory last changed, a short background note suggests
+ * anything in the session's scratch directory last changed (or since the previous note, when
+ * that came later), a short background note suggests
  * writing things down. It reads the transcript's tail for the context size, fires on prompt
  * submission and after tool calls alike through one shared state, and never blocks.
  */
@@ -76,7 +77,7 @@ final class StaleNotesRule implements Rule {
       return Verdict.allow(ID).withEffects(effects);
     }
     String text = step.nudge().get() == NudgeClock.Kind.STALE
-        ? OrientationTexts.staleNotes(directory, step.grown())
+        ? OrientationTexts.staleNotes(directory, step.sinceWrite(), step.sinceNudge())
         : OrientationTexts.emptyNotes(directory, usage.get().contextTokens());
     return Verdict.advise(ID, text).withEffects(effects);
   }

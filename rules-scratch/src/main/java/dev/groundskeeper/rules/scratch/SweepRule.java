@@ -57,9 +57,7 @@ final class SweepRule implements Rule {
     }
     List<Finding> findings = new ArrayList<>();
     for (SweepReport.Item item : report.listed()) {
-      findings.add(new Finding(Finding.Kind.PATH, item.path(),
-          item.kind() == SweepReport.Kind.STALE_SCRATCH ? "stale scratch file"
-              : "outside the scratch directory and every store"));
+      findings.add(new Finding(Finding.Kind.PATH, item.path(), ScratchSweep.why(item, config)));
     }
     return Verdict.advise(ID, text.get()).withFindings(findings);
   }

@@ -1,5 +1,6 @@
 package dev.groundskeeper.rules.scratch;
 
+import dev.groundskeeper.api.shell.ShellQuoting;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -8,17 +9,9 @@ final class Texts {
 
   private Texts() {}
 
-  /** A word as a shell would need it: unchanged when plain, else single-quoted. */
+  /** A word as a shell would need it: the one quoting every remedy uses. */
   static String shellWord(String word) {
-    if (!word.isEmpty() && word.chars().allMatch(Texts::plain)) {
-      return word;
-    }
-    return "'" + word.replace("'", "'\\''") + "'";
-  }
-
-  private static boolean plain(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-        || "-_./,:+@%=".indexOf(c) >= 0;
+    return ShellQuoting.word(word);
   }
 
   /** {@code 512 B}, {@code 1.2 KB}, {@code 3.4 MB}, {@code 1.0 GB}. */

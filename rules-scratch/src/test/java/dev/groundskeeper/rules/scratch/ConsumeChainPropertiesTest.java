@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
@@ -84,11 +86,68 @@ class ConsumeChainPropertiesTest {
 
   @Provide
   Arbitrary<String> breaks() {
-    return Arbitraries.of("; ", " || ", "\n", " ;", ";\n");
+    // A pipe breaks the chain too: without pipefail a pipeline's status is its last command's.
+    return Arbitraries.of("; ", " || ", "\n", " ;", ";\n", " | ", " |& ");
   }
 
   @Provide
   Arbitrary<Integer> positions() {
     return Arbitraries.integers().between(0, 3);
+  }
+
+  /**
+   * A consumer reached through directory moves: {@code cd} steps of the shell (optionally in a
+   * subshell) and a {@code git -C}, with the file written relative to where git runs.
+   */
+  record Moved(List<String> cds, Optional<String> gitC, boolean subshell, String name) {
+    String command() {
+      Path shell = Path.of("");
+      StringBuilder text = new StringBuilder(subshell ? "(" : "");
+      for (String cd : cds) {
+        text.append("cd ").append(cd).append(" && ");
+        shell = shell.resolve(cd).normalize();
+      }
+      Path git = gitC.map(shell::resolve).orElse(shell).normalize();
+      String file = git.relativize(Path.of("untracked/scratch", name)).toString();
+      text.append("git ").append(gitC.map(c -> "-C " + c + " ").orElse(""))
+          .append("commit -F ").append(file);
+      return text.append(subshell ? ")" : "").toString();
+    }
+  }
+
+  @Property
+  void theCorrectedCommandIsAllowedWhereverTheMovesLeaveTheShell(@ForAll("moved") Moved m) {
+    Verdict denied = judge(m.command());
+    assertThat(denied.outcome()).as(m.command()).isEqualTo(Outcome.DENY);
+    List<String> corrected = denied.remedy().orElseThrow().commands();
+    assertThat(corrected).as(m.command()).hasSize(1);
+    assertThat(judge(corrected.get(0)).outcome()).as(corrected.get(0))
+        .isEqualTo(Outcome.ALLOW);
+  }
+
+  @Provide
+  Arbitrary<Moved> moved() {
+    Arbitrary<String> cd = Arbitraries.of("untracked", "untracked/scratch", "src", "..",
+        "scratch", "docs/api");
+    Arbitrary<Optional<String>> gitC = Arbitraries.of("untracked/scratch", "untracked", "..",
+        "scratch", "src/main", ".").optional(0.7);
+    Arbitrary<String> name = Arbitraries.of("commit-1.txt", "pr-2.md", "sub/commit-3.txt");
+    return Combinators.combine(cd.list().ofMaxSize(3), gitC, Arbitraries.of(true, false), name)
+        .as(Moved::new)
+        // Moves that climb above the checkout or into a folder that is not there are left out:
+        // the path would not name the scratch file at all.
+        .filter(m -> inside(m));
+  }
+
+  private static boolean inside(Moved m) {
+    Path shell = Path.of("");
+    for (String cd : m.cds()) {
+      shell = shell.resolve(cd).normalize();
+      if (shell.startsWith("..")) {
+        return false;
+      }
+    }
+    Path git = m.gitC().map(shell::resolve).orElse(shell).normalize();
+    return !git.startsWith("..");
   }
 }

@@ -186,4 +186,69 @@ class ConsumeChainRuleTest {
         .expectCouldNotJudge().reasonContains("could not be read in full");
     tester.given(Events.command("git commit -F " + FILE + " && echo 'oops")).expectDeny();
   }
+
+  @Test
+  void gitDashCMovesGitButNotTheShellSoTheRemovalNamesTheFileFromTheShell() {
+    tester.given(Events.command("git -C untracked/scratch commit -F commit-1.txt")).expectDeny()
+        .remedyCommands("git -C untracked/scratch commit -F commit-1.txt && rm -- " + FILE);
+    tester.given(Events.command("git -C untracked/scratch commit -F commit-1.txt && rm -- "
+        + "commit-1.txt")).expectDeny();
+    tester.given(Events.command("(cd untracked/scratch && git commit -F commit-1.txt)"))
+        .expectDeny().remedyCommands("(cd untracked/scratch && git commit -F commit-1.txt) && rm"
+            + " -- " + FILE);
+    tester.given(Events.command("cd untracked && git -C scratch commit -F commit-1.txt"))
+        .expectDeny().remedyCommands("cd untracked && git -C scratch commit -F commit-1.txt && rm"
+            + " -- scratch/commit-1.txt");
+  }
+
+  @Test
+  void whereTheShellsDirectoryIsUncertainTheRemovalIsAbsolute() {
+    tester.given(Events.command("cd untracked; git -C scratch commit -F commit-1.txt"))
+        .expectDeny().remedyCommands("cd untracked; git -C scratch commit -F commit-1.txt && rm"
+            + " -- /work/repo/" + FILE);
+  }
+
+  @Test
+  void aConsumerThatFeedsAPipeNeedsPipefailBecauseThePipelineStatusIsTheLastCommands() {
+    tester.given(Events.command("git commit -F " + FILE + " | cat")).expectDeny()
+        .reasonContains("a pipeline's status is its last command's",
+            "counts only with pipefail set before it")
+        .remedyCommands("(set -o pipefail; git commit -F " + FILE + " | cat) && rm -- " + FILE);
+    tester.given(Events.command("git commit -F " + FILE + " | cat && rm -- " + FILE))
+        .expectDeny();
+    tester.given(Events.command("git commit -F " + FILE + " | tail -3; echo done")).expectDeny()
+        .remedyCommands("(set -o pipefail; git commit -F " + FILE + " | tail -3) && rm -- " + FILE
+            + "; echo done");
+    for (String allowed : List.of(
+        "set -o pipefail; git commit -F " + FILE + " | cat && rm -- " + FILE,
+        "set -euo pipefail && git commit -F " + FILE + " | tail -3 && rm " + FILE,
+        "(set -o pipefail; git commit -F " + FILE + " | cat) && rm -- " + FILE,
+        "cat x | git commit -F " + FILE + " && rm -- " + FILE)) {
+      tester.given(Events.command(allowed)).expectAllow();
+    }
+    for (String denied : List.of(
+        "set -o pipefail; set +o pipefail; git commit -F " + FILE + " | cat && rm " + FILE,
+        "(set -o pipefail); git commit -F " + FILE + " | cat && rm " + FILE,
+        "git commit -F " + FILE + " | cat && set -o pipefail && rm " + FILE,
+        "set -o pipefail; git commit -F " + FILE + " | rm " + FILE,
+        "set -o pipefail; git commit -F " + FILE + " | cat | rm -- " + FILE)) {
+      tester.given(Events.command(denied)).expectDeny();
+    }
+  }
+
+  @Test
+  void controlBytesInTheFileNameAreEscapedInTheReasonAndQuotedForBashInTheCommand() {
+    Verdict verdict = judge("git -C untracked commit -F \"scratch/commit-\u001b[31m.txt\"");
+    assertThat(verdict.reason()).doesNotContain("\u001b").contains("\\x1b[31m");
+    assertThat(verdict.remedy().orElseThrow().commands()).containsExactly(
+        "git -C untracked commit -F \"scratch/commit-\u001b[31m.txt\" && rm -- "
+            + "$'untracked/scratch/commit-\\x1b[31m.txt'");
+  }
+
+  @Test
+  void outsideACheckoutThereIsNoScratchDirectoryToJudge() {
+    RuleTester outside = RuleTester.of(new ScratchRules(), ScratchConfig.DEFAULTS,
+        ConsumeChainRule.ID).withFacts(dev.groundskeeper.api.Facts.builder().build());
+    outside.given(Events.command("git commit -F " + FILE)).expectNotApplicable();
+  }
 }

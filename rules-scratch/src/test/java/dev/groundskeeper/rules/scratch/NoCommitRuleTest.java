@@ -26,7 +26,11 @@ class NoCommitRuleTest {
       "gh pr ready 3", "gh pr comment 3 --body x", "gh release create v1",
       "gh release upload v1 a.tgz", "sh -c 'git commit -m x'", "bash -lc \"git push\"",
       "sudo git push", "env GIT_DIR=.git git commit -m x", "git status && git commit -m x",
-      "eval 'git push origin main'", "(cd sub && git push)", "echo $(git commit -m x)"})
+      "eval 'git push origin main'", "(cd sub && git push)", "echo $(git commit -m x)",
+      "git update-ref refs/heads/main abc123", "git update-ref -d refs/heads/x",
+      "git update-ref --stdin < refs.txt", "git notes add -m measured HEAD",
+      "git notes append -m more HEAD", "git notes edit HEAD", "git notes remove HEAD",
+      "git notes copy HEAD HEAD~1", "git notes --ref=review add -m x HEAD"})
   void publishingCommandsAreDeniedInScratchMode(String command) {
     tester.given(scratch(command)).expectDeny()
         .reasonContains("This session runs in scratch mode",
@@ -39,7 +43,8 @@ class NoCommitRuleTest {
   @ValueSource(strings = {"git status", "git diff", "git log --oneline -5", "git tag",
       "git tag -l 'v*'", "git tag --contains HEAD", "git merge --abort", "git rebase --abort",
       "git cherry-pick --quit", "gh pr view 3", "gh pr list", "gh issue view 3",
-      "git stash", "git switch -c spike", "ls -la", "mvn -q test"})
+      "git stash", "git switch -c spike", "ls -la", "mvn -q test", "git notes list",
+      "git notes show HEAD", "git notes", "git notes get-ref"})
   void exploringIsAllowed(String command) {
     tester.given(scratch(command)).expectAllow();
   }
@@ -61,5 +66,20 @@ class NoCommitRuleTest {
   void anUnreadableCommandInScratchModeCannotBeJudged() {
     tester.given(scratch("git status && echo 'unterminated")).expectCouldNotJudge();
     tester.given(scratch("echo 'unterminated")).expectAllow();
+  }
+
+  @Test
+  void movingARefAndWritingANoteSayWhatTheyWouldDo() {
+    tester.given(scratch("git update-ref refs/heads/main abc123")).expectDeny()
+        .reasonContains("`git update-ref refs/heads/main abc123` is refused: it would move a "
+            + "ref to another commit");
+    tester.given(scratch("git notes add -m measured HEAD")).expectDeny()
+        .reasonContains("it would record a commit on the notes ref");
+  }
+
+  @Test
+  void outsideARepositoryItStillApplies() {
+    tester.withFacts(dev.groundskeeper.api.Facts.builder().build())
+        .given(scratch("gh pr create -R owner/repo --fill")).expectDeny();
   }
 }

@@ -57,8 +57,11 @@ class OrientationRuleTest {
   @Test
   void resumeAndClearListTooWithoutTheCompactionNote() {
     Verdict resumed = evaluate(THREADS, Events.start(Event.StartSource.RESUME), fourNotes());
-    assertThat(resumed.reason()).contains("resumed without its working memory")
-        .contains("approach.md").doesNotContain("ran out of context");
+    assertThat(resumed.reason()).startsWith("Scratch directory: this session was just resumed, "
+            + "and the files may have changed since you last looked. You left these files in "
+            + ".frizz/threads/s-1/ (newest first):")
+        .contains("approach.md").doesNotContain("ran out of context")
+        .doesNotContain("working memory").doesNotContain("context was just");
     Verdict cleared = evaluate(THREADS, Events.start(Event.StartSource.CLEAR), fourNotes());
     assertThat(cleared.reason()).contains("just cleared").contains("approach.md");
   }
@@ -127,5 +130,28 @@ class OrientationRuleTest {
     assertThat(new OrientationRule(THREADS).evaluate(
         new Event.SessionStart(odd, Event.StartSource.COMPACT), fourNotes().facts()).outcome())
         .isEqualTo(Outcome.NOT_APPLICABLE);
+  }
+
+  @Test
+  void controlBytesOfFileNamesAndSessionIdsAreEscapedBeforeTheyReachTheAgent() {
+    MemoryFiles files = new MemoryFiles()
+        .file(".frizz/threads/s\u001b[2J/a\u001b[31m.md", 10, Duration.ofMinutes(1));
+    Event start = new Event.SessionStart(EventContext.of("s\u001b[2J", MemoryFiles.ROOT),
+        Event.StartSource.COMPACT);
+    Verdict verdict = evaluate(THREADS, start, files);
+    assertThat(verdict.reason()).doesNotContain("\u001b")
+        .contains(".frizz/threads/s\\x1b[2J/a\\x1b[31m.md (10 B)")
+        .contains("your context was just compacted. You left these files in "
+            + ".frizz/threads/s\\x1b[2J/ (newest first)");
+  }
+
+  @Test
+  void outsideACheckoutNoSourceOffersTheFilesAndTheRuleDoesNotApply() {
+    for (Event event : new Event[] {Events.start(Event.StartSource.STARTUP),
+        Events.start(Event.StartSource.COMPACT)}) {
+      RuleTester.of(new ScratchRules(), ScratchConfig.DEFAULTS, OrientationRule.ID)
+          .withFacts(dev.groundskeeper.api.Facts.builder().build()).given(event)
+          .expectNotApplicable();
+    }
   }
 }

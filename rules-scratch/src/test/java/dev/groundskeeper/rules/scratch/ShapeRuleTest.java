@@ -111,4 +111,32 @@ class ShapeRuleTest {
   void otherEventsAreNotApplicable() {
     assertThat(judge(Events.sweep()).outcome()).isEqualTo(Outcome.NOT_APPLICABLE);
   }
+
+  @Test
+  void aFileAtTheScratchDirectorysOwnPathIsDeniedForWhatItIs() {
+    tester.given(Events.newFile("untracked/scratch")).expectDeny()
+        .reasonContains("untracked/scratch is the path of the scratch directory "
+            + "untracked/scratch/ itself", "take the directory's place")
+        .remedyDescriptionContains("inside the directory under a scratch-shaped name, for "
+            + "example untracked/scratch/notes.txt");
+    assertThat(judge(Events.newFile("untracked/scratch")).reason())
+        .doesNotContain("outside the scratch directory");
+    assertThat(ScratchPaths.place("untracked/./scratch", ScratchConfig.DEFAULTS))
+        .isEqualTo(ScratchPaths.Placement.SCRATCH_DIRECTORY);
+  }
+
+  @Test
+  void controlBytesOfTheFileNameAreEscapedInTheDenial() {
+    Verdict verdict = judge(Events.newFile("untracked/scratch/x\u001b[31m.md"));
+    assertThat(verdict.reason() + verdict.remedy().orElseThrow().render())
+        .doesNotContain("\u001b").contains("untracked/scratch/x\\x1b[31m.md");
+  }
+
+  @Test
+  void outsideACheckoutTheRootsDoNotExistAndNothingIsJudged() {
+    RuleTester outside = RuleTester.of(new ScratchRules(), ScratchConfig.DEFAULTS, ShapeRule.ID)
+        .withFacts(dev.groundskeeper.api.Facts.builder().build());
+    outside.given(Events.newFile("untracked/x.md")).expectNotApplicable();
+    outside.given(Events.command("echo hi > untracked/x.md")).expectNotApplicable();
+  }
 }

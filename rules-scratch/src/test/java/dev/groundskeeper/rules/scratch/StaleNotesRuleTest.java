@@ -132,4 +132,24 @@ class StaleNotesRuleTest {
         80_000, 60_000);
     assertThat(grown.nudge()).contains(NudgeClock.Kind.STALE);
   }
+
+  @Test
+  void aSecondNudgeCountsFromTheNewestWriteAndSaysHowMuchCameSinceTheFirst() {
+    Instant written = MemoryFiles.NOW.minus(Duration.ofHours(2));
+    NudgeState nudged = new NudgeState(Optional.of(written), 1_000, 70_000);
+    MemoryFiles files = new MemoryFiles().usage(140_000).state(STATE, nudged)
+        .file("untracked/scratch/journal-a.md", Duration.ofHours(2));
+    RuleTester.of(rule).given(prompt()).withFacts(files.facts()).expectAdvise()
+        .reasonContains("your context has grown about 139k tokens since anything in "
+            + "untracked/scratch/ last changed (about 70k of them since the last note like this "
+            + "one).")
+        .effects(new WriteNudgeState(STATE,
+            new NudgeState(Optional.of(written), 1_000, 140_000)));
+  }
+
+  @Test
+  void outsideACheckoutItStaysOut() {
+    RuleTester.of(rule).given(prompt()).withFacts(dev.groundskeeper.api.Facts.builder().build())
+        .expectNotApplicable();
+  }
 }

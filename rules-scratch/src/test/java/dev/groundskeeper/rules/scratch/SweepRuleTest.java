@@ -75,7 +75,7 @@ class SweepRuleTest {
         new Finding(Finding.Kind.PATH, "untracked/reports/r.md",
             "outside the scratch directory and every store"),
         new Finding(Finding.Kind.PATH, "untracked/scratch/commit-old.txt",
-            "stale scratch file"));
+            "scratch file older than 24 h"));
   }
 
   @Test
@@ -84,6 +84,16 @@ class SweepRuleTest {
         .file("untracked/scratch/it's old.txt", Duration.ofDays(2));
     assertThat(sweep(files, ScratchConfig.DEFAULTS).reason())
         .contains("`rm -- 'untracked/scratch/it'\\''s old.txt'`");
+  }
+
+  @Test
+  void aNameWithControlBytesIsEscapedInTheTextAndQuotedForBashInItsCommands() {
+    MemoryFiles files = new MemoryFiles()
+        .file("untracked/scratch/x\u001b[31m'y.txt", Duration.ofDays(2));
+    assertThat(sweep(files, ScratchConfig.DEFAULTS).reason())
+        .doesNotContain("\u001b")
+        .contains("- untracked/scratch/x\\x1b[31m'y.txt (scratch file older than 24 h")
+        .contains("`rm -- $'untracked/scratch/x\\x1b[31m\\'y.txt'`");
   }
 
   @Test
