@@ -14,22 +14,7 @@ public final class SafeText {
 
   /** One line of text with every control character escaped. */
   public static String escape(String text) {
-    StringBuilder out = null;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      String replacement = replacement(c);
-      if (replacement == null) {
-        if (out != null) {
-          out.append(c);
-        }
-        continue;
-      }
-      if (out == null) {
-        out = new StringBuilder(text.length() + 8).append(text, 0, i);
-      }
-      out.append(replacement);
-    }
-    return out == null ? text : out.toString();
+    return replaced(text, false);
   }
 
   /** Several lines: each escaped as by {@link #escape}, the line breaks kept. */
@@ -52,10 +37,16 @@ public final class SafeText {
    * still receives no control character; unlike {@link #escape}, the result is not unambiguous.
    */
   public static String escapeControls(String text) {
+    return replaced(text, true);
+  }
+
+  /** The text with each character that needs it replaced; a copy only when one does. */
+  private static String replaced(String text, boolean keepBackslashesAndLineBreaks) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      String replacement = c == '\\' || c == '\n' ? null : replacement(c);
+      boolean kept = keepBackslashesAndLineBreaks && (c == '\\' || c == '\n');
+      String replacement = kept ? null : replacement(c);
       if (replacement == null) {
         if (out != null) {
           out.append(c);
