@@ -1124,20 +1124,19 @@ final class Parser {
         && !name.equals("popd")) {
       return;
     }
-    List<Word> operands = new ArrayList<>();
+    // only the first operand and whether there is one matter: no list of them
+    Word target = null;
     boolean ended = false;
-    for (int i = 1; i < cb.words.size(); i++) {
+    for (int i = 1; i < cb.words.size() && target == null; i++) {
       Word w = cb.words.get(i);
       if (!ended && w.value().equals("--")) {
         ended = true;
-      } else if (!ended && isDirectoryOption(w.value())) {
-        continue;
-      } else {
-        operands.add(w);
+      } else if (ended || !isDirectoryOption(w.value())) {
+        target = w;
       }
     }
     if (name.equals("popd")) {
-      if (dir.stack.isEmpty() || !operands.isEmpty()) {
+      if (dir.stack.isEmpty() || target != null) {
         dir = dir.unknown();
       } else {
         String back = dir.stack.get(dir.stack.size() - 1);
@@ -1147,16 +1146,15 @@ final class Parser {
     }
     if (name.equals("pushd")) {
       dir = dir.pushed();
-      if (operands.isEmpty()) {
+      if (target == null) {
         dir = dir.unknown();
         return;
       }
     }
-    if (operands.isEmpty()) {
+    if (target == null) {
       dir = dir.moveTo("~");
       return;
     }
-    Word target = operands.get(0);
     String value = target.value();
     boolean home = value.equals("~") || value.startsWith("~/");
     boolean known = target.isStatic() || (home && !value.substring(1).contains("$")
@@ -1603,9 +1601,19 @@ final class Parser {
           v.copy(pos, pos + 1);
           pos++;
           break;
-        default:
-          v.copy(pos, pos + 1);
-          pos++;
+        default: {
+          // copy the whole run of plain characters at once, not one character at a time
+          int end = pos + 1;
+          while (end < len) {
+            char d = s.charAt(end);
+            if (d < 128 && (CLASS[d] & (SPECIAL | GLOB)) != 0) {
+              break;
+            }
+            end++;
+          }
+          v.copy(pos, end);
+          pos = end;
+        }
       }
     }
     if (pos == start) {
@@ -1646,13 +1654,22 @@ final class Parser {
         isStatic = false;
         continue;
       }
-      v.copy(pos, pos + 1);
-      pos++;
+      int end = pos + 1;
+      while (end < len && !endsDoubleQuotedRun(s.charAt(end))) {
+        end++;
+      }
+      v.copy(pos, end);
+      pos = end;
     }
     if (!stopped) {
       fail("unterminated double quote", open);
     }
     return false;
+  }
+
+  /** The characters that need reading inside double quotes; the others are copied in runs. */
+  private static boolean endsDoubleQuotedRun(char c) {
+    return c == '"' || c == '\\' || c == '$' || c == '`';
   }
 
   /** Reads an expansion at a '$'; returns whether the text read is static. */
