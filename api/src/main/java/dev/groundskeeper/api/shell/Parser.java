@@ -1379,6 +1379,42 @@ final class Parser {
       RedirectOperator.DUP_IN, RedirectOperator.DUP_OUT, RedirectOperator.APPEND,
       RedirectOperator.CLOBBER, RedirectOperator.IN, RedirectOperator.OUT};
 
+  /**
+   * Reads the operator at the cursor by its characters, longest first (as
+   * {@link #REDIRECT_TOKENS} lists them), rather than trying each token in turn.
+   */
+  private RedirectOperator readRedirectOperator() {
+    char c = at(pos);
+    char next = at(pos + 1);
+    if (c == '>') {
+      RedirectOperator op = next == '&' ? RedirectOperator.DUP_OUT
+          : next == '>' ? RedirectOperator.APPEND
+          : next == '|' ? RedirectOperator.CLOBBER : RedirectOperator.OUT;
+      pos += op == RedirectOperator.OUT ? 1 : 2;
+      return op;
+    }
+    if (c == '<') {
+      if (next == '<') {
+        char third = at(pos + 2);
+        RedirectOperator op = third == '<' ? RedirectOperator.HERE_STRING
+            : third == '-' ? RedirectOperator.HEREDOC_STRIP_TABS : RedirectOperator.HEREDOC;
+        pos += op == RedirectOperator.HEREDOC ? 2 : 3;
+        return op;
+      }
+      RedirectOperator op = next == '>' ? RedirectOperator.IN_OUT
+          : next == '&' ? RedirectOperator.DUP_IN : RedirectOperator.IN;
+      pos += op == RedirectOperator.IN ? 1 : 2;
+      return op;
+    }
+    for (int i = 0; i < REDIRECT_TOKENS.length; i++) {
+      if (startsWith(REDIRECT_TOKENS[i])) {
+        pos += REDIRECT_TOKENS[i].length();
+        return REDIRECT_OPERATORS[i];
+      }
+    }
+    return null;
+  }
+
   private RedirBuilder parseRedirection(CommandBuilder owner) {
     RedirBuilder r = new RedirBuilder();
     int start = pos;
@@ -1390,7 +1426,8 @@ final class Parser {
         pos++;
       }
       try {
-        r.descriptor = OptionalInt.of(Integer.parseInt(s.substring(from, pos)));
+        r.descriptor = OptionalInt.of(pos - from == 1 ? c - '0'
+            : Integer.parseInt(s.substring(from, pos)));
       } catch (NumberFormatException e) {
         r.descriptor = OptionalInt.of(Integer.MAX_VALUE);
       }
@@ -1399,13 +1436,7 @@ final class Parser {
       r.variable = Optional.of(s.substring(pos + 1, close));
       pos = close + 1;
     }
-    for (int i = 0; i < REDIRECT_TOKENS.length; i++) {
-      if (startsWith(REDIRECT_TOKENS[i])) {
-        r.operator = REDIRECT_OPERATORS[i];
-        pos += REDIRECT_TOKENS[i].length();
-        break;
-      }
-    }
+    r.operator = readRedirectOperator();
     skipBlanks();
     if (pos >= len || (isMeta(s.charAt(pos)) && !processSubstitutionAt(pos))) {
       fail("the redirection '" + s.substring(start, Math.min(pos, len)).trim()
