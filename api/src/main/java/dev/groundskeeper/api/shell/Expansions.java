@@ -20,6 +20,26 @@ final class Expansions {
       "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "eval", "sh", "bash", "dash",
       "zsh", "ksh", "mksh", "ash");
 
+  // the long options of each wrapper, made once rather than on every wrapped command
+  private static final Set<String> SUDO_VALUE_OPTIONS = Set.of("--user", "--group",
+      "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user",
+      "--command-timeout");
+  private static final Set<String> SUDO_NO_COMMAND = Set.of("--edit", "--list", "--validate",
+      "--version", "--remove-timestamp");
+  private static final Set<String> ENV_VALUE_OPTIONS = Set.of("--unset", "--chdir",
+      "--split-string");
+  private static final Set<String> TIME_VALUE_OPTIONS = Set.of("--format", "--output");
+  private static final Set<String> NICE_VALUE_OPTIONS = Set.of("--adjustment");
+  private static final Set<String> STDBUF_VALUE_OPTIONS = Set.of("--input", "--output",
+      "--error");
+  private static final Set<String> TIMEOUT_VALUE_OPTIONS = Set.of("--signal", "--kill-after");
+  private static final Set<String> XARGS_VALUE_OPTIONS = Set.of("--arg-file", "--delimiter",
+      "--max-args", "--max-procs", "--max-chars", "--process-slot-var");
+  private static final Set<String> XARGS_NO_COMMAND = Set.of("--help", "--version",
+      "--show-limits");
+  private static final Set<String> VERSION_HELP = Set.of("--help", "--version");
+  private static final Set<String> HELP = Set.of("--help");
+
   /** Per first letter, the lengths (as bits) of the names in {@link #EXPANDED} starting with it. */
   private static final int[] LENGTHS = new int[128];
 
@@ -97,7 +117,7 @@ final class Expansions {
       parser.reparse(cb, value, w.start(), -1, -1, kind, detail, depth);
     } else if (mapped && source.length() == value.length() + 2
         && (source.startsWith("'") || source.startsWith("\""))
-        && source.substring(1, source.length() - 1).equals(value)) {
+        && source.regionMatches(1, value, 0, value.length())) {
       parser.reparse(cb, value, w.start() + 1, -1, -1, kind, detail, depth);
     } else {
       parser.reparse(cb, value, 0, w.start(), w.end(), kind, detail, depth);
@@ -168,12 +188,10 @@ final class Expansions {
       case "sudo":
       case "doas":
         return optionsEnd(words, 1, "ugCDhprtUTa",
-            Set.of("--user", "--group", "--close-from", "--chdir", "--host", "--prompt",
-                "--role", "--type", "--other-user", "--command-timeout"), "elvVK",
-            Set.of("--edit", "--list", "--validate", "--version", "--remove-timestamp"));
+            SUDO_VALUE_OPTIONS, "elvVK", SUDO_NO_COMMAND);
       case "env": {
         int i = optionsEnd(words, 1, "uCS",
-            Set.of("--unset", "--chdir", "--split-string"), "", Set.of("--version", "--help"));
+            ENV_VALUE_OPTIONS, "", VERSION_HELP);
         while (i > 0 && i < words.size()) {
           Word w = words.get(i);
           int eq = w.value().indexOf('=');
@@ -192,26 +210,21 @@ final class Expansions {
         return optionsEnd(words, 1, "", Set.of(), "vV", Set.of());
       case "builtin":
       case "nohup":
-        return optionsEnd(words, 1, "", Set.of(), "", Set.of("--help", "--version"));
+        return optionsEnd(words, 1, "", Set.of(), "", VERSION_HELP);
       case "time":
-        return optionsEnd(words, 1, "fo", Set.of("--format", "--output"), "",
-            Set.of("--help", "--version"));
+        return optionsEnd(words, 1, "fo", TIME_VALUE_OPTIONS, "", VERSION_HELP);
       case "nice":
-        return optionsEnd(words, 1, "n", Set.of("--adjustment"), "", Set.of("--help"));
+        return optionsEnd(words, 1, "n", NICE_VALUE_OPTIONS, "", HELP);
       case "exec":
         return optionsEnd(words, 1, "a", Set.of(), "", Set.of());
       case "stdbuf":
-        return optionsEnd(words, 1, "ioe", Set.of("--input", "--output", "--error"), "",
-            Set.of("--help"));
+        return optionsEnd(words, 1, "ioe", STDBUF_VALUE_OPTIONS, "", HELP);
       case "timeout": {
-        int i = optionsEnd(words, 1, "sk", Set.of("--signal", "--kill-after"), "",
-            Set.of("--help", "--version"));
+        int i = optionsEnd(words, 1, "sk", TIMEOUT_VALUE_OPTIONS, "", VERSION_HELP);
         return i > 0 && i < words.size() ? i + 1 : -1;
       }
       case "xargs":
-        return optionsEnd(words, 1, "adEILnPs",
-            Set.of("--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars",
-                "--process-slot-var"), "", Set.of("--help", "--version", "--show-limits"));
+        return optionsEnd(words, 1, "adEILnPs", XARGS_VALUE_OPTIONS, "", XARGS_NO_COMMAND);
       default:
         return -1;
     }

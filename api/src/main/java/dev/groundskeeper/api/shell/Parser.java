@@ -1124,20 +1124,19 @@ final class Parser {
         && !name.equals("popd")) {
       return;
     }
-    List<Word> operands = new ArrayList<>();
+    // only the first operand and whether there is one matter: no list of them
+    Word target = null;
     boolean ended = false;
-    for (int i = 1; i < cb.words.size(); i++) {
+    for (int i = 1; i < cb.words.size() && target == null; i++) {
       Word w = cb.words.get(i);
       if (!ended && w.value().equals("--")) {
         ended = true;
-      } else if (!ended && isDirectoryOption(w.value())) {
-        continue;
-      } else {
-        operands.add(w);
+      } else if (ended || !isDirectoryOption(w.value())) {
+        target = w;
       }
     }
     if (name.equals("popd")) {
-      if (dir.stack.isEmpty() || !operands.isEmpty()) {
+      if (dir.stack.isEmpty() || target != null) {
         dir = dir.unknown();
       } else {
         String back = dir.stack.get(dir.stack.size() - 1);
@@ -1147,16 +1146,15 @@ final class Parser {
     }
     if (name.equals("pushd")) {
       dir = dir.pushed();
-      if (operands.isEmpty()) {
+      if (target == null) {
         dir = dir.unknown();
         return;
       }
     }
-    if (operands.isEmpty()) {
+    if (target == null) {
       dir = dir.moveTo("~");
       return;
     }
-    Word target = operands.get(0);
     String value = target.value();
     boolean home = value.equals("~") || value.startsWith("~/");
     boolean known = target.isStatic() || (home && !value.substring(1).contains("$")
@@ -1381,6 +1379,42 @@ final class Parser {
       RedirectOperator.DUP_IN, RedirectOperator.DUP_OUT, RedirectOperator.APPEND,
       RedirectOperator.CLOBBER, RedirectOperator.IN, RedirectOperator.OUT};
 
+  /**
+   * Reads the operator at the cursor by its characters, longest first (as
+   * {@link #REDIRECT_TOKENS} lists them), rather than trying each token in turn.
+   */
+  private RedirectOperator readRedirectOperator() {
+    char c = at(pos);
+    char next = at(pos + 1);
+    if (c == '>') {
+      RedirectOperator op = next == '&' ? RedirectOperator.DUP_OUT
+          : next == '>' ? RedirectOperator.APPEND
+          : next == '|' ? RedirectOperator.CLOBBER : RedirectOperator.OUT;
+      pos += op == RedirectOperator.OUT ? 1 : 2;
+      return op;
+    }
+    if (c == '<') {
+      if (next == '<') {
+        char third = at(pos + 2);
+        RedirectOperator op = third == '<' ? RedirectOperator.HERE_STRING
+            : third == '-' ? RedirectOperator.HEREDOC_STRIP_TABS : RedirectOperator.HEREDOC;
+        pos += op == RedirectOperator.HEREDOC ? 2 : 3;
+        return op;
+      }
+      RedirectOperator op = next == '>' ? RedirectOperator.IN_OUT
+          : next == '&' ? RedirectOperator.DUP_IN : RedirectOperator.IN;
+      pos += op == RedirectOperator.IN ? 1 : 2;
+      return op;
+    }
+    for (int i = 0; i < REDIRECT_TOKENS.length; i++) {
+      if (startsWith(REDIRECT_TOKENS[i])) {
+        pos += REDIRECT_TOKENS[i].length();
+        return REDIRECT_OPERATORS[i];
+      }
+    }
+    return null;
+  }
+
   private RedirBuilder parseRedirection(CommandBuilder owner) {
     RedirBuilder r = new RedirBuilder();
     int start = pos;
@@ -1392,7 +1426,8 @@ final class Parser {
         pos++;
       }
       try {
-        r.descriptor = OptionalInt.of(Integer.parseInt(s.substring(from, pos)));
+        r.descriptor = OptionalInt.of(pos - from == 1 ? c - '0'
+            : Integer.parseInt(s.substring(from, pos)));
       } catch (NumberFormatException e) {
         r.descriptor = OptionalInt.of(Integer.MAX_VALUE);
       }
@@ -1401,13 +1436,7 @@ final class Parser {
       r.variable = Optional.of(s.substring(pos + 1, close));
       pos = close + 1;
     }
-    for (int i = 0; i < REDIRECT_TOKENS.length; i++) {
-      if (startsWith(REDIRECT_TOKENS[i])) {
-        r.operator = REDIRECT_OPERATORS[i];
-        pos += REDIRECT_TOKENS[i].length();
-        break;
-      }
-    }
+    r.operator = readRedirectOperator();
     skipBlanks();
     if (pos >= len || (isMeta(s.charAt(pos)) && !processSubstitutionAt(pos))) {
       fail("the redirection '" + s.substring(start, Math.min(pos, len)).trim()
@@ -1603,9 +1632,19 @@ final class Parser {
           v.copy(pos, pos + 1);
           pos++;
           break;
-        default:
-          v.copy(pos, pos + 1);
-          pos++;
+        default: {
+          // copy the whole run of plain characters at once, not one character at a time
+          int end = pos + 1;
+          while (end < len) {
+            char d = s.charAt(end);
+            if (d < 128 && (CLASS[d] & (SPECIAL | GLOB)) != 0) {
+              break;
+            }
+            end++;
+          }
+          v.copy(pos, end);
+          pos = end;
+        }
       }
     }
     if (pos == start) {
@@ -1646,13 +1685,22 @@ final class Parser {
         isStatic = false;
         continue;
       }
-      v.copy(pos, pos + 1);
-      pos++;
+      int end = pos + 1;
+      while (end < len && !endsDoubleQuotedRun(s.charAt(end))) {
+        end++;
+      }
+      v.copy(pos, end);
+      pos = end;
     }
     if (!stopped) {
       fail("unterminated double quote", open);
     }
     return false;
+  }
+
+  /** The characters that need reading inside double quotes; the others are copied in runs. */
+  private static boolean endsDoubleQuotedRun(char c) {
+    return c == '"' || c == '\\' || c == '$' || c == '`';
   }
 
   /** Reads an expansion at a '$'; returns whether the text read is static. */

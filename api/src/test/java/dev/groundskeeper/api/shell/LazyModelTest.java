@@ -221,4 +221,40 @@ class LazyModelTest {
   Arbitrary<Integer> styles() {
     return Arbitraries.integers().between(0, 3);
   }
+
+  /**
+   * Plain text after an escape or a quote is copied as one run, not character by character:
+   * a word joined from pieces in every quoting style, with unquoted runs between them, reads as
+   * the pieces' values joined.
+   */
+  @Property
+  void aWordJoinedFromQuotedAndPlainPiecesReadsAsTheirValuesJoined(
+      @ForAll("pieces") List<String[]> pieces) {
+    StringBuilder word = new StringBuilder();
+    StringBuilder value = new StringBuilder();
+    for (String[] piece : pieces) {
+      word.append(piece[0]);
+      value.append(piece[1]);
+    }
+    word.append("x");
+    value.append("x");
+    Script script = Shell.parseFresh("echo " + word + " | cat");
+    assertThat(script.problems()).isEmpty();
+    Word read = script.commands().get(0).words().get(1);
+    assertThat(read.value()).isEqualTo(value.toString());
+    assertThat(read.source()).isEqualTo(word.toString());
+    assertThat(read.isStatic()).isTrue();
+  }
+
+  /** Pieces as {source, value}: a quoted piece in one of the four styles, or a plain run. */
+  @Provide
+  Arbitrary<List<String[]>> pieces() {
+    Arbitrary<String[]> quoted = Arbitraries.strings()
+        .withChars(" abc-_./:=@%+,\t'\"\\$`\u00e9").ofMaxLength(12)
+        .flatMap(v -> Arbitraries.integers().between(0, 3)
+            .map(style -> new String[] {Quoting.quote(v, style), v}));
+    Arbitrary<String[]> plain = Arbitraries.strings().withChars("abcxyz019-_./:=@%+,\u00e9")
+        .ofMinLength(1).ofMaxLength(12).map(v -> new String[] {v, v});
+    return Arbitraries.oneOf(quoted, plain).list().ofMaxSize(6);
+  }
 }

@@ -249,4 +249,30 @@ class ParserConstructsTest {
       assertThat(s.problems().get(0).reason()).contains("nesting");
     }
   }
+
+  /** The operator is read by its characters: every operator, bare and after a descriptor. */
+  @Test
+  void everyRedirectionOperatorReadsAsItself() {
+    for (RedirectOperator op : RedirectOperator.values()) {
+      String target = op == RedirectOperator.DUP_OUT || op == RedirectOperator.DUP_IN ? "1"
+          : op.isHeredoc() ? "EOF" : "f.txt";
+      String tail = op.isHeredoc() ? "\nbody\nEOF" : "";
+      for (String prefix : op.symbol().startsWith("&") ? List.of("") : List.of("", "2", "10")) {
+        for (String gap : List.of("", " ")) {
+          String command = "cmd " + prefix + op.symbol() + gap + target + " x" + tail;
+          Script script = Shell.parseFresh(command);
+          assertThat(script.problems()).as(command).isEmpty();
+          Redirection r = script.commands().get(0).redirections().get(0);
+          assertThat(r.operator()).as(command).isEqualTo(op);
+          assertThat(r.target().value()).as(command).isEqualTo(target);
+          assertThat(r.descriptor().isPresent()).as(command).isEqualTo(!prefix.isEmpty());
+          if (!prefix.isEmpty()) {
+            assertThat(r.descriptor().getAsInt()).as(command).isEqualTo(Integer.parseInt(prefix));
+          }
+          assertThat(script.commands().get(0).words()).extracting(Word::value)
+              .as(command).containsExactly("cmd", "x");
+        }
+      }
+    }
+  }
 }
