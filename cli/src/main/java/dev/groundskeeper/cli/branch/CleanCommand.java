@@ -6,12 +6,14 @@ import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositoryLayout;
+import dev.groundskeeper.api.shell.ShellQuoting;
 import dev.groundskeeper.git.EffectExecutor;
 import dev.groundskeeper.git.EffectResult;
 import dev.groundskeeper.rules.branches.BranchRules;
@@ -91,9 +93,10 @@ final class CleanCommand implements Callable<Integer> {
       }
     }
     for (BranchRecord record : held) {
-      context.out.println("Skipped " + record.name() + ": the worktree " + record.worktree().get()
-          + " holds it. When nothing in it is needed: git worktree remove "
-          + record.worktree().get() + " && git branch -d " + record.name());
+      context.out.println(SafeText.escapeControls("Skipped " + record.name() + ": the worktree "
+          + record.worktree().get() + " holds it. When nothing in it is needed:"
+          + " git worktree remove " + word(record.worktree().get().toString())
+          + " && git branch -d " + word(record.name())));
     }
     if (finished.isEmpty() && onRemote.isEmpty()) {
       context.out.println("No finished branch to delete.");
@@ -130,9 +133,10 @@ final class CleanCommand implements Callable<Integer> {
       EffectResult result = executor.perform(new RepoEffect.DeleteBranch(record.name(),
           record.localTip().get()));
       if (result.status() == EffectResult.Status.DONE) {
-        context.out.println("Deleted " + record.name() + " (restore: git branch " + record.name()
-            + " " + record.localTip().get() + ", or git fetch " + bundle.get() + " refs/heads/"
-            + record.name() + ":refs/heads/" + record.name() + ")");
+        context.out.println(SafeText.escapeControls("Deleted " + record.name()
+            + " (restore: git branch " + word(record.name()) + " " + record.localTip().get()
+            + ", or git fetch " + word(bundle.get().toString()) + " "
+            + word("refs/heads/" + record.name() + ":refs/heads/" + record.name()) + ")"));
       } else {
         code = BranchCommand.PARTLY_DONE;
         context.err.println("Not deleted " + record.name() + ": " + result.message());
@@ -175,7 +179,9 @@ final class CleanCommand implements Callable<Integer> {
     for (BranchRecord record : onRemote) {
       names.add(record.name());
     }
-    String command = "git push " + config.remote() + " --delete " + String.join(" ", names);
+    // Judged by the remote-delete rule as a command, so each name must stay one word.
+    String command = "git push " + word(config.remote()) + " --delete "
+        + String.join(" ", names.stream().map(CleanCommand::word).toList());
     ConfiguredRule rule = new BranchRules().rules(config).stream()
         .filter(r -> r.id().equals("branches.remote-delete")).findFirst().orElseThrow();
     Verdict verdict = rule.rule().evaluate(new Event.CommandEvent(
@@ -192,9 +198,9 @@ final class CleanCommand implements Callable<Integer> {
       return BranchCommand.PARTLY_DONE;
     }
     for (BranchRecord record : onRemote) {
-      context.out.println("Deleted " + record.name() + " on " + config.remote() + " (restore: git"
-          + " push " + config.remote() + " " + record.remoteTip().get() + ":refs/heads/"
-          + record.name() + ")");
+      context.out.println(SafeText.escapeControls("Deleted " + record.name() + " on "
+          + config.remote() + " (restore: git push " + word(config.remote()) + " "
+          + word(record.remoteTip().get() + ":refs/heads/" + record.name()) + ")"));
     }
     return 0;
   }
@@ -202,5 +208,9 @@ final class CleanCommand implements Callable<Integer> {
   private int fail(String message) {
     context.err.println("groundskeeper branch clean: " + message);
     return BranchCommand.CANNOT_RUN;
+  }
+
+  private static String word(String text) {
+    return ShellQuoting.word(text);
   }
 }

@@ -300,6 +300,24 @@ class BranchCommandTest {
   }
 
   @Test
+  void aRestoreLineForANameAShellWouldSplitWorksWhenPasted() {
+    String name = "x;touch${IFS}pwned";
+    git("switch", "-q", "-c", name);
+    commit("odd work");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge odd", name);
+    String tip = git("rev-parse", "refs/heads/" + name);
+
+    assertThat(branch("clean", "--yes")).isZero();
+    String restore = "git branch 'x;touch${IFS}pwned' " + tip;
+    assertThat(out()).contains("(restore: " + restore + ",");
+    assertThat(git("branch", "--list", name)).isEmpty();
+    run(work, "bash", "-c", restore);
+    assertThat(git("rev-parse", "refs/heads/" + name)).isEqualTo(tip);
+    assertThat(work.resolve("pwned")).doesNotExist();
+  }
+
+  @Test
   void cleanWithNothingFinishedSaysSo() {
     assertThat(branch("clean", "--dry-run")).isZero();
     assertThat(out()).contains("No finished branch to delete.");

@@ -4,6 +4,7 @@ import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.Dormancy;
+import dev.groundskeeper.api.shell.ShellQuoting;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -88,15 +89,28 @@ final class BranchLines {
    */
   static String deleteCommand(BranchRecord branch, String remote) {
     if (branch.remoteOnly()) {
-      return "git push " + remote + " --delete " + branch.name();
+      return "git push " + word(remote) + " --delete " + word(branch.name());
     }
-    return branch.state() == BranchState.MERGED_INTO_DEFAULT ? "git branch -d " + branch.name()
-        : "groundskeeper branch clean --yes";
+    return branch.state() == BranchState.MERGED_INTO_DEFAULT
+        ? "git branch -d " + word(branch.name()) : "groundskeeper branch clean --yes";
   }
 
   /** The command that secures commits no remote holds. */
   static String pushCommand(BranchRecord branch, String remote) {
-    return "git push -u " + remote + " " + branch.name();
+    return pushCommand(branch.name(), remote);
+  }
+
+  /** The command that secures the commits of branch {@code name}. */
+  static String pushCommand(String name, String remote) {
+    return "git push -u " + word(remote) + " " + word(name);
+  }
+
+  /**
+   * A name or path as one shell word. Git accepts branch names such as {@code a;rm -rf x} or
+   * {@code x$(id)}, and an agent pastes the commands it is given.
+   */
+  static String word(String text) {
+    return ShellQuoting.word(text);
   }
 
   /** True for a dormant branch whose commits no remote-tracking ref holds. */

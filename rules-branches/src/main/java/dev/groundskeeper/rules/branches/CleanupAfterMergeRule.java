@@ -128,23 +128,25 @@ final class CleanupAfterMergeRule implements Rule {
       return;
     }
     findings.add(new Finding(Finding.Kind.BRANCH, name, "merged into " + target));
-    String restore = "git branch " + name + " " + tip;
+    String restore = "git branch " + BranchLines.word(name) + " " + tip;
     if (branch.worktree().isPresent()) {
       lines.add(name + " is merged into " + target + "; a worktree holds it, so remove the"
           + " worktree when nothing in it is needed, then delete the branch.");
-      commands.add("git worktree remove " + branch.worktree().get());
-      commands.add("git branch -d " + name);
+      commands.add("git worktree remove "
+          + BranchLines.word(branch.worktree().get().toString()));
+      commands.add("git branch -d " + BranchLines.word(name));
     } else if (act) {
       effects.add(new RepoEffect.DeleteBranch(name, tip));
       lines.add(name + " is merged into " + target + " and its local branch is deleted"
           + " (restore: " + restore + ").");
     } else {
       lines.add(name + " is merged into " + target + "; delete it (restore: " + restore + ").");
-      commands.add("git branch -d " + name);
+      commands.add("git branch -d " + BranchLines.word(name));
     }
     if (branch.remoteTip().isPresent()) {
       lines.add("After pushing " + target + ", delete it on " + config.remote() + " too.");
-      commands.add("git push " + config.remote() + " --delete " + name);
+      commands.add("git push " + BranchLines.word(config.remote()) + " --delete "
+          + BranchLines.word(name));
     }
   }
 }

@@ -180,7 +180,8 @@ final class DormancyRule implements Rule {
     List<Finding> findings = new ArrayList<>();
     for (BranchRecord record : BranchLines.firstShown(blocking)) {
       findings.add(BranchLines.finding(record, now));
-      commands.add("groundskeeper branch park " + record.name() + " --reason \"<why it waits>\"");
+      commands.add("groundskeeper branch park " + BranchLines.word(record.name())
+          + " --reason \"<why it waits>\"");
     }
     Remedy remedy = new Remedy(WAYS_OUT, commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason.toString()), remedy)

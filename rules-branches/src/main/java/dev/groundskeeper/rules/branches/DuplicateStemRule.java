@@ -86,8 +86,8 @@ final class DuplicateStemRule implements Rule {
         boolean local = tip.map(BranchTip::local).orElse(true);
         commands.add(record.flatMap(BranchRecord::worktree)
             .map(path -> "cd " + path)
-            .orElse(local ? "git switch " + other
-                : "git switch --track " + remote + "/" + other));
+            .orElse(local ? "git switch " + BranchLines.word(other)
+                : "git switch --track " + BranchLines.word(remote + "/" + other)));
       }
     }
     if (lines.isEmpty()) {

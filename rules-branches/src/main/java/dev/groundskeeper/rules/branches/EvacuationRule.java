@@ -288,7 +288,7 @@ final class EvacuationRule implements Rule {
     place.ifPresent(p -> commands.add("git -C " + p + " add -A && git -C " + p
         + " commit -m \"<what this work is>\""));
     for (String branch : lanes) {
-      commands.add("git push -u " + config.remote() + " " + branch);
+      commands.add(BranchLines.pushCommand(branch, config.remote()));
     }
     Remedy remedy = new Remedy("Commit the work on the branch of the lane it serves and push"
         + " it; remove the worktree or branch afterwards through the lossless checks. If it"

@@ -173,7 +173,7 @@ final class ForceRemovalRule implements Rule {
           + " no holder was proven)" : "";
       losses.lines.add("- branch " + name + " at " + abbreviate(tip.get()) + ahead
           + ": no other branch, tag or remote-tracking ref holds this tip" + bound);
-      losses.commands.add("git push -u " + config.remote() + " " + name);
+      losses.commands.add(BranchLines.pushCommand(name, config.remote()));
       losses.findings.add(new Finding(Finding.Kind.BRANCH, name, "tip held nowhere else"));
     }
   }
@@ -245,7 +245,7 @@ final class ForceRemovalRule implements Rule {
         // A worktree on a branch loses its HEAD only because the same command deletes that
         // branch: pushing the branch secures both. Only a detached HEAD needs a branch of its own.
         String secure = worktree.branch()
-            .map(branch -> "git push -u " + config.remote() + " " + branch)
+            .map(branch -> BranchLines.pushCommand(branch, config.remote()))
             .orElse("git -C " + worktree.path() + " switch -c <name-for-this-work>");
         if (!losses.commands.contains(secure)) {
           losses.commands.add(secure);

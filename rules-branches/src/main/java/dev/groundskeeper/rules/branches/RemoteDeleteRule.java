@@ -128,7 +128,7 @@ final class RemoteDeleteRule implements Rule {
             + " line and push that first, then delete it; refresh the tracking refs if the merge"
             + " happened elsewhere." + (refused.isEmpty() ? ""
                 : " Deleting a protected branch is a person's decision."),
-            List.of("git fetch " + remote));
+            List.of("git fetch " + BranchLines.word(remote)));
     return Verdict.deny(ID, reason.toString(), remedy).withFindings(findings);
   }
 

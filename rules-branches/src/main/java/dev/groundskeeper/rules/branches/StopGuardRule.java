@@ -307,7 +307,7 @@ final class StopGuardRule implements Rule {
     return Optional.of(new Problem(record.name(), "commits no remote holds", record.name()
         + ": commits that no remote-tracking ref of " + config.remote()
         + " holds and that are not merged into the local " + scope.defaultBranch(),
-        List.of("git push -u " + config.remote() + " " + record.name()),
+        List.of(BranchLines.pushCommand(record.name(), config.remote())),
         mode.equals(Mode.BLOCK)));
   }
 
@@ -316,12 +316,14 @@ final class StopGuardRule implements Rule {
       return Optional.empty();
     }
     List<String> commands = new ArrayList<>();
-    record.worktree().ifPresent(path -> commands.add("git worktree remove " + path));
+    record.worktree().ifPresent(path -> commands.add("git worktree remove "
+        + BranchLines.word(path.toString())));
     if (record.localTip().isPresent()) {
       commands.add(BranchLines.deleteCommand(record, config.remote()));
     }
     if (record.remoteTip().isPresent()) {
-      commands.add("git push " + config.remote() + " --delete " + record.name());
+      commands.add("git push " + BranchLines.word(config.remote()) + " --delete "
+          + BranchLines.word(record.name()));
     }
     return Optional.of(new Problem(record.name(), "merged but not deleted", record.name()
         + ": " + BranchLines.label(record) + " but not deleted"

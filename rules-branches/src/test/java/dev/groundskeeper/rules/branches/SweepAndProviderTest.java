@@ -85,6 +85,17 @@ class SweepAndProviderTest {
     }
 
     @Test
+    void namesGitAcceptsButAShellWouldRunAreQuotedInEveryCommand() {
+      Repo repo = Repo.create();
+      repo.branch("x;touch${IFS}pwned").localOnly().state(BranchState.DORMANT).age(10)
+          .where(Dormancy.Where.NOWHERE);
+      repo.branch("it's-done").state(BranchState.MERGED_INTO_DEFAULT).age(3);
+      String reason = tester(repo).given(Events.sweep()).expectAdvise().verdict().reason();
+      assertThat(reason).contains("git push -u origin 'x;touch${IFS}pwned'",
+          "git branch -d 'it'\\''s-done'").doesNotContain("origin x;touch");
+    }
+
+    @Test
     void outsideARepositoryThereIsNothingToJudge() {
       RuleTester.of(new BranchRules(), BranchesConfig.DEFAULTS, SweepRule.ID)
           .withFacts(Facts.builder().value(Facts.NOW, Instant.parse("2026-01-01T00:00:00Z"))
