@@ -201,7 +201,7 @@ public final class EffectExecutor {
   private Optional<String> config(List<String> args) {
     String last = "";
     for (int attempt = 1; attempt <= CONFIG_ATTEMPTS; attempt++) {
-      GitCli.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT, args);
+      BoundedProcess.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT, args);
       if (result.ok()) {
         return Optional.empty();
       }
@@ -226,7 +226,7 @@ public final class EffectExecutor {
     } else {
       args.addAll(List.of("--", effect.path().toString(), effect.branch()));
     }
-    GitCli.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT, args);
+    BoundedProcess.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT, args);
     if (!result.ok()) {
       return EffectResult.refused(effect, "git worktree add refused: " + reasonLine(result.stderr()));
     }
@@ -248,7 +248,7 @@ public final class EffectExecutor {
       return EffectResult.refused(effect, "the worktree at " + wanted + " moved to "
           + worktree.head().orElse("an unborn branch") + " since it was judged; nothing removed");
     }
-    GitCli.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
+    BoundedProcess.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
         List.of("worktree", "remove", worktree.path().toString()));
     if (!result.ok()) {
       return EffectResult.refused(effect, "git worktree remove refused: " + reasonLine(result.stderr()));

@@ -174,13 +174,13 @@ final class GitRepository implements AutoCloseable {
   }
 
   List<Worktree> worktrees() {
-    GitCli.Result result = GitCli.run(commandDirectory(), GitCli.READ_TIMEOUT,
+    BoundedProcess.Result result = GitCli.run(commandDirectory(), GitCli.READ_TIMEOUT,
         List.of("worktree", "list", "--porcelain", "-z"));
     if (result.ok()) {
       return WorktreeListing.parseNulTerminated(result.stdout());
     }
     // git before 2.36 has no -z: read the newline form, whose reasons are C-quoted.
-    GitCli.Result plain = GitCli.run(commandDirectory(), GitCli.READ_TIMEOUT,
+    BoundedProcess.Result plain = GitCli.run(commandDirectory(), GitCli.READ_TIMEOUT,
         List.of("worktree", "list", "--porcelain"));
     if (!plain.ok()) {
       throw new GitReadException("git worktree list failed: " + plain.stderr());
@@ -192,7 +192,7 @@ final class GitRepository implements AutoCloseable {
     if (!Files.isDirectory(worktree)) {
       throw new GitReadException("no worktree directory at " + worktree);
     }
-    GitCli.Result result = GitCli.run(worktree, GitCli.READ_TIMEOUT,
+    BoundedProcess.Result result = GitCli.run(worktree, GitCli.READ_TIMEOUT,
         List.of("status", "--porcelain=v1", "-z", "--ignored=traditional", "--untracked-files=normal"));
     if (!result.ok()) {
       throw new GitReadException("git status failed in " + worktree + ": " + result.stderr());
@@ -208,7 +208,7 @@ final class GitRepository implements AutoCloseable {
     if (!Files.isDirectory(checkout)) {
       return Optional.empty();
     }
-    GitCli.Result result = GitCli.run(checkout, GitCli.READ_TIMEOUT,
+    BoundedProcess.Result result = GitCli.run(checkout, GitCli.READ_TIMEOUT,
         List.of("rev-parse", "--path-format=absolute", "--git-common-dir"));
     if (!result.ok()) {
       return Optional.empty();

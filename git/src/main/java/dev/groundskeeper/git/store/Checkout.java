@@ -9,6 +9,7 @@ import dev.groundskeeper.api.repo.RepositoryLayout;
 import dev.groundskeeper.api.repo.RepositoryQueries;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.git.BoundedProcess;
 import dev.groundskeeper.git.GitFacts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -116,7 +117,7 @@ final class Checkout {
    * fatal error, which must not read as a repository with no commit.
    */
   String rootCommit() {
-    Processes.Result refs = git.run(workTree, Processes.READ, List.of("for-each-ref",
+    BoundedProcess.Result refs = git.run(workTree, Processes.READ, List.of("for-each-ref",
         "--format=%(objecttype) %(objectname) %(*objecttype) %(*objectname)"));
     if (!refs.ok()) {
       throw new StoreRefusal("the repository's refs could not be listed: " + refs.stderr(),
@@ -131,7 +132,7 @@ final class Checkout {
         tips.append(parts[3]).append('\n');
       }
     }
-    Processes.Result head = git.run(workTree, Processes.READ,
+    BoundedProcess.Result head = git.run(workTree, Processes.READ,
         List.of("rev-parse", "--verify", "--quiet", "HEAD^{commit}"));
     if (head.ok()) {
       tips.append(head.out().strip()).append('\n');
@@ -139,7 +140,7 @@ final class Checkout {
     if (tips.length() == 0) {
       throw noCommit();
     }
-    Processes.Result roots = git.run(workTree, Processes.READ, List.of("log",
+    BoundedProcess.Result roots = git.run(workTree, Processes.READ, List.of("log",
         "--max-parents=0", "--stdin", "--format=%ct %H"),
         tips.toString().getBytes(StandardCharsets.US_ASCII));
     if (!roots.ok()) {

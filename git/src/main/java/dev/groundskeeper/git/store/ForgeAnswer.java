@@ -3,6 +3,7 @@ package dev.groundskeeper.git.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.git.BoundedProcess;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -76,10 +77,10 @@ public final class ForgeAnswer {
     }
     env.put("GH_PROMPT_DISABLED", "1");
     env.put("GH_NO_UPDATE_NOTIFIER", "1");
-    Processes.Result result;
+    BoundedProcess.Result result;
     try {
       result = Processes.run(command, checkout, bound, env);
-    } catch (Processes.ProcessFailure e) {
+    } catch (BoundedProcess.Failure e) {
       return unreachable(e.getMessage());
     }
     if (result.exitCode() == 4) {

@@ -1,5 +1,6 @@
 package dev.groundskeeper.git.store;
 
+import dev.groundskeeper.git.BoundedProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,12 +33,12 @@ final class GitRunner {
     this.env = Map.copyOf(passed);
   }
 
-  Processes.Result run(Path dir, Duration bound, List<String> args) {
+  BoundedProcess.Result run(Path dir, Duration bound, List<String> args) {
     return run(dir, bound, args, new byte[0]);
   }
 
   /** Runs git with {@code input} on its standard input ({@code --stdin} forms). */
-  Processes.Result run(Path dir, Duration bound, List<String> args, byte[] input) {
+  BoundedProcess.Result run(Path dir, Duration bound, List<String> args, byte[] input) {
     List<String> command = new ArrayList<>();
     command.add("git");
     command.add("-C");

@@ -9,6 +9,7 @@ import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.repo.WorktreeBelonging;
 import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.git.BoundedProcess;
 import dev.groundskeeper.git.EffectExecutor;
 import dev.groundskeeper.git.EffectResult;
 import java.io.IOException;
@@ -184,7 +185,7 @@ public final class WorktreeStore {
   }
 
   private void checkRefFormat(Checkout checkout, String name) {
-    Processes.Result result = git.run(checkout.workTree(), Processes.READ,
+    BoundedProcess.Result result = git.run(checkout.workTree(), Processes.READ,
         List.of("check-ref-format", "--branch", name));
     if (!result.ok()) {
       throw new StoreRefusal("'" + SafeText.escape(name) + "' is not a branch name git accepts",
@@ -210,7 +211,7 @@ public final class WorktreeStore {
   }
 
   private String head(Path worktree) {
-    Processes.Result result = git.run(worktree, Processes.READ,
+    BoundedProcess.Result result = git.run(worktree, Processes.READ,
         List.of("rev-parse", "--verify", "HEAD"));
     String id = result.out().strip();
     if (!result.ok() || !FULL_ID.matcher(id).matches()) {
@@ -577,7 +578,7 @@ public final class WorktreeStore {
    */
   public Optional<Instant> lastActivity(Inspection inspection) {
     List<Instant> times = new ArrayList<>();
-    Processes.Result tip = git.run(inspection.path(), Processes.READ,
+    BoundedProcess.Result tip = git.run(inspection.path(), Processes.READ,
         List.of("log", "-1", "--format=%ct", "HEAD"));
     if (tip.ok() && tip.out().strip().matches("[0-9]+")) {
       times.add(Instant.ofEpochSecond(Long.parseLong(tip.out().strip())));
@@ -657,9 +658,9 @@ public final class WorktreeStore {
     }
     String base = checkout.get().defaultBranch().name();
     String branch = inspection.branch().get();
-    Processes.Result log = git.run(inspection.path(), Processes.READ,
+    BoundedProcess.Result log = git.run(inspection.path(), Processes.READ,
         List.of("log", "--format=%s", base + ".." + branch, "--"));
-    Processes.Result stat = git.run(inspection.path(), Processes.READ,
+    BoundedProcess.Result stat = git.run(inspection.path(), Processes.READ,
         List.of("diff", "--shortstat", base + "..." + branch, "--"));
     return new BranchHistory(log.ok() ? Optional.of(log.out().lines().toList())
         : Optional.empty(), stat.ok() ? Optional.of(stat.out().strip()) : Optional.empty());
