@@ -52,7 +52,7 @@ final class Expansions {
   private Expansions() {}
 
   /** A cheap first test for {@link #EXPANDED}: false for most command names. */
-  private static boolean mayBeExpanded(String name) {
+  static boolean mayBeExpanded(String name) {
     if (name.isEmpty() || name.length() > 31) {
       return false;
     }
@@ -60,53 +60,60 @@ final class Expansions {
     return first < 128 && (LENGTHS[first] & (1 << name.length())) != 0;
   }
 
-  static void expand(Parser.CommandBuilder cb, Parser parser, int depth) {
-    if (depth > MAX_DEPTH || cb.words.isEmpty()) {
-      return;
-    }
-    String name = cb.baseName();
-    if (!mayBeExpanded(name) || !EXPANDED.contains(name)) {
+  /**
+   * Reads what {@code command} (base name {@code name}, run in directory state {@code at}) runs
+   * on its behalf, as commands added after it.
+   */
+  static void expand(SimpleCommand command, String name, Parser.DirState at, Parser parser,
+      int depth) {
+    List<Word> words = command.words();
+    if (depth > MAX_DEPTH || words.isEmpty() || !mayBeExpanded(name)
+        || !EXPANDED.contains(name)) {
       return;
     }
     List<Assignment> assignments = new ArrayList<>(0);
-    int from = wrappedCommandStart(name, cb.words, assignments);
-    if (from > 0 && from < cb.words.size()) {
-      Parser.CommandBuilder inner = parser.wrapped(cb, from, name, assignments);
-      expand(inner, parser, depth + 1);
+    int from = wrappedCommandStart(name, words, assignments);
+    if (from > 0 && from < words.size()) {
+      SimpleCommand inner = parser.wrapped(command, from, name, assignments);
+      expand(inner, Parser.baseName(inner.words()), at, parser, depth + 1);
       return;
     }
     if (SHELLS.contains(name)) {
-      int string = shellStringIndex(cb.words);
+      int string = shellStringIndex(words);
       if (string > 0) {
-        reparse(cb, parser, cb.words.get(string), Nesting.Kind.SHELL_STRING, name, depth);
+        reparse(command, at, parser, words.get(string), Nesting.Kind.SHELL_STRING, name, depth);
         return;
       }
-      if (readsScriptFromStandardInput(cb)) {
-        for (Parser.RedirBuilder r : cb.redirections) {
+      if (readsScriptFromStandardInput(words, name)
+          && command.redirections() instanceof RedirectionList) {
+        // read the parser's records: a heredoc's Redirection is made only once its body is read
+        RedirectionList redirections = (RedirectionList) command.redirections();
+        for (int i = 0; i < redirections.size(); i++) {
+          Parser.RedirBuilder r = redirections.builder(i);
           if (r.operator == RedirectOperator.HERE_STRING) {
-            reparse(cb, parser, r.target, Nesting.Kind.SHELL_STRING, name, depth);
+            reparse(command, at, parser, r.target, Nesting.Kind.SHELL_STRING, name, depth);
           }
         }
       }
       return;
     }
-    if (name.equals("eval") && cb.words.size() > 1) {
-      List<Word> args = cb.words.subList(1, cb.words.size());
+    if (name.equals("eval") && words.size() > 1) {
+      List<Word> args = words.subList(1, words.size());
       if (args.size() == 1) {
-        reparse(cb, parser, args.get(0), Nesting.Kind.EVAL, "eval", depth);
+        reparse(command, at, parser, args.get(0), Nesting.Kind.EVAL, "eval", depth);
       } else {
         StringBuilder text = new StringBuilder();
         for (Word w : args) {
           text.append(text.length() == 0 ? "" : " ").append(w.value());
         }
-        parser.reparse(cb, text.toString(), 0, args.get(0).start(),
+        parser.reparse(command, at, text.toString(), 0, args.get(0).start(),
             args.get(args.size() - 1).end(), Nesting.Kind.EVAL, "eval", depth);
       }
     }
   }
 
-  private static void reparse(Parser.CommandBuilder cb, Parser parser, Word w, Nesting.Kind kind,
-      String detail, int depth) {
+  private static void reparse(SimpleCommand command, Parser.DirState at, Parser parser, Word w,
+      Nesting.Kind kind, String detail, int depth) {
     if (isSingleExpansion(w)) {
       return;
     }
@@ -114,25 +121,25 @@ final class Expansions {
     String value = w.value();
     String source = w.source();
     if (mapped && source.equals(value)) {
-      parser.reparse(cb, value, w.start(), -1, -1, kind, detail, depth);
+      parser.reparse(command, at, value, w.start(), -1, -1, kind, detail, depth);
     } else if (mapped && source.length() == value.length() + 2
         && (source.startsWith("'") || source.startsWith("\""))
         && source.regionMatches(1, value, 0, value.length())) {
-      parser.reparse(cb, value, w.start() + 1, -1, -1, kind, detail, depth);
+      parser.reparse(command, at, value, w.start() + 1, -1, -1, kind, detail, depth);
     } else {
-      parser.reparse(cb, value, 0, w.start(), w.end(), kind, detail, depth);
+      parser.reparse(command, at, value, 0, w.start(), w.end(), kind, detail, depth);
     }
   }
 
   /** True for a shell given no {@code -c} and no script file: it reads its script from stdin. */
-  static boolean readsScriptFromStandardInput(Parser.CommandBuilder cb) {
-    if (!SHELLS.contains(cb.baseName())) {
+  static boolean readsScriptFromStandardInput(List<Word> words, String baseName) {
+    if (!SHELLS.contains(baseName)) {
       return false;
     }
-    for (int i = 1; i < cb.words.size(); i++) {
-      String v = cb.words.get(i).value();
+    for (int i = 1; i < words.size(); i++) {
+      String v = words.get(i).value();
       if (v.equals("-") || v.equals("--")) {
-        return i == cb.words.size() - 1;
+        return i == words.size() - 1;
       }
       if (v.equals("-o") || v.equals("+o") || v.equals("-O") || v.equals("+O")
           || v.equals("--rcfile") || v.equals("--init-file")) {

@@ -8,8 +8,9 @@ import java.util.OptionalInt;
 /**
  * A recursive-descent reader of bash command text. It never throws for bad input: what it cannot
  * read is recorded as a {@link ParseProblem} and reading stops there (a nested string re-parsed
- * from {@code sh -c} or backticks stops alone). Commands are collected as builders because a
- * heredoc body and a compound's trailing redirections arrive after the command is read.
+ * from {@code sh -c} or backticks stops alone). Each {@link SimpleCommand} is made as soon as its
+ * last word is read: what arrives later (a heredoc body, a compound's trailing redirections) is
+ * added to lists the command already holds, which make their elements on first read.
  */
 final class Parser {
 
@@ -17,7 +18,8 @@ final class Parser {
 
   /** What all parsers of one script share. */
   static final class Sink {
-    final List<CommandBuilder> commands = new ArrayList<>(8);
+    /** The script's commands in order; handed to the {@link Script} as it is. */
+    final CompactList<SimpleCommand> commands = new CompactList<>(4);
     /** Empty and immutable until the first problem: most scripts have none. */
     List<ParseProblem> problems = List.of();
     int pipelines;
@@ -61,28 +63,6 @@ final class Parser {
     }
   }
 
-  static final class NestBuilder {
-    final Nesting.Kind kind;
-    final String detail;
-    final int start;
-    final List<RedirBuilder> redirections = new ArrayList<>();
-    private Nesting built;
-
-    NestBuilder(Nesting.Kind kind, String detail, int start) {
-      this.kind = kind;
-      this.detail = detail;
-      this.start = start;
-    }
-
-    Nesting build() {
-      if (built == null) {
-        built = new Nesting(kind, detail, start, redirections.isEmpty() ? List.of()
-            : new RedirectionList(redirections));
-      }
-      return built;
-    }
-  }
-
   static final class RedirBuilder {
     OptionalInt descriptor = OptionalInt.empty();
     Optional<String> variable = Optional.empty();
@@ -95,7 +75,14 @@ final class Parser {
     int bodyStart;
     int bodyEnd;
     boolean heredocQuoted;
-    CommandBuilder owner;
+    /** Written on a simple command (not after a compound): its heredoc may be a script. */
+    boolean ofSimpleCommand;
+    /** The heredoc body was read before its command ended; it is judged when the command ends. */
+    boolean bodyRead;
+    /** For a heredoc of a simple command: that command, its base name and directory state. */
+    SimpleCommand owner;
+    String ownerBase;
+    DirState ownerDir;
     int start;
     int end;
     private Redirection built;
@@ -116,63 +103,9 @@ final class Parser {
     }
   }
 
-  static final class CommandBuilder {
-    final CompactList<Word> words = new CompactList<>(6);
-    /** Empty and immutable until the first one is added: most commands have none. */
-    List<Assignment> assignments = CompactList.empty();
-    List<RedirBuilder> redirections = List.of();
-
-    void addAssignment(Assignment a) {
-      if (assignments.isEmpty()) {
-        assignments = new CompactList<>(2);
-      }
-      ((CompactList<Assignment>) assignments).append(a);
-    }
-
-    void addRedirection(RedirBuilder r) {
-      if (redirections.isEmpty()) {
-        redirections = new ArrayList<>(2);
-      }
-      redirections.add(r);
-    }
-    ListOperator operator;
-    List<NestBuilder> nesting;
-    Directory directory = Directory.START;
-    DirState dirState;
-    int pipeline;
-    int position;
-    int start;
-    int end;
-
-    /** The command, with {@code nests} the built form of {@link #nesting}. */
-    SimpleCommand build(int index, List<Nesting> nests) {
-      List<Redirection> redirs = redirections.isEmpty() ? CompactList.empty()
-          : new RedirectionList(redirections);
-      return new SimpleCommand(index, words, assignments, redirs, operator, nests, directory,
-          pipeline, position, start, end);
-    }
-
-    /** The built form of a nesting chain. */
-    static List<Nesting> buildNesting(List<NestBuilder> nesting) {
-      if (nesting.isEmpty()) {
-        return CompactList.empty();
-      }
-      CompactList<Nesting> nests = new CompactList<>(nesting.size());
-      for (NestBuilder n : nesting) {
-        nests.append(n.build());
-      }
-      return nests;
-    }
-
-    private String baseName;
-
-    String baseName() {
-      if (baseName == null) {
-        baseName = words.isEmpty() || !words.get(0).isStatic() ? ""
-            : Paths.basename(words.get(0).value());
-      }
-      return baseName;
-    }
+  /** The base name of a command's first word when it is static, else "". */
+  static String baseName(List<Word> words) {
+    return words.isEmpty() || !words.get(0).isStatic() ? "" : Paths.basename(words.get(0).value());
   }
 
   /**
@@ -268,7 +201,8 @@ final class Parser {
   private boolean stopped;
   private ListOperator pendingOp = ListOperator.NONE;
   private ListOperator commandOp = ListOperator.NONE;
-  private List<NestBuilder> nest = List.of();
+  /** The constructs the cursor is inside, outermost first; shared by the commands read there. */
+  private List<Nesting> nest = CompactList.empty();
   private DirState dir = DirState.START;
   /** Heredocs whose bodies start after the next newline; empty and immutable while none wait. */
   private List<RedirBuilder> heredocs = List.of();
@@ -397,16 +331,18 @@ final class Parser {
   }
 
   private void skipBlanks() {
-    while (pos < len) {
-      char c = s.charAt(pos);
-      if (isBlank(c)) {
-        pos++;
-      } else if (c == '\\' && at(pos + 1) == '\n') {
-        pos += 2;
+    int i = pos;
+    while (i < len) {
+      char c = s.charAt(i);
+      if (c == ' ' || c == '\t') {
+        i++;
+      } else if (c == '\r' || c == '\f' || c == '\\' && at(i + 1) == '\n') {
+        i += c == '\\' ? 2 : 1;
       } else {
-        return;
+        break;
       }
     }
+    pos = i;
   }
 
   private void skipBlanksAndComment() {
@@ -524,16 +460,30 @@ final class Parser {
     return true;
   }
 
-  private NestBuilder push(Nesting.Kind kind, String detail, int start) {
-    NestBuilder n = new NestBuilder(kind, detail, origin.start(start));
-    List<NestBuilder> next = new ArrayList<>(nest.size() + 1);
-    next.addAll(nest);
-    next.add(n);
-    nest = next;
-    return n;
+  /** Enters a construct that takes no redirections of its own. */
+  private void push(Nesting.Kind kind, String detail, int start) {
+    nest = nested(nest, new Nesting(kind, detail, origin.start(start), CompactList.empty()));
   }
 
-  private void pop(List<NestBuilder> saved) {
+  /**
+   * Enters a compound ({@code ( )}, {@code { }}, {@code if}, a loop); returns the list its
+   * trailing redirections are added to once its end is read.
+   */
+  private RedirectionList pushCompound(Nesting.Kind kind, String detail, int start) {
+    RedirectionList redirections = new RedirectionList();
+    nest = nested(nest, new Nesting(kind, detail, origin.start(start), redirections));
+    return redirections;
+  }
+
+  /** {@code chain} with {@code inner} added as its innermost construct. */
+  private static List<Nesting> nested(List<Nesting> chain, Nesting inner) {
+    CompactList<Nesting> next = new CompactList<>(chain.size() + 1);
+    next.appendAll(chain);
+    next.append(inner);
+    return next;
+  }
+
+  private void pop(List<Nesting> saved) {
     nest = saved;
   }
 
@@ -594,7 +544,7 @@ final class Parser {
 
   private void parsePipeline() {
     skipBlanks();
-    List<NestBuilder> savedNest = nest;
+    List<Nesting> savedNest = nest;
     if (at(pos) == '!' && delimitedAt(pos + 1)) {
       push(Nesting.Kind.NEGATION, "!", pos);
       pos++;
@@ -707,8 +657,8 @@ final class Parser {
   private void parseSubshell() {
     int start = pos;
     pos++;
-    List<NestBuilder> savedNest = nest;
-    NestBuilder n = push(Nesting.Kind.SUBSHELL, "", start);
+    List<Nesting> savedNest = nest;
+    RedirectionList n = pushCompound(Nesting.Kind.SUBSHELL, "", start);
     DirState saved = dir;
     parseList();
     if (!stopped) {
@@ -726,8 +676,8 @@ final class Parser {
   private void parseBraceGroup() {
     int start = pos;
     pos++;
-    List<NestBuilder> savedNest = nest;
-    NestBuilder n = push(Nesting.Kind.BRACE_GROUP, "", start);
+    List<Nesting> savedNest = nest;
+    RedirectionList n = pushCompound(Nesting.Kind.BRACE_GROUP, "", start);
     parseList();
     if (!stopped && !expectReserved("}", start)) {
       return;
@@ -739,8 +689,8 @@ final class Parser {
   private void parseIf() {
     int start = pos;
     pos += 2;
-    List<NestBuilder> savedNest = nest;
-    NestBuilder n = push(Nesting.Kind.IF, "if", start);
+    List<Nesting> savedNest = nest;
+    RedirectionList n = pushCompound(Nesting.Kind.IF, "if", start);
     DirState before = dir;
     parseList();
     if (!expectReserved("then", start)) {
@@ -786,15 +736,15 @@ final class Parser {
     int start = pos;
     String word = reservedAt();
     pos += word.length();
-    List<NestBuilder> savedNest = nest;
-    NestBuilder n = push(Nesting.Kind.LOOP, word, start);
+    List<Nesting> savedNest = nest;
+    RedirectionList n = pushCompound(Nesting.Kind.LOOP, word, start);
     DirState before = dir;
     parseList();
     parseLoopBody(start, before, savedNest, n);
   }
 
-  private void parseLoopBody(int start, DirState before, List<NestBuilder> savedNest,
-      NestBuilder n) {
+  private void parseLoopBody(int start, DirState before, List<Nesting> savedNest,
+      RedirectionList n) {
     skipLinebreaks();
     if (reservedAt().equals("{")) {
       int open = pos;
@@ -823,8 +773,8 @@ final class Parser {
     int start = pos;
     String word = reservedAt();
     pos += word.length();
-    List<NestBuilder> savedNest = nest;
-    NestBuilder n = push(Nesting.Kind.LOOP, word, start);
+    List<Nesting> savedNest = nest;
+    RedirectionList n = pushCompound(Nesting.Kind.LOOP, word, start);
     DirState before = dir;
     skipBlanks();
     if (startsWith("((")) {
@@ -877,7 +827,7 @@ final class Parser {
     if (!expectReserved("in", start)) {
       return;
     }
-    List<NestBuilder> savedNest = nest;
+    List<Nesting> savedNest = nest;
     DirState before = dir;
     while (!stopped) {
       skipLinebreaks();
@@ -962,7 +912,7 @@ final class Parser {
       pos++;
     }
     skipLinebreaks();
-    List<NestBuilder> savedNest = nest;
+    List<Nesting> savedNest = nest;
     push(Nesting.Kind.FUNCTION, name, start);
     DirState saved = dir;
     ListOperator savedOp = pendingOp;
@@ -974,9 +924,10 @@ final class Parser {
   }
 
   private void parseDoubleBracket() {
-    CommandBuilder cb = newCommand();
+    ListOperator op = takePendingOp();
+    CompactList<Word> words = new CompactList<>(6);
     int start = pos;
-    cb.words.append(word("[[", pos, pos + 2, true));
+    words.append(word("[[", pos, pos + 2, true));
     pos += 2;
     while (!stopped) {
       skipBlanks();
@@ -985,7 +936,7 @@ final class Parser {
         return;
       }
       if (startsWith("]]") && delimitedAt(pos + 2)) {
-        cb.words.append(word("]]", pos, pos + 2, true));
+        words.append(word("]]", pos, pos + 2, true));
         pos += 2;
         break;
       }
@@ -1000,49 +951,50 @@ final class Parser {
         while (pos < len && "<>()&|!".indexOf(s.charAt(pos)) >= 0) {
           pos++;
         }
-        cb.words.append(sourceWord(from, pos, true));
+        words.append(sourceWord(from, pos, true));
         continue;
       }
       Word w = parseWord();
       if (w == null) {
         pos++;
       } else {
-        cb.words.append(w);
+        words.append(w);
       }
     }
-    finishCommand(cb);
+    finishCommand(words, CompactList.empty(), null, op, origin.start(start), origin.end(pos));
   }
 
-  private void parseCompoundRedirections(NestBuilder n) {
+  /** Reads the redirections after a compound; {@code into} is null where they are not kept. */
+  private void parseCompoundRedirections(RedirectionList into) {
     while (!stopped) {
       skipBlanks();
       if (!redirectionAt()) {
         return;
       }
-      RedirBuilder r = parseRedirection(null);
-      if (r != null && n != null) {
-        n.redirections.add(r);
+      RedirBuilder r = parseRedirection(false);
+      if (r != null && into != null) {
+        into.add(r);
       }
     }
   }
 
   // ---------------------------------------------------------------- simple commands
 
-  private CommandBuilder newCommand() {
-    CommandBuilder cb = new CommandBuilder();
-    cb.start = origin.start(pos);
-    cb.operator = pendingOp;
+  /** The operator written before the command starting here, which no later command shares. */
+  private ListOperator takePendingOp() {
+    ListOperator op = pendingOp;
     pendingOp = ListOperator.NONE;
-    cb.nesting = nest;
-    cb.pipeline = pipeline;
-    cb.position = position;
-    return cb;
+    return op;
   }
 
   private void parseSimple() {
-    CommandBuilder cb = newCommand();
+    ListOperator op = takePendingOp();
+    int start = origin.start(pos);
+    CompactList<Word> words = new CompactList<>(4);
+    List<Assignment> assignments = CompactList.empty();
+    RedirectionList redirections = null;
     ListOperator savedCommandOp = commandOp;
-    commandOp = cb.operator;
+    commandOp = op;
     int lastEnd = pos;
     int firstWordAt = pos;
     while (!stopped) {
@@ -1058,19 +1010,22 @@ final class Parser {
           break;
         }
         if (redirectionAt()) {
-          RedirBuilder r = parseRedirection(cb);
+          RedirBuilder r = parseRedirection(true);
           if (r != null) {
-            cb.addRedirection(r);
+            if (redirections == null) {
+              redirections = new RedirectionList();
+            }
+            redirections.add(r);
           }
           lastEnd = pos;
           continue;
         }
         if (isMeta(c) && !processSubstitutionAt(pos)) {
-          if (c == '(' && cb.words.size() == 1 && cb.assignments.isEmpty()
-              && cb.redirections.isEmpty() && functionParensAt(pos)) {
+          if (c == '(' && words.size() == 1 && assignments.isEmpty() && redirections == null
+              && functionParensAt(pos)) {
             // name ( ) compound: a function definition, not a command
             commandOp = savedCommandOp;
-            pendingOp = cb.operator;
+            pendingOp = op;
             pos = firstWordAt;
             parseFunction(false);
             return;
@@ -1078,57 +1033,101 @@ final class Parser {
           break;
         }
       }
-      if (cb.words.isEmpty() && parseAssignment(cb)) {
-        lastEnd = pos;
-        continue;
-      }
-      if (cb.words.isEmpty()) {
+      if (words.isEmpty()) {
+        List<Assignment> more = parseAssignment(assignments);
+        if (more != null) {
+          assignments = more;
+          lastEnd = pos;
+          continue;
+        }
         firstWordAt = pos;
       }
       Word w = parseWord();
       if (w == null) {
         break;
       }
-      cb.words.append(w);
+      words.append(w);
       lastEnd = pos;
     }
     commandOp = savedCommandOp;
-    if (cb.words.isEmpty() && cb.assignments.isEmpty() && cb.redirections.isEmpty()) {
+    if (words.isEmpty() && assignments.isEmpty() && redirections == null) {
       if (!stopped) {
         fail("unexpected '" + tokenAt(pos) + "'", pos);
       }
       return;
     }
-    cb.end = origin.end(lastEnd);
-    finishCommand(cb);
+    finishCommand(words, assignments, redirections, op, start, origin.end(lastEnd));
   }
 
-  private void finishCommand(CommandBuilder cb) {
-    if (cb.end == 0 && cb.start > 0 || cb.end < cb.start) {
-      cb.end = origin.end(pos);
+  /**
+   * Makes the command read at the cursor's nesting, pipeline and directory, then applies what it
+   * does to the directory and reads the commands it runs on its behalf (wrappers, nested shells).
+   */
+  private void finishCommand(CompactList<Word> words, List<Assignment> assignments,
+      RedirectionList redirections, ListOperator op, int start, int end) {
+    if (end == 0 && start > 0 || end < start) {
+      end = origin.end(pos);
     }
-    dir = dir.afterOperator(cb.operator);
-    cb.directory = dir.snapshot();
-    cb.dirState = dir;
-    sink.commands.add(cb);
-    applyMove(cb);
-    Expansions.expand(cb, this, 0);
+    dir = dir.afterOperator(op);
+    DirState at = dir;
+    SimpleCommand command = new SimpleCommand(sink.commands.size(), words, assignments,
+        redirections == null ? CompactList.empty() : redirections, op, nest, at.snapshot(),
+        pipeline, position, start, end);
+    sink.commands.append(command);
+    String base = baseName(words);
+    applyMove(words, position);
+    if (Expansions.mayBeExpanded(base)) {
+      Expansions.expand(command, base, at, this, 0);
+    }
+    if (redirections != null) {
+      adoptHeredocs(redirections, command, base, at);
+    }
   }
 
-  private void applyMove(CommandBuilder cb) {
-    if (cb.position > 0 || cb.words.isEmpty() || !cb.words.get(0).isStatic()) {
+  /**
+   * Gives the command's heredocs their owner. A body read before the command ended (a newline
+   * inside one of its substitutions) is judged now that the command's words are known.
+   */
+  private void adoptHeredocs(RedirectionList redirections, SimpleCommand command, String base,
+      DirState at) {
+    for (int i = 0; i < redirections.size(); i++) {
+      RedirBuilder r = redirections.builder(i);
+      if (r.ofSimpleCommand && r.operator.isHeredoc() && r.owner == null) {
+        r.owner = command;
+        r.ownerBase = base;
+        r.ownerDir = at;
+        if (r.bodyRead) {
+          judgeHeredoc(r);
+        }
+      }
+    }
+  }
+
+  /** Moves the directory for a {@code cd}, {@code pushd} or {@code popd} outside a pipeline. */
+  private void applyMove(List<Word> words, int pipelinePosition) {
+    if (pipelinePosition > 0 || words.isEmpty() || !words.get(0).isStatic()) {
       return;
     }
-    String name = cb.words.get(0).value();
-    if (name.length() > 5 || !name.equals("cd") && !name.equals("pushd")
-        && !name.equals("popd")) {
+    String name = words.get(0).value();
+    // a first test small enough to inline: most commands are none of the three
+    int length = name.length();
+    if (length == 2 || length == 4 || length == 5) {
+      char first = name.charAt(0);
+      if (first == 'c' || first == 'p') {
+        move(name, words);
+      }
+    }
+  }
+
+  private void move(String name, List<Word> words) {
+    if (!name.equals("cd") && !name.equals("pushd") && !name.equals("popd")) {
       return;
     }
     // only the first operand and whether there is one matter: no list of them
     Word target = null;
     boolean ended = false;
-    for (int i = 1; i < cb.words.size() && target == null; i++) {
-      Word w = cb.words.get(i);
+    for (int i = 1; i < words.size() && target == null; i++) {
+      Word w = words.get(i);
       if (!ended && w.value().equals("--")) {
         ended = true;
       } else if (ended || !isDirectoryOption(w.value())) {
@@ -1182,19 +1181,19 @@ final class Parser {
 
   // ---------------------------------------------------------------- nested strings
 
-  /** Re-parses {@code text} as commands nested in {@code cb} (sh -c, eval, heredoc to a shell). */
-  void reparse(CommandBuilder cb, String text, int base, int spanStart, int spanEnd,
-      Nesting.Kind kind, String detail, int depth) {
+  /**
+   * Re-parses {@code text} as commands nested in {@code outer} (sh -c, eval, heredoc to a
+   * shell), starting from the directory state {@code at} that {@code outer} ran in.
+   */
+  void reparse(SimpleCommand outer, DirState at, String text, int base, int spanStart,
+      int spanEnd, Nesting.Kind kind, String detail, int depth) {
     Origin o = spanStart >= 0 ? Origin.span(spanStart, spanEnd) : Origin.exact(base);
     Parser p = new Parser(text, o, level + 1 + depth, sink);
-    p.pendingOp = cb.operator;
-    p.commandOp = cb.operator;
-    NestBuilder n = new NestBuilder(kind, detail, cb.start);
-    List<NestBuilder> inner = new ArrayList<>(cb.nesting.size() + 1);
-    inner.addAll(cb.nesting);
-    inner.add(n);
-    p.nest = inner;
-    p.dir = cb.dirState == null ? DirState.START : cb.dirState;
+    p.pendingOp = outer.operator();
+    p.commandOp = outer.operator();
+    p.nest = nested(outer.nesting(), new Nesting(kind, detail, outer.start(),
+        CompactList.empty()));
+    p.dir = at;
     p.pipeline = ++sink.pipelines;
     if (p.level > MAX_LEVEL) {
       p.fail("nesting deeper than " + MAX_LEVEL + " levels", 0);
@@ -1203,36 +1202,31 @@ final class Parser {
     p.parseWhole();
   }
 
-  Sink sink() {
-    return sink;
-  }
-
-  CommandBuilder wrapped(CommandBuilder outer, int from, String wrapper,
+  /**
+   * Adds the command a wrapper runs: {@code outer}'s words from {@code from}, with the
+   * wrapper's own assignments ({@code env X=1 cmd}) and {@code outer}'s redirections.
+   */
+  SimpleCommand wrapped(SimpleCommand outer, int from, String wrapper,
       List<Assignment> assignments) {
-    CommandBuilder cb = new CommandBuilder();
-    cb.words.appendAll(outer.words.subList(from, outer.words.size()));
-    for (Assignment a : assignments) {
-      cb.addAssignment(a);
+    List<Word> outerWords = outer.words();
+    CompactList<Word> words = new CompactList<>(outerWords.size() - from);
+    words.appendAll(outerWords.subList(from, outerWords.size()));
+    List<Assignment> own = CompactList.empty();
+    if (!assignments.isEmpty()) {
+      CompactList<Assignment> list = new CompactList<>(assignments.size());
+      list.appendAll(assignments);
+      own = list;
     }
-    if (!outer.redirections.isEmpty()) {
-      cb.redirections = new ArrayList<>(outer.redirections);
-    }
-    cb.operator = outer.operator;
-    List<NestBuilder> inner = new ArrayList<>(outer.nesting.size() + 1);
-    inner.addAll(outer.nesting);
-    inner.add(new NestBuilder(Nesting.Kind.WRAPPER, wrapper, outer.start));
-    cb.nesting = inner;
-    cb.directory = outer.directory;
-    cb.dirState = outer.dirState;
-    cb.pipeline = outer.pipeline;
-    cb.position = outer.position;
-    cb.start = cb.words.isEmpty() ? outer.start : cb.words.get(0).start();
-    cb.end = outer.end;
-    sink.commands.add(cb);
+    SimpleCommand inner = new SimpleCommand(sink.commands.size(), words, own,
+        outer.redirections(), outer.operator(), nested(outer.nesting(),
+            new Nesting(Nesting.Kind.WRAPPER, wrapper, outer.start(), CompactList.empty())),
+        outer.directory(), outer.pipeline(), outer.pipelinePosition(),
+        words.isEmpty() ? outer.start() : words.get(0).start(), outer.end());
+    sink.commands.append(inner);
     if (wrapper.equals("builtin") || wrapper.equals("command")) {
-      applyMove(cb);
+      applyMove(words, outer.pipelinePosition());
     }
-    return cb;
+    return inner;
   }
 
   // ---------------------------------------------------------------- heredocs
@@ -1273,34 +1267,48 @@ final class Parser {
           }
         }
       }
+      h.bodyStart = bodyStart;
       if (strip) {
         h.heredocBody = body.toString();
       } else {
         // the body stays a range of the source until someone reads it
         h.bodySource = s;
-        h.bodyStart = bodyStart;
         h.bodyEnd = found ? bodyEnd : len;
       }
       if (!found) {
         problem("the heredoc is not closed by a line '" + delimiter + "'", h.start);
       }
-      boolean exact = !strip && origin.spanStart < 0;
-      if (h.owner != null && Expansions.readsScriptFromStandardInput(h.owner)) {
-        reparse(h.owner, h.body(), origin.start(bodyStart), exact ? -1 : h.start,
-            exact ? -1 : h.end, Nesting.Kind.SHELL_STRING, h.owner.baseName(), 0);
-      } else if (h.owner != null && !h.heredocQuoted && (strip
-          ? hasSubstitution(h.heredocBody, 0, h.heredocBody.length())
-          : hasSubstitution(s, h.bodyStart, h.bodyEnd))) {
-        // an unquoted body is expanded when the command runs: its substitutions run too
-        Parser p = new Parser(h.body(), exact ? Origin.exact(origin.start(bodyStart))
-            : Origin.span(h.start, h.end), level + 1, sink);
-        p.commandOp = h.owner.operator;
-        p.pendingOp = h.owner.operator;
-        p.nest = h.owner.nesting;
-        p.dir = h.owner.dirState == null ? DirState.START : h.owner.dirState;
-        p.pipeline = h.owner.pipeline;
-        p.scanExpansions();
+      if (h.owner != null) {
+        judgeHeredoc(h);
+      } else if (h.ofSimpleCommand) {
+        h.bodyRead = true;
       }
+    }
+  }
+
+  /**
+   * Reads what a simple command's heredoc runs: the whole body when the command is a shell
+   * reading its script from standard input, else the substitutions of an unquoted body.
+   */
+  private void judgeHeredoc(RedirBuilder h) {
+    boolean strip = h.operator == RedirectOperator.HEREDOC_STRIP_TABS;
+    boolean exact = !strip && origin.spanStart < 0;
+    SimpleCommand owner = h.owner;
+    if (Expansions.readsScriptFromStandardInput(owner.words(), h.ownerBase)) {
+      reparse(owner, h.ownerDir, h.body(), origin.start(h.bodyStart), exact ? -1 : h.start,
+          exact ? -1 : h.end, Nesting.Kind.SHELL_STRING, h.ownerBase, 0);
+    } else if (!h.heredocQuoted && (strip
+        ? hasSubstitution(h.heredocBody, 0, h.heredocBody.length())
+        : hasSubstitution(h.bodySource, h.bodyStart, h.bodyEnd))) {
+      // an unquoted body is expanded when the command runs: its substitutions run too
+      Parser p = new Parser(h.body(), exact ? Origin.exact(origin.start(h.bodyStart))
+          : Origin.span(h.start, h.end), level + 1, sink);
+      p.commandOp = owner.operator();
+      p.pendingOp = owner.operator();
+      p.nest = owner.nesting();
+      p.dir = h.ownerDir;
+      p.pipeline = owner.pipeline();
+      p.scanExpansions();
     }
   }
 
@@ -1415,7 +1423,7 @@ final class Parser {
     return null;
   }
 
-  private RedirBuilder parseRedirection(CommandBuilder owner) {
+  private RedirBuilder parseRedirection(boolean ofSimpleCommand) {
     RedirBuilder r = new RedirBuilder();
     int start = pos;
     r.start = origin.start(start);
@@ -1454,7 +1462,7 @@ final class Parser {
     }
     r.target = target;
     r.end = origin.end(pos);
-    r.owner = owner;
+    r.ofSimpleCommand = ofSimpleCommand;
     if (r.operator.isHeredoc()) {
       r.heredocQuoted = target.source().indexOf('\'') >= 0 || target.source().indexOf('"') >= 0
           || target.source().indexOf('\\') >= 0;
@@ -1502,19 +1510,30 @@ final class Parser {
     return new Word(value, source, origin.start(start), origin.end(end), isStatic);
   }
 
-  private boolean parseAssignment(CommandBuilder cb) {
+  /**
+   * Reads a {@code NAME=value} at the cursor into {@code into} (a new list while it is the empty
+   * one); null when no assignment stands here.
+   */
+  private List<Assignment> parseAssignment(List<Assignment> into) {
     if (!isName(at(pos), NAME_START)) {
-      return false;
+      return null;
     }
     int i = pos + 1;
     while (i < len && isName(s.charAt(i), NAME)) {
       i++;
     }
-    int nameEnd = i;
+    char next = at(i);
+    // most first words are command names: stay small enough to inline for them
+    return next == '=' || next == '[' || next == '+' ? parseAssignment(into, i) : null;
+  }
+
+  /** {@link #parseAssignment(List)} once a name ends at {@code nameEnd}. */
+  private List<Assignment> parseAssignment(List<Assignment> into, int nameEnd) {
+    int i = nameEnd;
     if (at(i) == '[') {
       int close = s.indexOf(']', i);
       if (close < 0) {
-        return false;
+        return null;
       }
       i = close + 1;
     }
@@ -1524,7 +1543,7 @@ final class Parser {
       i++;
     }
     if (at(i) != '=') {
-      return false;
+      return null;
     }
     int start = pos;
     String name = s.substring(pos, nameEnd);
@@ -1534,7 +1553,7 @@ final class Parser {
       int close = balancedParenEnd(pos);
       if (close < 0) {
         fail("unclosed array assignment", pos);
-        return true;
+        return into;
       }
       value = sourceWord(pos, close, false);
       pos = close;
@@ -1542,35 +1561,38 @@ final class Parser {
       Word w = delimitedAt(pos) && !processSubstitutionAt(pos) ? null : parseWord();
       value = w == null ? word("", pos, pos, true) : w;
     }
-    cb.addAssignment(new Assignment(name, value, append, origin.start(start),
-        origin.end(pos)));
-    return true;
+    CompactList<Assignment> list = into.isEmpty() ? new CompactList<>(2)
+        : (CompactList<Assignment>) into;
+    list.append(new Assignment(name, value, append, origin.start(start), origin.end(pos)));
+    return list;
   }
 
-  /** Characters that end a word or need more than copying: metacharacters, quotes, escapes, expansions. */
-  /** Reads one word at the cursor; null when none starts here. */
+  /**
+   * Reads one word at the cursor; null when none starts here. Most words are plain text, taken
+   * here as one substring; this stays small enough for the JIT to inline where words are read.
+   */
   private Word parseWord() {
     int start = pos;
-    // Most words are plain text: take them without building a value.
-    int flags = 0;
-    int i = pos;
+    int i = start;
     while (i < len) {
       char c = s.charAt(i);
-      if (c < 128) {
-        int k = CLASS[c];
-        if ((k & SPECIAL) != 0) {
-          break;
-        }
-        flags |= k;
+      if (c < 128 && (CLASS[c] & (SPECIAL | GLOB)) != 0) {
+        break;
       }
       i++;
     }
-    if (i > pos && s.charAt(pos) != '~' && (i >= len || isMeta(s.charAt(i)))
-        && !processSubstitutionAt(i)) {
-      String value = s.substring(pos, i);
-      pos = i;
-      return new Word(value, value, origin.start(start), origin.end(i), (flags & GLOB) == 0);
+    if (i == start || s.charAt(start) == '~' || i < len && !isMeta(s.charAt(i))
+        || processSubstitutionAt(i)) {
+      return parseQuotedWord();
     }
+    String value = s.substring(start, i);
+    pos = i;
+    return new Word(value, value, origin.start(start), origin.end(i), true);
+  }
+
+  /** Reads a word with quotes, escapes, expansions or patterns in it (see {@link #parseWord}). */
+  private Word parseQuotedWord() {
+    int start = pos;
     WordValue v = new WordValue(s, pos);
     boolean isStatic = true;
     if (at(pos) == '~') {
@@ -1913,9 +1935,8 @@ final class Parser {
     Parser p = new Parser(inner.toString(), o, level + 1, sink);
     p.pendingOp = commandOp;
     p.commandOp = commandOp;
-    List<NestBuilder> n = new ArrayList<>(nest);
-    n.add(new NestBuilder(Nesting.Kind.BACKTICK, "", origin.start(open)));
-    p.nest = n;
+    p.nest = nested(nest, new Nesting(Nesting.Kind.BACKTICK, "", origin.start(open),
+        CompactList.empty()));
     p.dir = dir;
     p.pipeline = ++sink.pipelines;
     if (p.level > MAX_LEVEL) {
@@ -1931,7 +1952,7 @@ final class Parser {
       return;
     }
     pos = from;
-    List<NestBuilder> savedNest = nest;
+    List<Nesting> savedNest = nest;
     ListOperator savedPending = pendingOp;
     ListOperator savedCommandOp = commandOp;
     int savedPipeline = pipeline;

@@ -64,7 +64,12 @@ final class Paths {
 
   /** The last segment of a path as written, ignoring trailing slashes. */
   static String basename(String path) {
-    if (path.indexOf('/') < 0) {
+    // most names have no slash; a plain loop beats indexOf on names this short
+    int i = path.length() - 1;
+    while (i >= 0 && path.charAt(i) != '/') {
+      i--;
+    }
+    if (i < 0) {
       return path;
     }
     String trimmed = path;

@@ -34,25 +34,13 @@ public final class Script {
   }
 
   static Script of(String source, Parser.Sink sink) {
-    CompactList<SimpleCommand> commands = new CompactList<>(sink.commands.size());
-    // commands of one construct share one nesting chain: build each chain once
-    List<Parser.NestBuilder> chain = List.of();
-    List<Nesting> built = CompactList.empty();
-    for (int i = 0; i < sink.commands.size(); i++) {
-      Parser.CommandBuilder c = sink.commands.get(i);
-      if (c.nesting != chain) {
-        chain = c.nesting;
-        built = Parser.CommandBuilder.buildNesting(chain);
-      }
-      commands.append(c.build(i, built));
-    }
     List<ParseProblem> problems = List.of();
     if (!sink.problems.isEmpty()) {
       List<ParseProblem> sorted = new ArrayList<>(sink.problems);
       sorted.sort(Comparator.comparingInt(ParseProblem::offset));
       problems = List.copyOf(sorted);
     }
-    return new Script(source, commands, problems);
+    return new Script(source, sink.commands, problems);
   }
 
   /** The text that was parsed. */

@@ -106,6 +106,24 @@ class ParserConstructsTest {
   }
 
   @Test
+  void aHeredocBodyReadBeforeItsCommandEndsIsReadAfterTheCommand() {
+    // the newline inside the substitution starts the body while the command's words are read;
+    // what the body runs is listed after the command, as when the body follows the command line
+    Script s = Shell.parseFresh("cat <<EOF $(true\n$(rm -rf build)\nEOF\n) > out.txt\n"
+        + "bash <<EOF 2>$(echo log\ncd sub && rm -rf x\nEOF\n)\necho done");
+    assertThat(s.problems()).isEmpty();
+    assertThat(s.commands()).extracting(SimpleCommand::name)
+        .containsExactly("true", "cat", "rm", "echo", "bash", "cd", "rm", "echo");
+    assertThat(s.commands().get(2).isInside(Nesting.Kind.COMMAND_SUBSTITUTION)).isTrue();
+    assertThat(s.text(s.commands().get(2))).isEqualTo("rm -rf build");
+    assertThat(s.commands().get(1).redirections().get(0).heredocBody())
+        .hasValue("$(rm -rf build)\n");
+    SimpleCommand scripted = s.commands().get(6);
+    assertThat(scripted.isInside(Nesting.Kind.SHELL_STRING)).isTrue();
+    assertThat(scripted.directory().path()).hasValue("sub");
+  }
+
+  @Test
   void hereStringTarget() {
     SimpleCommand c = only("grep x <<< \"$text\"");
     assertThat(c.redirections().get(0).operator()).isEqualTo(RedirectOperator.HERE_STRING);
