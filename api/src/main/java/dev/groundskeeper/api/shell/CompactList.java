@@ -33,9 +33,14 @@ final class CompactList<E> extends AbstractList<E> implements RandomAccess {
   void append(E item) {
     Objects.requireNonNull(item, "item");
     if (size == items.length) {
-      items = Arrays.copyOf(items, size * 2);
+      grow();
     }
     items[size++] = item;
+  }
+
+  // apart from append, which stays small enough to inline wherever the parser adds
+  private void grow() {
+    items = Arrays.copyOf(items, size * 2);
   }
 
   /** Appends every element of {@code from}. */

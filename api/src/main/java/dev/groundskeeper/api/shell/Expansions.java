@@ -51,6 +51,18 @@ final class Expansions {
 
   private Expansions() {}
 
+  /** Per first letter, the names in {@link #EXPANDED} starting with it. */
+  private static final String[][] BY_FIRST = new String[128][];
+
+  static {
+    for (String name : EXPANDED) {
+      String[] same = BY_FIRST[name.charAt(0)];
+      same = same == null ? new String[1] : java.util.Arrays.copyOf(same, same.length + 1);
+      same[same.length - 1] = name;
+      BY_FIRST[name.charAt(0)] = same;
+    }
+  }
+
   /** A cheap first test for {@link #EXPANDED}: false for most command names. */
   static boolean mayBeExpanded(String name) {
     if (name.isEmpty() || name.length() > 31) {
@@ -60,6 +72,19 @@ final class Expansions {
     return first < 128 && (LENGTHS[first] & (1 << name.length())) != 0;
   }
 
+  /** {@code EXPANDED.contains(name)} without hashing a name that is new on every parse. */
+  private static boolean isExpanded(String name) {
+    if (!mayBeExpanded(name)) {
+      return false;
+    }
+    for (String candidate : BY_FIRST[name.charAt(0)]) {
+      if (candidate.equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Reads what {@code command} (base name {@code name}, run in directory state {@code at}) runs
    * on its behalf, as commands added after it.
@@ -67,8 +92,7 @@ final class Expansions {
   static void expand(SimpleCommand command, String name, Parser.DirState at, Parser parser,
       int depth) {
     List<Word> words = command.words();
-    if (depth > MAX_DEPTH || words.isEmpty() || !mayBeExpanded(name)
-        || !EXPANDED.contains(name)) {
+    if (depth > MAX_DEPTH || words.isEmpty() || !isExpanded(name)) {
       return;
     }
     List<Assignment> assignments = new ArrayList<>(0);

@@ -294,6 +294,8 @@ final class Parser {
   private static final int NAME_START = 16;
   /** At a word's start, may begin a comment or a redirection ({@code 2>}, {@code {fd}>}). */
   private static final int NOT_PLAIN_START = 32;
+  /** May begin a reserved word ({@code if}, {@code done}, {@code {}, {@code [[}, …). */
+  private static final int RESERVED_START = 64;
 
   static {
     for (char c : " \t\n\r\f;&|()<>".toCharArray()) {
@@ -304,6 +306,9 @@ final class Parser {
     }
     for (char c : "#{0123456789".toCharArray()) {
       CLASS[c] |= NOT_PLAIN_START;
+    }
+    for (char c : "{}![cdefistuw".toCharArray()) {
+      CLASS[c] |= RESERVED_START;
     }
     CLASS['*'] |= GLOB;
     CLASS['?'] |= GLOB;
@@ -334,10 +339,13 @@ final class Parser {
     int i = pos;
     while (i < len) {
       char c = s.charAt(i);
-      if (c == ' ' || c == '\t') {
+      if (c > ' ' && c != '\\') {
+        break; // the usual way out: a visible character
+      }
+      if (isBlank(c)) {
         i++;
-      } else if (c == '\r' || c == '\f' || c == '\\' && at(i + 1) == '\n') {
-        i += c == '\\' ? 2 : 1;
+      } else if (c == '\\' && i + 1 < len && s.charAt(i + 1) == '\n') {
+        i += 2;
       } else {
         break;
       }
@@ -366,9 +374,14 @@ final class Parser {
     }
   }
 
-  /** The reserved word at the cursor, when one stands there in command position. */
+  /**
+   * The reserved word at the cursor, when one stands there in command position. The second
+   * character is tested first: it turns away most command names ({@code cd}, {@code echo},
+   * {@code tee}, …) without comparing whole words.
+   */
   private String reservedAt() {
     char c = at(pos);
+    char n = at(pos + 1);
     switch (c) {
       case '{':
         return delimitedAt(pos + 1) ? "{" : "";
@@ -377,25 +390,25 @@ final class Parser {
       case '!':
         return delimitedAt(pos + 1) ? "!" : "";
       case '[':
-        return at(pos + 1) == '[' && delimitedAt(pos + 2) ? "[[" : "";
+        return n == '[' && delimitedAt(pos + 2) ? "[[" : "";
       case 'c':
-        return reserved("case", "", "");
+        return n == 'a' ? reserved("case", "", "") : "";
       case 'd':
-        return reserved("do", "done", "");
+        return n == 'o' ? reserved("do", "done", "") : "";
       case 'e':
-        return reserved("elif", "else", "esac");
+        return n == 'l' || n == 's' ? reserved("elif", "else", "esac") : "";
       case 'f':
-        return reserved("fi", "for", "function");
+        return n == 'i' || n == 'o' || n == 'u' ? reserved("fi", "for", "function") : "";
       case 'i':
-        return reserved("if", "in", "");
+        return n == 'f' || n == 'n' ? reserved("if", "in", "") : "";
       case 's':
-        return reserved("select", "", "");
+        return n == 'e' ? reserved("select", "", "") : "";
       case 't':
-        return reserved("then", "", "");
+        return n == 'h' ? reserved("then", "", "") : "";
       case 'u':
-        return reserved("until", "", "");
+        return n == 'n' ? reserved("until", "", "") : "";
       case 'w':
-        return reserved("while", "", "");
+        return n == 'h' ? reserved("while", "", "") : "";
       default:
         return "";
     }
@@ -581,6 +594,15 @@ final class Parser {
   private void parseCommand() {
     skipBlanks();
     if (stopped) {
+      return;
+    }
+    char first = at(pos);
+    if (first >= 128 || (CLASS[first] & (META | RESERVED_START)) == 0 && first != '\0') {
+      // the usual command: it cannot start a compound, a reserved word or a list's end
+      if (enter(pos)) {
+        parseSimple();
+        level--;
+      }
       return;
     }
     if (pos >= len || atListEnd() || at(pos) == '\n' || at(pos) == ';' || at(pos) == '|'
@@ -1361,22 +1383,24 @@ final class Parser {
     if (c == '&') {
       return at(pos + 1) == '>';
     }
-    if (c >= '0' && c <= '9') {
+    return (c >= '0' && c <= '9' || c == '{') && numberedRedirectionAt(c);
+  }
+
+  /** {@code 2>}, {@code 10<}, {@code {fd}>}: apart, as they are rare where redirections are sought. */
+  private boolean numberedRedirectionAt(char c) {
+    if (c != '{') {
       int i = pos;
       while (i < len && Character.isDigit(s.charAt(i))) {
         i++;
       }
       return (at(i) == '<' || at(i) == '>') && !processSubstitutionAt(i);
     }
-    if (c == '{') {
-      int i = pos + 1;
-      while (i < len && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
-        i++;
-      }
-      return i > pos + 1 && at(i) == '}' && (at(i + 1) == '<' || at(i + 1) == '>')
-          && !processSubstitutionAt(i + 1);
+    int i = pos + 1;
+    while (i < len && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+      i++;
     }
-    return false;
+    return i > pos + 1 && at(i) == '}' && (at(i + 1) == '<' || at(i + 1) == '>')
+        && !processSubstitutionAt(i + 1);
   }
 
   private static final String[] REDIRECT_TOKENS = {
