@@ -19,7 +19,7 @@ final class Parser {
   /** What all parsers of one script share. */
   static final class Sink {
     /** The script's commands in order; handed to the {@link Script} as it is. */
-    final CompactList<SimpleCommand> commands = new CompactList<>(4);
+    final CompactList<SimpleCommand> commands = new CompactList<>(6);
     /** Empty and immutable until the first problem: most scripts have none. */
     List<ParseProblem> problems = List.of();
     int pipelines;
@@ -591,8 +591,8 @@ final class Parser {
     pop(savedNest);
   }
 
+  /** Reads one command at the cursor; every caller has skipped the blanks before it. */
   private void parseCommand() {
-    skipBlanks();
     if (stopped) {
       return;
     }
