@@ -98,7 +98,11 @@ final class Expansions {
     List<Assignment> assignments = new ArrayList<>(0);
     int from = wrappedCommandStart(name, words, assignments);
     if (from > 0 && from < words.size()) {
-      SimpleCommand inner = parser.wrapped(command, from, name, assignments);
+      List<Word> run = words.subList(from, words.size());
+      if (name.equals("xargs")) {
+        run = xargsArguments(words, from, command.end());
+      }
+      SimpleCommand inner = parser.wrapped(command, run, name, assignments);
       expand(inner, Parser.baseName(inner.words()), at, parser, depth + 1);
       return;
     }
@@ -255,11 +259,65 @@ final class Expansions {
         return i > 0 && i < words.size() ? i + 1 : -1;
       }
       case "xargs":
-        return optionsEnd(words, 1, "adEILnPs", XARGS_VALUE_OPTIONS, "", XARGS_NO_COMMAND);
+        // -e[eof], -i[replace], -l[lines]: a value only when attached
+        return optionsEnd(words, 1, "adEILnPs", "eil", XARGS_VALUE_OPTIONS, "",
+            XARGS_NO_COMMAND);
       default:
         return -1;
     }
   }
+
+  /**
+   * The words of the command {@code xargs} runs (from {@code from}) as rules must read them: what
+   * xargs adds from its input is known only when it runs. With a replace string ({@code -I R},
+   * {@code -i[R]}, {@code --replace[=R]}) the words holding it are not static; otherwise the
+   * input's arguments follow the written ones, shown as one word that is not static
+   * ({@link #XARGS_INPUT}, at the end of the command's text).
+   */
+  private static List<Word> xargsArguments(List<Word> words, int from, int end) {
+    String replace = null;
+    for (int i = 1; i < from; i++) {
+      String v = words.get(i).value();
+      if (v.equals("--")) {
+        break;
+      }
+      if (v.equals("--replace") || v.equals("-i")) {
+        replace = "{}";
+      } else if (v.startsWith("--replace=")) {
+        replace = v.substring("--replace=".length());
+      } else if (v.startsWith("-") && !v.startsWith("--")) {
+        // a cluster: -I takes the rest or the next word, -i the rest if any; other letters
+        // that take a value end the cluster
+        for (int j = 1; j < v.length(); j++) {
+          char c = v.charAt(j);
+          if (c == 'I') {
+            replace = j + 1 < v.length() ? v.substring(j + 1)
+                : i + 1 < from ? words.get(i + 1).value() : null;
+            break;
+          }
+          if (c == 'i') {
+            replace = j + 1 < v.length() ? v.substring(j + 1) : "{}";
+            break;
+          }
+          if ("adeElLnPs".indexOf(c) >= 0) {
+            break;
+          }
+        }
+      }
+    }
+    List<Word> run = new ArrayList<>(words.size() - from + 1);
+    for (Word w : words.subList(from, words.size())) {
+      boolean replaced = replace != null && !replace.isEmpty() && w.value().contains(replace);
+      run.add(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+    }
+    if (replace == null) {
+      run.add(new Word(XARGS_INPUT, XARGS_INPUT, end, end, false));
+    }
+    return run;
+  }
+
+  /** The word standing for the arguments xargs reads from its input (see {@link #xargsArguments}). */
+  static final String XARGS_INPUT = "{xargs input}";
 
   /**
    * Skips the options of a wrapper from {@code i}: short letters in {@code valueLetters} and long
@@ -268,6 +326,13 @@ final class Expansions {
    */
   private static int optionsEnd(List<Word> words, int i, String valueLetters,
       Set<String> valueNames, String noCommand, Set<String> noCommandLong) {
+    return optionsEnd(words, i, valueLetters, "", valueNames, noCommand, noCommandLong);
+  }
+
+  /** As above; a letter in {@code optionalLetters} takes the rest of its word, if any, as value. */
+  private static int optionsEnd(List<Word> words, int i, String valueLetters,
+      String optionalLetters, Set<String> valueNames, String noCommand,
+      Set<String> noCommandLong) {
     while (i < words.size()) {
       String v = words.get(i).value();
       if (v.equals("--")) {
@@ -289,6 +354,9 @@ final class Expansions {
         char c = v.charAt(j);
         if (noCommand.indexOf(c) >= 0) {
           return -1;
+        }
+        if (optionalLetters.indexOf(c) >= 0) {
+          break;
         }
         if (valueLetters.indexOf(c) >= 0) {
           if (j == v.length() - 1) {

@@ -1225,14 +1225,13 @@ final class Parser {
   }
 
   /**
-   * Adds the command a wrapper runs: {@code outer}'s words from {@code from}, with the
+   * Adds the command a wrapper runs: the words {@code run} (from {@code outer}'s), with the
    * wrapper's own assignments ({@code env X=1 cmd}) and {@code outer}'s redirections.
    */
-  SimpleCommand wrapped(SimpleCommand outer, int from, String wrapper,
+  SimpleCommand wrapped(SimpleCommand outer, List<Word> run, String wrapper,
       List<Assignment> assignments) {
-    List<Word> outerWords = outer.words();
-    CompactList<Word> words = new CompactList<>(outerWords.size() - from);
-    words.appendAll(outerWords.subList(from, outerWords.size()));
+    CompactList<Word> words = new CompactList<>(run.size());
+    words.appendAll(run);
     List<Assignment> own = CompactList.empty();
     if (!assignments.isEmpty()) {
       CompactList<Assignment> list = new CompactList<>(assignments.size());

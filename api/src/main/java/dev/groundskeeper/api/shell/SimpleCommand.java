@@ -71,8 +71,11 @@ public record SimpleCommand(int index, List<Word> words, List<Assignment> assign
   }
 
   /**
-   * True when the command is run by {@code xargs}: its arguments continue with words read from
-   * standard input, which the script's text does not show.
+   * True when the command is run by {@code xargs}: its arguments include words read from
+   * standard input, which the script's text does not show. Its {@link #words()} say so: with a
+   * replace string ({@code xargs -I {} cp {} dest/}) the words holding it are not static;
+   * otherwise the words end with one word that is not static, {@code {xargs input}}, at the end
+   * of the command's text, standing for the arguments read from the input.
    */
   public boolean takesArgumentsFromInput() {
     for (Nesting n : nesting) {

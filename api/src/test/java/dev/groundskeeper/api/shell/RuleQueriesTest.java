@@ -154,6 +154,41 @@ class RuleQueriesTest {
   }
 
   @Test
+  void whatXargsReadsFromItsInputIsKnownOnlyWhenItRuns() {
+    // without a replace string the input's words follow the written ones
+    Script force = Shell.parseFresh("git branch | grep feat/ | xargs -n1 git branch -D");
+    assertThat(force.deletedBranches()).hasSize(1);
+    DeletedBranch anyBranch = force.deletedBranches().get(0);
+    assertThat(anyBranch.forced()).isTrue();
+    assertThat(anyBranch.name().isStatic()).isFalse();
+    assertThat(anyBranch.name().source()).isEqualTo("{xargs input}");
+    assertThat(anyBranch.name().start()).isEqualTo(force.source().length());
+    assertThat(deleted("xargs git branch -D feat/a < names.txt"))
+        .containsExactly("BRANCH_DELETE:feat/a!", "BRANCH_DELETE:{xargs input}!");
+    CreatedBranch unnamed = Shell.parseFresh("xargs git switch -c < names.txt")
+        .createdBranches().get(0);
+    assertThat(unnamed.name().isStatic()).isFalse();
+    // with one, the words holding it are known only at run time, and nothing follows them
+    for (String text : List.of("cat names | xargs -I{} git switch -c {}",
+        "cat names | xargs -I {} git switch -c {}", "cat names | xargs -0I{} git switch -c {}",
+        "cat names | xargs -i git switch -c {}", "cat names | xargs --replace git switch -c {}",
+        "cat names | xargs --replace=NAME git switch -c NAME",
+        "cat names | xargs -iNAME git switch -c NAME")) {
+      Script s = Shell.parseFresh(text);
+      SimpleCommand run = s.commands().get(s.commands().size() - 1);
+      assertThat(run.takesArgumentsFromInput()).as(text).isTrue();
+      assertThat(run.words()).as(text).hasSize(4);
+      assertThat(s.createdBranches()).as(text).hasSize(1);
+      assertThat(s.createdBranches().get(0).name().isStatic()).as(text).isFalse();
+    }
+    SimpleCommand copy = Shell.parseFresh("xargs -I% cp %.txt dest/ < list").commands().get(1);
+    assertThat(copy.words()).extracting(Word::isStatic).containsExactly(true, false, true);
+    // an end-of-file string is not a replace string
+    SimpleCommand eof = Shell.parseFresh("xargs -efinish rm < list").commands().get(1);
+    assertThat(eof.words()).extracting(Word::source).containsExactly("rm", "{xargs input}");
+  }
+
+  @Test
   void worktreeRemoval() {
     WorktreeRemoval plain = Shell.parseFresh("git worktree remove ../wt/a").worktreeRemovals().get(0);
     assertThat(plain.forced()).isFalse();

@@ -97,6 +97,20 @@ class DeletionRulesTest {
     }
 
     @Test
+    void aForcedDeleteOfTheNamesXargsReadsIsRefused() {
+      Repo repo = Repo.create();
+      repo.branch("merged-away").localOnly();
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git branch | grep -v main | xargs -n1 git branch -D"))
+          .expectDeny().reasonContains("the branch `{xargs input}` is only known when the command"
+              + " runs");
+      tester.given(Events.command("git branch | grep feat/ | xargs -I{} git branch -D {}"))
+          .expectDeny().reasonContains("the branch `{}` is only known when the command runs");
+      tester.given(Events.command("git branch --merged main | xargs git branch -d"))
+          .expectNotApplicable();
+    }
+
+    @Test
     void aForcedWorktreeRemovalOfADirtyWorktreeNamesTheFiles() {
       Repo repo = Repo.create();
       repo.branch("feature").worktree("/w/feature");

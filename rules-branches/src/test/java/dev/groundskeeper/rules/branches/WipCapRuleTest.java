@@ -170,6 +170,13 @@ class WipCapRuleTest {
   }
 
   @Test
+  void aBranchNamedByXargsInputStillCounts() {
+    tester(atCap()).given(Events.command("cat names.txt | xargs git switch -c")).expectDeny()
+        .reasonContains("Creating a branch through `git switch` whose name is only known when the"
+            + " command runs");
+  }
+
+  @Test
   void anUnnamedBranchStillCounts() {
     tester(atCap()).given(Events.command("git switch -c \"$NAME\"")).expectDeny()
         .reasonContains("Creating a branch through `git switch` whose name is only known when the"
