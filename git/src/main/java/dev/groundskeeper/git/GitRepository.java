@@ -142,6 +142,11 @@ final class GitRepository implements AutoCloseable {
         .orElseThrow(() -> new NoDefaultBranchException(why.toString()));
   }
 
+  /** The names of the configured remotes, sorted. */
+  synchronized List<String> remotes() throws IOException {
+    return jgit().getConfig().getSubsections("remote").stream().sorted().toList();
+  }
+
   /** The branch this checkout's {@code HEAD} names, read from its file; empty when detached. */
   private Optional<String> headBranch() {
     try {

@@ -61,6 +61,10 @@ class HazardsTest {
     assertThat(unborn.localTip()).isEmpty();
     assertThat(unborn.remoteTip()).isEmpty();
     assertThat(facts.get(RepoFacts.BRANCHES).branches()).isEmpty();
+    assertThat(facts.get(RepoFacts.REMOTES)).isEmpty();
+    repo.git("remote", "add", "upstream", temp.resolve("elsewhere").toString());
+    repo.git("remote", "add", "origin", temp.resolve("there").toString());
+    assertThat(facts(repo.dir).get(RepoFacts.REMOTES)).containsExactly("origin", "upstream");
     List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
     assertThat(worktrees).hasSize(1);
     assertThat(worktrees.get(0).head()).isEmpty();
