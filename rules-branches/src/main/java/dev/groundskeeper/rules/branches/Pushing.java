@@ -13,14 +13,14 @@ import java.util.Optional;
  */
 final class Pushing {
 
+  private final Facts facts;
   private final String remote;
-  private final boolean possible;
-  private final Optional<String> defaultBranch;
+  /** Read on first need: most judgements that may name a push end without one. */
+  private Boolean possible;
 
-  private Pushing(String remote, boolean possible, Optional<String> defaultBranch) {
+  private Pushing(Facts facts, String remote) {
+    this.facts = facts;
     this.remote = remote;
-    this.possible = possible;
-    this.defaultBranch = defaultBranch;
   }
 
   /**
@@ -28,34 +28,38 @@ final class Pushing {
    * remedies name the configured remote, as the configuration does.
    */
   static Pushing of(Facts facts, String remote) {
-    boolean configured;
-    try {
-      configured = facts.find(RepoFacts.REMOTES).map(names -> names.contains(remote)).orElse(true);
-    } catch (FactUnavailableException e) {
-      configured = true;
-    }
-    Optional<String> base;
-    try {
-      base = facts.find(RepoFacts.DEFAULT_BRANCH).map(DefaultBranch::name);
-    } catch (FactUnavailableException e) {
-      base = Optional.empty();
-    }
-    return new Pushing(remote, configured, base);
+    return new Pushing(facts, remote);
   }
 
   boolean possible() {
+    if (possible == null) {
+      try {
+        possible = facts.find(RepoFacts.REMOTES).map(names -> names.contains(remote))
+            .orElse(true);
+      } catch (FactUnavailableException e) {
+        possible = true;
+      }
+    }
     return possible;
+  }
+
+  private Optional<String> defaultBranch() {
+    try {
+      return facts.find(RepoFacts.DEFAULT_BRANCH).map(DefaultBranch::name);
+    } catch (FactUnavailableException e) {
+      return Optional.empty();
+    }
   }
 
   /** The command that secures the commits of branch {@code name}, when a push can. */
   Optional<String> command(String name) {
-    return possible ? Optional.of(BranchLines.pushCommand(name, remote)) : Optional.empty();
+    return possible() ? Optional.of(BranchLines.pushCommand(name, remote)) : Optional.empty();
   }
 
   /** Where work goes when no push is possible, as a sentence for a remedy. */
   String instead() {
     return "No remote named " + remote + " is configured, so nothing can be pushed: merge"
-        + " finished work into " + defaultBranch.orElse("the default branch")
+        + " finished work into " + defaultBranch().orElse("the default branch")
         + " and keep the rest on its branch.";
   }
 
@@ -64,7 +68,7 @@ final class Pushing {
    * merge into the default branch (when that is known).
    */
   Optional<String> secureCommand(String name) {
-    return possible ? command(name) : defaultBranch.filter(base -> !base.equals(name))
+    return possible() ? command(name) : defaultBranch().filter(base -> !base.equals(name))
         .map(base -> "git switch " + BranchLines.word(base) + " && git merge "
             + BranchLines.word(name));
   }
