@@ -5,6 +5,7 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.api.shell.ShellQuoting;
 import dev.groundskeeper.git.EffectExecutor;
 import dev.groundskeeper.git.EffectResult;
 import dev.groundskeeper.rules.branches.BranchesConfig;
@@ -117,8 +118,18 @@ final class ParkCommand implements Callable<Integer> {
     context.out.println(Character.toUpperCase(done.charAt(0)) + done.substring(1) + ".");
     result.restoreCommands().forEach(command -> context.out.println("  restore: " + command));
     if (!pushes) {
-      context.out.println(noCopy(branch, config.remote()) + " Push it with `git push -u "
-          + config.remote() + " " + branch + "` so the mark travels with it.");
+      boolean remoteConfigured;
+      try {
+        remoteConfigured = facts.find(RepoFacts.REMOTES)
+            .map(names -> names.contains(config.remote())).orElse(true);
+      } catch (FactUnavailableException e) {
+        remoteConfigured = true;
+      }
+      context.out.println(noCopy(branch, config.remote()) + (remoteConfigured
+          ? " Push it with `git push -u " + ShellQuoting.word(config.remote()) + " "
+              + ShellQuoting.word(branch) + "` so the mark travels with it."
+          : " No remote named " + config.remote() + " is configured, so the mark stays in this"
+              + " clone."));
       return 0;
     }
     BranchContext.Run pushed = context.git(push);

@@ -90,6 +90,19 @@ class BranchCommandTest {
   }
 
   @Test
+  void aParkedBranchWithNoCopySaysHowToPushItOrThatThereIsNowhereTo() {
+    git("branch", "local-only");
+    assertThat(branch("park", "local-only", "--reason", "r")).isZero();
+    assertThat(out()).contains("local-only has no copy on origin. Push it with"
+        + " `git push -u origin local-only` so the mark travels with it.");
+    git("remote", "remove", "origin");
+    git("branch", "alone");
+    assertThat(branch("park", "alone", "--reason", "r")).isZero();
+    assertThat(out()).contains("alone has no copy on origin. No remote named origin is"
+        + " configured, so the mark stays in this clone.");
+  }
+
+  @Test
   void parkedByNamesGitsConfiguredUserWithTheEmailWhenThereIsOne() {
     git("config", "user.email", "pat@example.com");
     git("branch", "waiting");
