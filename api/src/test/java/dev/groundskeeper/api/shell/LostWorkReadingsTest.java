@@ -1,0 +1,46 @@
+package dev.groundskeeper.api.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Readings an acceptance run found wrong in ways that let work be lost: a destructive command
+ * written through less common but real syntax that the model read as something harmless.
+ */
+class LostWorkReadingsTest {
+
+  private static List<String> deleted(String text) {
+    return Shell.parseFresh(text).deletedBranches().stream()
+        .map(d -> (d.name().isStatic() ? "" : "%") + d.name().value() + (d.forced() ? "!" : ""))
+        .toList();
+  }
+
+  @Test
+  void aBraceExpansionIsNotStatic() {
+    // bash runs git branch -D feat/a feat/b: no branch is named 'feat/{a,b}', so a static
+    // reading let the force-removal rule wave it through as a branch that does not exist
+    assertThat(deleted("git branch -D feat/{a,b}")).containsExactly("%feat/{a,b}!");
+    assertThat(deleted("git branch -D feat{,}")).containsExactly("%feat{,}!");
+    assertThat(deleted("git branch -D wip-{1..3}")).containsExactly("%wip-{1..3}!");
+    // not expansions: quoted or escaped braces, no comma or range, git's reflog syntax
+    assertThat(deleted("git branch -D \"{a,b}\" a\\{b,c} x{} {a} HEAD@{1} '{1..2}'"))
+        .containsExactly("{a,b}!", "a{b,c}!", "x{}!", "{a}!", "HEAD@{1}!", "{1..2}!");
+  }
+
+  @Test
+  void substitutionsInsideAParameterExpansionAreRead() {
+    Script s = Shell.parseFresh("echo ${B:-$(git branch -D feat)} \"${C:=`git branch -D old`}\"");
+    assertThat(s.problems()).isEmpty();
+    assertThat(s.commands()).extracting(SimpleCommand::name).containsExactly("git", "git", "echo");
+    assertThat(deleted("echo ${B:-$(git branch -D feat)}")).containsExactly("feat!");
+    assertThat(s.commands().get(0).isInside(Nesting.Kind.COMMAND_SUBSTITUTION)).isTrue();
+    assertThat(s.commands().get(1).isInside(Nesting.Kind.BACKTICK)).isTrue();
+    // quoted text and arithmetic inside the expansion run nothing
+    assertThat(Shell.parseFresh("echo ${X:-'$(rm -rf x)'} ${Y:-$((1+2))}").commands())
+        .extracting(SimpleCommand::name).containsExactly("echo");
+    // the same inside an unquoted heredoc body
+    assertThat(deleted("cat <<EOF\n${B:-$(git branch -D h)}\nEOF")).containsExactly("h!");
+  }
+}
