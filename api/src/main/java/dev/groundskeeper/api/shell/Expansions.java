@@ -99,11 +99,16 @@ final class Expansions {
     int from = wrappedCommandStart(name, words, assignments);
     if (from > 0 && from < words.size()) {
       List<Word> run = words.subList(from, words.size());
+      String replace = null;
       if (name.equals("xargs")) {
-        run = xargsArguments(words, from, command.end());
+        replace = xargsReplace(words, from);
+        run = xargsArguments(words, from, replace, command.end());
       }
       SimpleCommand inner = parser.wrapped(command, run, name, assignments);
       expand(inner, Parser.baseName(inner.words()), at, parser, depth + 1);
+      if (replace != null && !replace.isEmpty()) {
+        parser.markReplaced(inner.index() + 1, replace);
+      }
       return;
     }
     if (SHELLS.contains(name)) {
@@ -274,7 +279,21 @@ final class Expansions {
    * input's arguments follow the written ones, shown as one word that is not static
    * ({@link #XARGS_INPUT}, at the end of the command's text).
    */
-  private static List<Word> xargsArguments(List<Word> words, int from, int end) {
+  private static List<Word> xargsArguments(List<Word> words, int from, String replace,
+      int end) {
+    List<Word> run = new ArrayList<>(words.size() - from + 1);
+    for (Word w : words.subList(from, words.size())) {
+      boolean replaced = replace != null && !replace.isEmpty() && w.value().contains(replace);
+      run.add(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+    }
+    if (replace == null) {
+      run.add(new Word(XARGS_INPUT, XARGS_INPUT, end, end, false));
+    }
+    return run;
+  }
+
+  /** The replace string of xargs' options before {@code from} ({@code -I R}, {@code -i}, …), or null. */
+  private static String xargsReplace(List<Word> words, int from) {
     String replace = null;
     for (int i = 1; i < from; i++) {
       String v = words.get(i).value();
@@ -305,15 +324,7 @@ final class Expansions {
         }
       }
     }
-    List<Word> run = new ArrayList<>(words.size() - from + 1);
-    for (Word w : words.subList(from, words.size())) {
-      boolean replaced = replace != null && !replace.isEmpty() && w.value().contains(replace);
-      run.add(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
-    }
-    if (replace == null) {
-      run.add(new Word(XARGS_INPUT, XARGS_INPUT, end, end, false));
-    }
-    return run;
+    return replace;
   }
 
   /** The word standing for the arguments xargs reads from its input (see {@link #xargsArguments}). */

@@ -1251,6 +1251,34 @@ final class Parser {
     return inner;
   }
 
+  /**
+   * Makes the words holding xargs' replace string not static in the commands read from
+   * {@code from} on: the script of a shell xargs runs ({@code xargs -I % sh -c 'git branch -D
+   * %'}) gets the input's text where the string stands, which the text does not show.
+   */
+  void markReplaced(int from, String replace) {
+    for (int i = from; i < sink.commands.size(); i++) {
+      SimpleCommand c = sink.commands.get(i);
+      CompactList<Word> words = null;
+      for (int j = 0; j < c.words().size(); j++) {
+        Word w = c.words().get(j);
+        boolean replaced = w.isStatic() && w.value().contains(replace);
+        if (replaced && words == null) {
+          words = new CompactList<>(c.words().size());
+          words.appendAll(c.words().subList(0, j));
+        }
+        if (words != null) {
+          words.append(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+        }
+      }
+      if (words != null) {
+        sink.commands.replace(i, new SimpleCommand(c.index(), words, c.assignments(),
+            c.redirections(), c.operator(), c.nesting(), c.directory(), c.pipeline(),
+            c.pipelinePosition(), c.start(), c.end()));
+      }
+    }
+  }
+
   // ---------------------------------------------------------------- heredocs
 
   private void newlineConsumed() {

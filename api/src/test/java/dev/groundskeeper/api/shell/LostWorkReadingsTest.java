@@ -43,4 +43,24 @@ class LostWorkReadingsTest {
     // the same inside an unquoted heredoc body
     assertThat(deleted("cat <<EOF\n${B:-$(git branch -D h)}\nEOF")).containsExactly("h!");
   }
+
+  @Test
+  void xargsReplaceStringInsideAShellScriptIsNotStatic() {
+    // xargs puts each input line where % stands in the script sh runs: the branch is not '%'
+    assertThat(deleted("git branch --merged | xargs -I % sh -c 'git branch -D %'"))
+        .containsExactly("%%!");
+    assertThat(deleted("git branch | xargs -I{} bash -c \"git branch -D {} && echo {}\""))
+        .containsExactly("%{}!");
+    assertThat(Shell.parseFresh("xargs -i sh -c 'git worktree remove --force {}' < list")
+        .worktreeRemovals()).singleElement().satisfies(r -> {
+          assertThat(r.path().value()).isEqualTo("{}");
+          assertThat(r.path().isStatic()).isFalse();
+          assertThat(r.forced()).isTrue();
+        });
+    // words without the string keep their reading, and a script without -I is untouched
+    Script s = Shell.parseFresh("xargs -I % sh -c 'git branch -D %; git branch -D keep'");
+    assertThat(s.deletedBranches()).extracting(d -> d.name().isStatic())
+        .containsExactly(false, true);
+    assertThat(deleted("xargs sh -c 'git branch -D kept'")).containsExactly("kept!");
+  }
 }
