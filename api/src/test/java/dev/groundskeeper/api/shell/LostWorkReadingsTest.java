@@ -63,4 +63,32 @@ class LostWorkReadingsTest {
         .containsExactly(false, true);
     assertThat(deleted("xargs sh -c 'git branch -D kept'")).containsExactly("kept!");
   }
+
+  @Test
+  void gitLongOptionsAreReadAbbreviatedAsGitReadsThem() {
+    // git's option parser takes any unambiguous prefix: these delete, force and consume
+    assertThat(deleted("git branch --del --forc feat")).containsExactly("feat!");
+    assertThat(deleted("git branch --delete --forc feat")).containsExactly("feat!");
+    assertThat(Shell.parseFresh("git worktree remove --fo ../wt").worktreeRemovals())
+        .singleElement().satisfies(r -> assertThat(r.forced()).isTrue());
+    assertThat(deleted("git branch feat --d")).containsExactly("feat");
+    assertThat(Shell.parseFresh("git worktree remove --forc ../wt").worktreeRemovals())
+        .singleElement().satisfies(r -> assertThat(r.forced()).isTrue());
+    assertThat(Shell.parseFresh("git push --del origin feat").deletedBranches())
+        .singleElement().satisfies(d -> {
+          assertThat(d.route()).isEqualTo(DeletedBranch.Route.PUSH_DELETE);
+          assertThat(d.remote()).contains("origin");
+          assertThat(d.name().value()).isEqualTo("feat");
+        });
+    Script commit = Shell.parseFresh("git commit --fil msg.txt; git tag -a v1 --fi=notes.txt");
+    assertThat(commit.consumedFiles()).extracting(f -> f.path().value())
+        .containsExactly("msg.txt", "notes.txt");
+    assertThat(commit.consumedFiles().get(0).path().start()).isEqualTo(17);
+    // ambiguous in git (--file or --fixup; --force or --format): git refuses, nothing is read
+    assertThat(Shell.parseFresh("git commit --fi=msg.txt").consumedFiles()).isEmpty();
+    assertThat(deleted("git branch -d --fo feat")).containsExactly("feat");
+    // an exact name, a value and what follows -- stay as written
+    assertThat(Shell.parseFresh("git commit -m --fil").consumedFiles()).isEmpty();
+    assertThat(deleted("git branch -d -- --forc")).containsExactly("--forc");
+  }
 }
