@@ -44,6 +44,21 @@ class BuiltInRulesHookTest {
   }
 
   @Test
+  void aBranchCreatedInAFreshRepositoryIsJudgedWithoutNotes() throws IOException {
+    Path fresh = temp.resolve("fresh");
+    Files.createDirectories(fresh);
+    Git.run(fresh, "init", "-q", "-b", "main");
+    ObjectNode payload = bash("PreToolUse", "git switch -c feat/first");
+    payload.put("cwd", fresh.toString());
+
+    CliRunner.Result result = cli.withInput(fresh, Json.MAPPER.writeValueAsString(payload), "hook");
+
+    // before its first commit the default branch is the one HEAD names: nothing to be unsure of
+    assertThat(result.exit()).as(result.err()).isZero();
+    assertThat(result.out().strip()).isEqualTo("{}");
+  }
+
+  @Test
   void aForcedDeletionOfABranchWhoseCommitLivesNowhereElseIsDenied() throws IOException {
     Git.run(repo, "branch", "feat/x");
     Git.run(repo, "switch", "-q", "feat/x");

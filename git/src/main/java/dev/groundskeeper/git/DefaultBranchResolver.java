@@ -8,14 +8,19 @@ import org.eclipse.jgit.lib.ObjectId;
 
 /**
  * The default branch: the configured name, else ({@code auto}) the remote's HEAD, then a local
- * {@code main}, then a local {@code master}.
+ * {@code main}, then a local {@code master}, then, in a repository with no local branch yet, the
+ * branch {@code HEAD} names (a fresh {@code git init}: its first commit will make that branch).
  */
 final class DefaultBranchResolver {
 
   private DefaultBranchResolver() {}
 
-  /** The default branch, or empty with {@code why} filled when none can be found. */
-  static Optional<DefaultBranch> resolve(RepositorySettings settings, RefSnapshot refs, StringBuilder why) {
+  /**
+   * The default branch, or empty with {@code why} filled when none can be found;
+   * {@code headBranch} is the branch {@code HEAD} names, if it names one.
+   */
+  static Optional<DefaultBranch> resolve(RepositorySettings settings, RefSnapshot refs,
+      Optional<String> headBranch, StringBuilder why) {
     String remote = settings.remote();
     if (!settings.defaultBranch().equals(RepositorySettings.AUTO)) {
       String name = settings.defaultBranch();
@@ -43,6 +48,9 @@ final class DefaultBranchResolver {
     }
     if (refs.get(Constants.R_HEADS + "master").isPresent()) {
       return Optional.of(branch("master", remote, refs, DefaultBranch.Source.LOCAL_MASTER));
+    }
+    if (headBranch.isPresent() && refs.under(Constants.R_HEADS).isEmpty()) {
+      return Optional.of(branch(headBranch.get(), remote, refs, DefaultBranch.Source.UNBORN_HEAD));
     }
     why.append("no default branch: ").append(remoteHead).append(" is not set and neither main nor ")
         .append("master exists locally; name it in the configuration (branches.default)");

@@ -95,6 +95,7 @@ public final class GitFacts {
         .supplier(RepoFacts.BRANCH_TIPS, facts -> read(RepoFacts.BRANCH_TIPS,
             () -> GitRepository.tips(settings, refs.get())))
         .supplier(RepoFacts.WORKTREES, facts -> read(RepoFacts.WORKTREES, repo::worktrees))
+        .supplier(RepoFacts.REMOTES, facts -> read(RepoFacts.REMOTES, repo::remotes))
         .supplier(RepoFacts.BRANCHES, facts -> {
           List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
           return read(RepoFacts.BRANCHES,

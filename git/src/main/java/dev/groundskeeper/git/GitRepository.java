@@ -10,6 +10,7 @@ import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.repo.WorktreeStatus;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -134,8 +135,29 @@ final class GitRepository implements AutoCloseable {
 
   DefaultBranch defaultBranch(RepositorySettings settings, RefSnapshot refs) {
     StringBuilder why = new StringBuilder();
-    return DefaultBranchResolver.resolve(settings, refs, why)
+    // HEAD is read only when no local branch exists: then it names the branch to come
+    Optional<String> head = refs.under(Constants.R_HEADS).isEmpty() ? headBranch()
+        : Optional.empty();
+    return DefaultBranchResolver.resolve(settings, refs, head, why)
         .orElseThrow(() -> new NoDefaultBranchException(why.toString()));
+  }
+
+  /** The names of the configured remotes, sorted. */
+  synchronized List<String> remotes() throws IOException {
+    return jgit().getConfig().getSubsections("remote").stream().sorted().toList();
+  }
+
+  /** The branch this checkout's {@code HEAD} names, read from its file; empty when detached. */
+  private Optional<String> headBranch() {
+    try {
+      String head = Files.readString(location.gitDir().resolve(Constants.HEAD),
+          StandardCharsets.UTF_8).strip();
+      String prefix = "ref: " + Constants.R_HEADS;
+      return head.startsWith(prefix) && head.length() > prefix.length()
+          ? Optional.of(head.substring(prefix.length())) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
   }
 
   static List<BranchTip> tips(RepositorySettings settings, RefSnapshot refs) {

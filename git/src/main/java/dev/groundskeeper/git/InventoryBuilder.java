@@ -178,6 +178,15 @@ final class InventoryBuilder {
     }
     List<Draft> drafts = new ArrayList<>();
     boolean complete = true;
+    if (defaultBranch.localTip().isEmpty() && defaultBranch.remoteTip().isEmpty()) {
+      // an unborn default branch: a fresh repository, which has no local branch to judge
+      if (!names.isEmpty()) {
+        throw new GitRepository.NoDefaultBranchException("the default branch " + defaultBranch.name()
+            + " has no commit yet, and the remote-tracking branches cannot be judged against it;"
+            + " name the default branch in the configuration (branches.default)");
+      }
+      return new Reading(key, defaultBranch, drafts, complete, pass);
+    }
     InventoryCache cache = repo.cache();
     try (Targets targets = new Targets(refs, defaultBranch, names)) {
       if (pass == InventoryPass.GUARD) {

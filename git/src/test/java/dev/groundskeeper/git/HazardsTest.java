@@ -9,6 +9,7 @@ import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.BranchTip;
+import dev.groundskeeper.api.repo.DefaultBranch;
 import dev.groundskeeper.api.repo.MergeJudgement;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositoryLayout;
@@ -53,13 +54,31 @@ class HazardsTest {
     assertThat(layout.head().unborn()).isTrue();
     assertThat(layout.head().branch()).contains("main");
     assertThat(facts.get(RepoFacts.BRANCH_TIPS)).isEmpty();
-    assertThatThrownBy(() -> facts.get(RepoFacts.DEFAULT_BRANCH))
-        .isInstanceOf(FactUnavailableException.class).hasMessageContaining("no default branch");
-    assertThatThrownBy(() -> facts.get(RepoFacts.BRANCHES)).isInstanceOf(FactUnavailableException.class);
+    // the first commit will make the branch HEAD names: it is the default branch to come
+    DefaultBranch unborn = facts.get(RepoFacts.DEFAULT_BRANCH);
+    assertThat(unborn.name()).isEqualTo("main");
+    assertThat(unborn.source()).isEqualTo(DefaultBranch.Source.UNBORN_HEAD);
+    assertThat(unborn.localTip()).isEmpty();
+    assertThat(unborn.remoteTip()).isEmpty();
+    assertThat(facts.get(RepoFacts.BRANCHES).branches()).isEmpty();
+    assertThat(facts.get(RepoFacts.REMOTES)).isEmpty();
+    repo.git("remote", "add", "upstream", temp.resolve("elsewhere").toString());
+    repo.git("remote", "add", "origin", temp.resolve("there").toString());
+    assertThat(facts(repo.dir).get(RepoFacts.REMOTES)).containsExactly("origin", "upstream");
     List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
     assertThat(worktrees).hasSize(1);
     assertThat(worktrees.get(0).head()).isEmpty();
     assertThat(facts.get(RepoFacts.STATUS).isClean()).isTrue();
+  }
+
+  @Test
+  void anUnbornHeadIsNotTheDefaultOnceAnotherBranchExists() throws IOException {
+    TestRepo repo = TestRepo.init(temp, "orphan");
+    repo.commit("a.txt", "a\n", "one");
+    repo.git("branch", "-m", "main", "trunk");
+    repo.git("switch", "-q", "--orphan", "fresh");
+    assertThatThrownBy(() -> facts(repo.dir).get(RepoFacts.DEFAULT_BRANCH))
+        .isInstanceOf(FactUnavailableException.class).hasMessageContaining("no default branch");
   }
 
   @Test

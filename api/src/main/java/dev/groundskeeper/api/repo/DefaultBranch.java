@@ -34,6 +34,11 @@ public record DefaultBranch(
     /** A local {@code main} branch. */
     LOCAL_MAIN,
     /** A local {@code master} branch. */
-    LOCAL_MASTER
+    LOCAL_MASTER,
+    /**
+     * The branch {@code HEAD} names in a repository that has no local branch yet (before its
+     * first commit): neither tip exists locally, and the remote's only when fetched.
+     */
+    UNBORN_HEAD
   }
 }

@@ -25,6 +25,13 @@ public final class RepoFacts {
   public static final Fact<DefaultBranch> DEFAULT_BRANCH =
       Fact.of("repo.default-branch", "the default branch and how it was found");
 
+  /**
+   * The names of the remotes configured in the repository ({@code [remote "…"]} sections), sorted;
+   * empty in a repository nothing can be pushed from.
+   */
+  public static final Fact<List<String>> REMOTES =
+      Fact.of("repo.remotes", "the names of the configured remotes");
+
   /** Every branch name with its local and remote tips; no history walked (the cheap read). */
   public static final Fact<List<BranchTip>> BRANCH_TIPS =
       Fact.of("repo.branch-tips", "every branch name with its local and remote tips");

@@ -329,7 +329,8 @@ public record BranchesConfig(
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("The branch section of `groundskeeper sweep` and the session-start report.")
   public record Sweep(
-      @Range(min = 1) @Doc("Wall-clock budget for the whole inventory, in milliseconds.")
+      @Range(min = 1) @Doc("Wall-clock budget for walking history in one inventory, in"
+          + " milliseconds; opening the repository is not counted.")
           long budgetMs,
       @Range(min = 1) @Doc("A branch this many commits behind the default branch is reported.")
           int behindThreshold) {

@@ -60,17 +60,19 @@ final class ContainmentRule implements Rule {
     if (nowhere.isEmpty()) {
       return Verdict.allow(ID);
     }
+    Pushing pushing = Pushing.of(facts, config.remote());
     List<String> commands = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
     for (BranchRecord record : nowhere.subList(0, Math.min(nowhere.size(),
         BranchLines.MAX_LINES))) {
-      commands.add(BranchLines.pushCommand(record, config.remote()));
+      pushing.command(record.name()).ifPresent(commands::add);
       findings.add(BranchLines.finding(record, now));
     }
-    String reason = Texts.LOST_WORK_HEADING + "\n"
-        + String.join("\n", Texts.lostWork(nowhere, now, config.remote()));
+    String reason = Texts.lostWorkHeading(pushing) + "\n"
+        + String.join("\n", Texts.lostWork(nowhere, now, pushing));
     return Verdict.advise(ID, reason)
-        .withRemedy(new Remedy("Push each one so a remote holds its commits:", commands))
+        .withRemedy(new Remedy(pushing.possible() ? "Push each one so a remote holds its commits:"
+            : pushing.instead(), commands))
         .withFindings(findings);
   }
 }

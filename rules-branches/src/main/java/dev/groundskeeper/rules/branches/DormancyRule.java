@@ -173,7 +173,8 @@ final class DormancyRule implements Rule {
             + " commits, merges, pushes and deletions stay open.");
     // Every idle branch no remote holds is named, not only the blocking ones: the loud line is
     // owed at every stage, and a denial is the surface an agent reads most closely.
-    Texts.appendLostWork(reason, atStage(facts, Dormancy.Stage.ADVISORY), now, config.remote());
+    Texts.appendLostWork(reason, atStage(facts, Dormancy.Stage.ADVISORY), now,
+        Pushing.of(facts, config.remote()));
     reason.append("\n\nIdle branches:\n")
         .append(String.join("\n", BranchLines.openList(blocking, now, config.remote())));
     List<String> commands = new ArrayList<>();

@@ -287,12 +287,14 @@ final class EvacuationRule implements Rule {
         .map(Worktree::path));
     place.ifPresent(p -> commands.add("git -C " + p + " add -A && git -C " + p
         + " commit -m \"<what this work is>\""));
+    Pushing pushing = Pushing.of(facts, config.remote());
     for (String branch : lanes) {
-      commands.add(BranchLines.pushCommand(branch, config.remote()));
+      pushing.command(branch).ifPresent(commands::add);
     }
     Remedy remedy = new Remedy("Commit the work on the branch of the lane it serves and push"
         + " it; remove the worktree or branch afterwards through the lossless checks. If it"
-        + " should be thrown away, ask a person.", commands);
+        + " should be thrown away, ask a person." + (pushing.possible() ? ""
+            : " " + pushing.instead()), commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
         .withFindings(List.of(new Finding(destroy.worktree().isPresent() ? Finding.Kind.WORKTREE
             : Finding.Kind.BRANCH, destroy.worktree().map(Path::toString)

@@ -96,6 +96,7 @@ final class ForceRemovalRule implements Rule {
       }
       if (losses.lines.isEmpty()) {
         Set<String> excluded = Deletions.refsDeletedBy(script, config.remote());
+        losses.pushing = Pushing.of(facts, config.remote());
         judgeBranches(forced, excluded, facts, losses);
         judgeWorktrees(removals, excluded, command, facts, losses);
       }
@@ -112,10 +113,12 @@ final class ForceRemovalRule implements Rule {
   private static Verdict denial(Losses losses) {
     String reason = "This would lose work that exists nowhere else:\n"
         + String.join("\n", losses.lines);
+    String noPush = losses.pushing == null || losses.pushing.possible() ? ""
+        : " " + losses.pushing.instead();
     Remedy remedy = new Remedy("Make the work safe first, then delete without forcing: commit"
         + " changes, push or merge the commits, move files that must be kept to a tracked home"
         + " (or delete each one deliberately). If it really should go, ask a person, who can"
-        + " run the command outside the agent.", losses.commands);
+        + " run the command outside the agent." + noPush, losses.commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
         .withFindings(losses.findings);
   }
@@ -124,6 +127,8 @@ final class ForceRemovalRule implements Rule {
     final List<String> lines = new ArrayList<>();
     final List<String> commands = new ArrayList<>();
     final List<Finding> findings = new ArrayList<>();
+    /** Where commits can be pushed; null until the repository's facts are read. */
+    Pushing pushing;
   }
 
   private void judgeBranches(List<DeletedBranch> forced, Set<String> excluded, Facts facts,
@@ -173,7 +178,7 @@ final class ForceRemovalRule implements Rule {
           + " no holder was proven)" : "";
       losses.lines.add("- branch " + name + " at " + abbreviate(tip.get()) + ahead
           + ": no other branch, tag or remote-tracking ref holds this tip" + bound);
-      losses.commands.add(BranchLines.pushCommand(name, config.remote()));
+      losses.pushing.secureCommand(name).ifPresent(losses.commands::add);
       losses.findings.add(new Finding(Finding.Kind.BRANCH, name, "tip held nowhere else"));
     }
   }
@@ -244,12 +249,10 @@ final class ForceRemovalRule implements Rule {
             + ", which no remaining branch, tag or remote-tracking ref holds");
         // A worktree on a branch loses its HEAD only because the same command deletes that
         // branch: pushing the branch secures both. Only a detached HEAD needs a branch of its own.
-        String secure = worktree.branch()
-            .map(branch -> BranchLines.pushCommand(branch, config.remote()))
-            .orElse("git -C " + worktree.path() + " switch -c <name-for-this-work>");
-        if (!losses.commands.contains(secure)) {
-          losses.commands.add(secure);
-        }
+        Optional<String> secure = worktree.branch().isPresent()
+            ? losses.pushing.secureCommand(worktree.branch().get())
+            : Optional.of("git -C " + worktree.path() + " switch -c <name-for-this-work>");
+        secure.filter(c -> !losses.commands.contains(c)).ifPresent(losses.commands::add);
       }
     }
     if (!parts.isEmpty()) {

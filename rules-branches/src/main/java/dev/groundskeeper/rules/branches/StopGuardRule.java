@@ -231,16 +231,17 @@ final class StopGuardRule implements Rule {
     own.forEach(r -> r.localTip().ifPresent(tips::add));
     delegated.forEach(r -> r.localTip().ifPresent(tips::add));
     Map<String, Containment> held = queries.containment(tips, Set.of());
+    Pushing pushing = Pushing.of(facts, config.remote());
     List<Problem> problems = new ArrayList<>();
     for (BranchRecord record : own) {
       dirty(record, queries).ifPresent(problems::add);
-      unpushed(record, held, scope, mainThread).ifPresent(problems::add);
+      unpushed(record, held, scope, pushing, mainThread).ifPresent(problems::add);
       if (mainThread && !handoff) {
         mergedNotDeleted(record).ifPresent(problems::add);
       }
     }
     for (BranchRecord record : delegated) {
-      unpushed(record, held, scope, true).ifPresent(problems::add);
+      unpushed(record, held, scope, pushing, true).ifPresent(problems::add);
       if (!handoff) {
         mergedNotDeleted(record).ifPresent(problems::add);
       }
@@ -289,7 +290,7 @@ final class StopGuardRule implements Rule {
   }
 
   private Optional<Problem> unpushed(BranchRecord record, Map<String, Containment> held,
-      Scope scope, boolean mainThread) {
+      Scope scope, Pushing pushing, boolean mainThread) {
     if (record.localTip().isEmpty()) {
       return Optional.empty();
     }
@@ -306,8 +307,10 @@ final class StopGuardRule implements Rule {
     }
     return Optional.of(new Problem(record.name(), "commits no remote holds", record.name()
         + ": commits that no remote-tracking ref of " + config.remote()
-        + " holds and that are not merged into the local " + scope.defaultBranch(),
-        List.of(BranchLines.pushCommand(record.name(), config.remote())),
+        + " holds and that are not merged into the local " + scope.defaultBranch()
+        + (pushing.possible() ? "" : " (no remote named " + config.remote()
+            + " is configured: merge it)"),
+        pushing.secureCommand(record.name()).map(List::of).orElse(List.of()),
         mode.equals(Mode.BLOCK)));
   }
 

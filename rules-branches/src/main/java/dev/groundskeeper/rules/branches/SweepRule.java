@@ -67,6 +67,7 @@ final class SweepRule implements Rule {
     Scope scope = Scopes.of(config, facts);
     Instant now = facts.get(Facts.NOW);
     String remote = config.remote();
+    Pushing pushing = Pushing.of(facts, remote);
     OpenBranches open = OpenBranches.of(facts.get(RepoFacts.BRANCH_TIPS), scope,
         config.wip().countRemote());
     List<BranchRecord> work = new ArrayList<>();
@@ -90,11 +91,12 @@ final class SweepRule implements Rule {
         // labelled as its own population rather than presented as a sum.
         .append("; the ").append(inventory.branches().size())
         .append(inventory.branches().size() == 1 ? " branch" : " branches")
-        .append(" here and on ").append(remote).append(": ")
+        .append(pushing.possible() ? " here and on " + remote : " here (no remote named "
+            + remote + " is configured)").append(": ")
         .append(states(byState));
-    List<String> lost = Texts.lostWork(work, now, remote);
+    List<String> lost = Texts.lostWork(work, now, pushing);
     if (!lost.isEmpty()) {
-      text.append("\n\n").append(Texts.LOST_WORK_HEADING).append('\n')
+      text.append("\n\n").append(Texts.lostWorkHeading(pushing)).append('\n')
           .append(String.join("\n", lost));
     }
     List<String> commands = new ArrayList<>();

@@ -51,7 +51,7 @@ final class Texts {
    * The loud section about idle branches whose commits no remote holds, with the command that
    * secures each; nothing when there are none.
    */
-  static List<String> lostWork(List<BranchRecord> records, Instant now, String remote) {
+  static List<String> lostWork(List<BranchRecord> records, Instant now, Pushing pushing) {
     List<String> lines = new ArrayList<>();
     int more = 0;
     for (BranchRecord record : records) {
@@ -63,7 +63,8 @@ final class Texts {
         continue;
       }
       lines.add("- " + record.name() + " (idle " + BranchLines.days(
-          BranchLines.ageDays(record, now)) + "): " + BranchLines.pushCommand(record, remote));
+          BranchLines.ageDays(record, now)) + ")"
+          + pushing.command(record.name()).map(command -> ": " + command).orElse(""));
     }
     if (more > 0) {
       lines.add("... and " + more + " more (groundskeeper sweep lists them all)");
@@ -72,14 +73,22 @@ final class Texts {
   }
 
   static void appendLostWork(StringBuilder text, List<BranchRecord> records, Instant now,
-      String remote) {
-    List<String> lines = lostWork(records, now, remote);
+      Pushing pushing) {
+    List<String> lines = lostWork(records, now, pushing);
     if (!lines.isEmpty()) {
-      text.append("\n\n").append(LOST_WORK_HEADING).append('\n')
+      text.append("\n\n").append(lostWorkHeading(pushing)).append('\n')
           .append(String.join("\n", lines));
     }
   }
 
-  static final String LOST_WORK_HEADING = "LOST WORK RISK: these idle branches are CONTAINED"
-      + " NOWHERE but in this clone; push each one now:";
+  /** The heading of {@link #lostWork}: push now, or, with nowhere to push, what to do instead. */
+  static String lostWorkHeading(Pushing pushing) {
+    return pushing.possible() ? LOST_WORK_HEADING : LOST_WORK + " " + pushing.instead();
+  }
+
+  private static final String LOST_WORK = "LOST WORK RISK: these idle branches are CONTAINED"
+      + " NOWHERE but in this clone.";
+
+  static final String LOST_WORK_HEADING = LOST_WORK.substring(0, LOST_WORK.length() - 1)
+      + "; push each one now:";
 }

@@ -94,7 +94,7 @@ final class WipCapRule implements Rule {
       for (BranchRecord shown : listing.shown()) {
         findings.add(BranchLines.finding(shown, now));
       }
-      Texts.appendLostWork(reason, listing.nowhere(), now, config.remote());
+      Texts.appendLostWork(reason, listing.nowhere(), now, Pushing.of(facts, config.remote()));
       reason.append("\n\nOpen branches, finished ones first:\n")
           .append(String.join("\n", BranchLines.listLines(listing.shown(), listing.total(), now,
               config.remote())));

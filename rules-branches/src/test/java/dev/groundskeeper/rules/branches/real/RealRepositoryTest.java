@@ -167,6 +167,46 @@ class RealRepositoryTest {
   }
 
   @Test
+  void withoutTheConfiguredRemoteNoRemedySaysToPushThere() {
+    GitRepo repo = GitRepo.create(temp);
+    repo.git("remote", "remove", "origin");
+    BranchesConfig config = config(10, BranchesConfig.Preset.STANDARD);
+    Decision created = evaluate(config, repo, completed(repo, "git switch -q -c lonely"));
+    EffectExecutor.forDirectory(repo.work).performAll(
+        verdict(created, "branches.stop-guard").effects());
+    repo.commit("lonely work", 0);
+    repo.git("switch", "-q", "main");
+
+    Verdict deletion = verdict(evaluate(config, repo, command(repo, "git branch -D lonely")),
+        "branches.force-removal");
+    assertThat(deletion.outcome()).isEqualTo(Outcome.DENY);
+    String remedy = deletion.remedy().orElseThrow().render();
+    assertThat(remedy).doesNotContain("git push")
+        .contains("No remote named origin is configured, so nothing can be pushed: merge"
+            + " finished work into main and keep the rest on its branch.")
+        .contains("git switch main && git merge lonely");
+
+    Verdict stop = verdict(evaluate(config, repo,
+        new Event.Stop(EventContext.of("s1", repo.work), false)), "branches.stop-guard");
+    assertThat(stop.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(stop.reason()).contains("(no remote named origin is configured: merge it)");
+    assertThat(stop.remedy().orElseThrow().render()).doesNotContain("git push")
+        .contains("git switch main && git merge lonely");
+
+    Verdict sweep = verdict(evaluate(config, repo,
+        new Event.SweepRequest(EventContext.of("s1", repo.work))), "branches.sweep");
+    assertThat(sweep.reason()).contains("here (no remote named origin is configured)")
+        .doesNotContain("git push");
+
+    // merging it is the way out the remedies name: what is left is deleting the merged branch
+    repo.git("merge", "-q", "lonely");
+    Verdict merged = verdict(evaluate(config, repo,
+        new Event.Stop(EventContext.of("s1", repo.work), false)), "branches.stop-guard");
+    assertThat(merged.reason()).doesNotContain("no remote named").contains("lonely");
+    assertThat(merged.remedy().orElseThrow().render()).contains("git branch -d lonely");
+  }
+
+  @Test
   void theSweepListsMergedBranchesWithTheirDeleteCommand() {
     GitRepo repo = GitRepo.create(temp);
     repo.git("switch", "-q", "-c", "shipped");
