@@ -91,4 +91,29 @@ class LostWorkReadingsTest {
     assertThat(Shell.parseFresh("git commit -m --fil").consumedFiles()).isEmpty();
     assertThat(deleted("git branch -d -- --forc")).containsExactly("--forc");
   }
+
+  private static boolean removedOnSuccess(String text) {
+    Script s = Shell.parseFresh(text);
+    assertThat(s.problems()).isEmpty();
+    return s.chainedRemoval(s.consumedFiles().get(0)).isPresent();
+  }
+
+  @Test
+  void aCommandHoldingTheConsumersSubstitutionBreaksTheChain() {
+    // echo succeeds whatever the commit inside it did: the rm would run after a failed commit
+    assertThat(removedOnSuccess("true && echo \"$(git commit -F m.txt)\" && rm m.txt")).isFalse();
+    assertThat(removedOnSuccess("true && echo `git commit -F m.txt` && rm m.txt")).isFalse();
+    assertThat(removedOnSuccess("true && local x=$(git commit -F m.txt) && rm m.txt")).isFalse();
+    assertThat(removedOnSuccess("rm m.txt $(git commit -F m.txt)")).isFalse();
+    assertThat(removedOnSuccess("true && cat <(git commit -F m.txt) && rm m.txt")).isFalse();
+    // a bare assignment's status is its last substitution's
+    assertThat(removedOnSuccess("x=$(git commit -F m.txt) && rm m.txt")).isTrue();
+    assertThat(removedOnSuccess("true && x=$(git commit -F m.txt && true) && rm m.txt")).isTrue();
+    assertThat(removedOnSuccess("(x=`git commit -F m.txt`) && rm m.txt")).isTrue();
+    assertThat(removedOnSuccess("true && x=$(git commit -F m.txt) y=$(true) && rm m.txt"))
+        .isFalse();
+    // inside one substitution the chain is as usual
+    assertThat(removedOnSuccess("echo \"$(git commit -F m.txt && rm m.txt)\"")).isTrue();
+    assertThat(removedOnSuccess("git commit -F m.txt && echo $(rm m.txt)")).isTrue();
+  }
 }
