@@ -17,8 +17,8 @@ final class Expansions {
 
   /** Every command name this class looks into: wrappers, shells and eval. */
   private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
-      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "eval", "sh", "bash", "dash",
-      "zsh", "ksh", "mksh", "ash");
+      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "eval", "trap",
+      "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
   // the long options of each wrapper, made once rather than on every wrapped command
   private static final Set<String> SUDO_VALUE_OPTIONS = Set.of("--user", "--group",
@@ -126,6 +126,21 @@ final class Expansions {
           if (r.operator == RedirectOperator.HERE_STRING) {
             reparse(command, at, parser, r.target, Nesting.Kind.SHELL_STRING, name, depth);
           }
+        }
+      }
+      return;
+    }
+    if (name.equals("trap")) {
+      // trap 'action' SIGNAL…: the action is evaluated when a signal comes or the shell exits
+      // (the hook's shell exits when the command ends), so `trap 'rm -f f' EXIT` removes f
+      // however the commands before the exit went
+      int i = words.size() > 1 && words.get(1).value().equals("--") ? 2 : 1;
+      if (words.size() - i >= 2) {
+        Word action = words.get(i);
+        String v = action.value();
+        boolean option = i == 1 && v.startsWith("-") && v.length() > 1;
+        if (!option && !v.equals("-")) {
+          reparse(command, at, parser, action, Nesting.Kind.EVAL, "trap", depth);
         }
       }
       return;
@@ -248,6 +263,9 @@ final class Expansions {
       }
       case "command":
         return optionsEnd(words, 1, "", Set.of(), "vV", Set.of());
+      case "coproc":
+        // coproc runs a simple command (no NAME then) in the background with pipes to it
+        return 1;
       case "builtin":
       case "nohup":
         return optionsEnd(words, 1, "", Set.of(), "", VERSION_HELP);

@@ -312,11 +312,13 @@ public final class Script {
   /**
    * True when {@code to} runs after {@code from} and every operator written between them is
    * {@code &&}, so {@code to} runs only when {@code from} succeeded. False when {@code from} or
-   * a command between them is negated with {@code !}.
+   * a command between them is negated with {@code !}, when {@code from} runs as a coprocess,
+   * and when a command between holds a substitution around {@code from} and does not pass its
+   * status on (see {@link #holdsSubstitutionAround}).
    */
   public boolean andChained(SimpleCommand from, SimpleCommand to) {
     if (from.index() >= to.index() || to.index() >= commands.size()
-        || from.isInside(Nesting.Kind.NEGATION)) {
+        || from.isInside(Nesting.Kind.NEGATION) || runsAsCoprocess(from)) {
       return false;
     }
     // commands that hold a substitution around `from` come right after it, outermost last
@@ -340,6 +342,16 @@ public final class Script {
       }
     }
     return true;
+  }
+
+  /** True for a command {@code coproc} starts: it runs alongside, and coproc succeeds at once. */
+  private static boolean runsAsCoprocess(SimpleCommand command) {
+    for (Nesting n : command.nesting()) {
+      if (n.kind() == Nesting.Kind.WRAPPER && n.detail().equals("coproc")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -116,4 +116,30 @@ class LostWorkReadingsTest {
     assertThat(removedOnSuccess("echo \"$(git commit -F m.txt && rm m.txt)\"")).isTrue();
     assertThat(removedOnSuccess("git commit -F m.txt && echo $(rm m.txt)")).isTrue();
   }
+
+  @Test
+  void aTrapActionIsReadAsTheScriptItRuns() {
+    // the hook's shell exits when the command ends, so an EXIT trap runs every time
+    Script s = Shell.parseFresh("trap 'git branch -D feat' EXIT");
+    assertThat(s.commands()).extracting(SimpleCommand::name).containsExactly("trap", "git");
+    assertThat(s.commands().get(1).isInside(Nesting.Kind.EVAL)).isTrue();
+    assertThat(deleted("trap -- 'git branch -D a; git branch -D b' INT TERM"))
+        .containsExactly("a!", "b!");
+    // a removal the trap makes runs whatever the consumer did: it is not chained after it
+    Script scratch = Shell.parseFresh("trap 'rm -f m.txt' EXIT; git commit -F m.txt");
+    assertThat(scratch.removals()).hasSize(1);
+    assertThat(scratch.chainedRemoval(scratch.consumedFiles().get(0))).isEmpty();
+    // printing, listing and resetting run nothing
+    for (String text : List.of("trap -p EXIT", "trap -l", "trap - EXIT", "trap 'rm x'")) {
+      assertThat(Shell.parseFresh(text).commands()).as(text).hasSize(1);
+    }
+  }
+
+  @Test
+  void aCoprocessCommandIsReadAndItsStatusIsNotItsOwn() {
+    assertThat(deleted("coproc git branch -D feat")).containsExactly("feat!");
+    // coproc succeeds at once, whatever the command it started does
+    Script s = Shell.parseFresh("coproc git commit -F m.txt && rm m.txt");
+    assertThat(s.chainedRemoval(s.consumedFiles().get(0))).isEmpty();
+  }
 }
