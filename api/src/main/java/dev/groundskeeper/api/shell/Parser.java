@@ -653,6 +653,9 @@ final class Parser {
         case "!":
           break;
         case "":
+          if (first == 't' && timedCompound()) {
+            return;
+          }
           break;
         default:
           fail("unexpected '" + reservedAt() + "'", pos);
@@ -665,6 +668,43 @@ final class Parser {
   }
 
   // ---------------------------------------------------------------- compounds
+
+  private static final java.util.Set<String> COMPOUND_STARTS = java.util.Set.of("{", "if",
+      "while", "until", "for", "select", "case", "[[");
+
+  /**
+   * Reads {@code time [-p] [--]} before a compound command ({@code time { make; git push; }},
+   * {@code time ( … )}, {@code time for …}): the compound's commands run inside
+   * {@code WRAPPER(time)}. False, reading nothing, when no compound follows: a {@code time}
+   * before a simple command is read as a wrapper of it.
+   */
+  private boolean timedCompound() {
+    if (!s.startsWith("time", pos) || !delimitedAt(pos + 4)) {
+      return false;
+    }
+    int start = pos;
+    int j = pos + 4;
+    while (true) {
+      while (j < len && isBlank(s.charAt(j))) {
+        j++;
+      }
+      if ((s.startsWith("-p", j) || s.startsWith("--", j)) && delimitedAt(j + 2)) {
+        j += 2;
+        continue;
+      }
+      break;
+    }
+    pos = j;
+    if (at(j) != '(' && !COMPOUND_STARTS.contains(reservedAt())) {
+      pos = start;
+      return false;
+    }
+    List<Nesting> saved = nest;
+    push(Nesting.Kind.WRAPPER, "time", start);
+    parseCommand();
+    pop(saved);
+    return true;
+  }
 
   private void parseArithmeticCommand() {
     int start = pos;

@@ -142,4 +142,27 @@ class LostWorkReadingsTest {
     Script s = Shell.parseFresh("coproc git commit -F m.txt && rm m.txt");
     assertThat(s.chainedRemoval(s.consumedFiles().get(0))).isEmpty();
   }
+
+  @Test
+  void timeBeforeACompoundCommandReadsTheCompound() {
+    // 'time { … }' stopped the reading with a problem, hiding the deletion after it
+    Script s = Shell.parseFresh("time { git branch -D feat; }");
+    assertThat(s.problems()).isEmpty();
+    assertThat(s.commands()).singleElement().satisfies(c -> {
+      assertThat(c.isInside(Nesting.Kind.BRACE_GROUP)).isTrue();
+      assertThat(c.nesting().get(0)).satisfies(n -> {
+        assertThat(n.kind()).isEqualTo(Nesting.Kind.WRAPPER);
+        assertThat(n.detail()).isEqualTo("time");
+      });
+    });
+    assertThat(deleted("time -p ( git branch -D a ) && time for b in x; do git branch -D b; done"))
+        .containsExactly("a!", "b!");
+    Script removal = Shell.parseFresh("time ( cd ../wt && git worktree remove --force . )");
+    assertThat(removal.problems()).isEmpty();
+    assertThat(removal.worktreeRemovals()).singleElement()
+        .satisfies(r -> assertThat(r.git().directory().path()).contains("../wt"));
+    // before a simple command time is still its wrapper
+    assertThat(Shell.parseFresh("time git branch -D c").commands()).extracting(SimpleCommand::name)
+        .containsExactly("time", "git");
+  }
 }
