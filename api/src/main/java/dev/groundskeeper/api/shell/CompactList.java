@@ -50,6 +50,12 @@ final class CompactList<E> extends AbstractList<E> implements RandomAccess {
     }
   }
 
+  /** Replaces the element at {@code index} while the parser still owns the list. */
+  void replace(int index, E item) {
+    Objects.checkIndex(index, size);
+    items[index] = Objects.requireNonNull(item, "item");
+  }
+
   @Override
   @SuppressWarnings("unchecked")
   public E get(int index) {

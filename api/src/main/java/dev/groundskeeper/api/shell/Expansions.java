@@ -17,8 +17,8 @@ final class Expansions {
 
   /** Every command name this class looks into: wrappers, shells and eval. */
   private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
-      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "eval", "sh", "bash", "dash",
-      "zsh", "ksh", "mksh", "ash");
+      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "eval", "trap",
+      "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
   // the long options of each wrapper, made once rather than on every wrapped command
   private static final Set<String> SUDO_VALUE_OPTIONS = Set.of("--user", "--group",
@@ -99,11 +99,16 @@ final class Expansions {
     int from = wrappedCommandStart(name, words, assignments);
     if (from > 0 && from < words.size()) {
       List<Word> run = words.subList(from, words.size());
+      String replace = null;
       if (name.equals("xargs")) {
-        run = xargsArguments(words, from, command.end());
+        replace = xargsReplace(words, from);
+        run = xargsArguments(words, from, replace, command.end());
       }
       SimpleCommand inner = parser.wrapped(command, run, name, assignments);
       expand(inner, Parser.baseName(inner.words()), at, parser, depth + 1);
+      if (replace != null && !replace.isEmpty()) {
+        parser.markReplaced(inner.index() + 1, replace);
+      }
       return;
     }
     if (SHELLS.contains(name)) {
@@ -121,6 +126,21 @@ final class Expansions {
           if (r.operator == RedirectOperator.HERE_STRING) {
             reparse(command, at, parser, r.target, Nesting.Kind.SHELL_STRING, name, depth);
           }
+        }
+      }
+      return;
+    }
+    if (name.equals("trap")) {
+      // trap 'action' SIGNAL…: the action is evaluated when a signal comes or the shell exits
+      // (the hook's shell exits when the command ends), so `trap 'rm -f f' EXIT` removes f
+      // however the commands before the exit went
+      int i = words.size() > 1 && words.get(1).value().equals("--") ? 2 : 1;
+      if (words.size() - i >= 2) {
+        Word action = words.get(i);
+        String v = action.value();
+        boolean option = i == 1 && v.startsWith("-") && v.length() > 1;
+        if (!option && !v.equals("-")) {
+          reparse(command, at, parser, action, Nesting.Kind.EVAL, "trap", depth);
         }
       }
       return;
@@ -243,6 +263,9 @@ final class Expansions {
       }
       case "command":
         return optionsEnd(words, 1, "", Set.of(), "vV", Set.of());
+      case "coproc":
+        // coproc runs a simple command (no NAME then) in the background with pipes to it
+        return 1;
       case "builtin":
       case "nohup":
         return optionsEnd(words, 1, "", Set.of(), "", VERSION_HELP);
@@ -274,7 +297,21 @@ final class Expansions {
    * input's arguments follow the written ones, shown as one word that is not static
    * ({@link #XARGS_INPUT}, at the end of the command's text).
    */
-  private static List<Word> xargsArguments(List<Word> words, int from, int end) {
+  private static List<Word> xargsArguments(List<Word> words, int from, String replace,
+      int end) {
+    List<Word> run = new ArrayList<>(words.size() - from + 1);
+    for (Word w : words.subList(from, words.size())) {
+      boolean replaced = replace != null && !replace.isEmpty() && w.value().contains(replace);
+      run.add(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+    }
+    if (replace == null) {
+      run.add(new Word(XARGS_INPUT, XARGS_INPUT, end, end, false));
+    }
+    return run;
+  }
+
+  /** The replace string of xargs' options before {@code from} ({@code -I R}, {@code -i}, …), or null. */
+  private static String xargsReplace(List<Word> words, int from) {
     String replace = null;
     for (int i = 1; i < from; i++) {
       String v = words.get(i).value();
@@ -305,15 +342,7 @@ final class Expansions {
         }
       }
     }
-    List<Word> run = new ArrayList<>(words.size() - from + 1);
-    for (Word w : words.subList(from, words.size())) {
-      boolean replaced = replace != null && !replace.isEmpty() && w.value().contains(replace);
-      run.add(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
-    }
-    if (replace == null) {
-      run.add(new Word(XARGS_INPUT, XARGS_INPUT, end, end, false));
-    }
-    return run;
+    return replace;
   }
 
   /** The word standing for the arguments xargs reads from its input (see {@link #xargsArguments}). */

@@ -82,6 +82,104 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
       Map.entry("stash", new Spec("m", Set.of("--message", "--pathspec-from-file"))),
       Map.entry("notes add", new Spec("mFcC", Set.of("--message", "--file"))));
 
+  /**
+   * The long options of the subcommands whose options rules judge, as {@code git <cmd> -h}
+   * lists them (git 2.39): git's option parser accepts any unambiguous prefix of a long option,
+   * so {@code git branch --del --forc x} is {@code git branch --delete --force x}. A prefix that
+   * is ambiguous in git fails there, and one that matches no listed option is left as written.
+   */
+  private static final Map<String, List<String>> LONG_OPTIONS = Map.of(
+      "branch", List.of("--abbrev", "--all", "--color", "--column", "--contains", "--copy",
+          "--create-reflog", "--delete", "--edit-description", "--force", "--format",
+          "--ignore-case", "--list", "--merged", "--move", "--no-contains", "--no-merged",
+          "--points-at", "--quiet", "--recurse-submodules", "--remotes", "--set-upstream-to",
+          "--show-current", "--sort", "--track", "--unset-upstream", "--verbose"),
+      "worktree remove", List.of("--force"),
+      "push", List.of("--all", "--atomic", "--delete", "--dry-run", "--exec", "--follow-tags",
+          "--force", "--force-if-includes", "--force-with-lease", "--ipv4", "--ipv6", "--mirror",
+          "--no-verify", "--porcelain", "--progress", "--prune", "--push-option", "--quiet",
+          "--receive-pack", "--recurse-submodules", "--repo", "--set-upstream", "--signed",
+          "--tags", "--thin", "--verbose"),
+      "commit", List.of("--ahead-behind", "--all", "--allow-empty", "--allow-empty-message",
+          "--amend", "--author", "--branch", "--cleanup", "--date", "--dry-run", "--edit",
+          "--file", "--fixup", "--gpg-sign", "--include", "--interactive", "--long", "--message",
+          "--no-post-rewrite", "--no-verify", "--null", "--only", "--patch",
+          "--pathspec-file-nul", "--pathspec-from-file", "--porcelain", "--quiet",
+          "--reedit-message", "--reset-author", "--reuse-message", "--short", "--signoff",
+          "--squash", "--status", "--template", "--trailer", "--untracked-files", "--verbose"),
+      "merge", List.of("--abort", "--allow-unrelated-histories", "--autostash", "--cleanup",
+          "--commit", "--continue", "--edit", "--ff", "--ff-only", "--file", "--gpg-sign",
+          "--into-name", "--log", "--message", "--no-verify", "--overwrite-ignore", "--progress",
+          "--quiet", "--quit", "--rerere-autoupdate", "--signoff", "--squash", "--stat",
+          "--strategy", "--strategy-option", "--summary", "--verbose", "--verify-signatures"),
+      "tag", List.of("--annotate", "--cleanup", "--color", "--column", "--contains",
+          "--create-reflog", "--delete", "--edit", "--file", "--force", "--format",
+          "--ignore-case", "--list", "--local-user", "--merged", "--message", "--no-column",
+          "--no-contains", "--no-merged", "--points-at", "--sign", "--sort", "--verify"),
+      "update-ref", List.of("--create-reflog", "--no-deref", "--stdin"),
+      "switch", List.of("--conflict", "--create", "--detach", "--discard-changes", "--force",
+          "--force-create", "--guess", "--ignore-other-worktrees", "--merge", "--orphan",
+          "--overwrite-ignore", "--progress", "--quiet", "--recurse-submodules", "--track"),
+      "checkout", List.of("--conflict", "--detach", "--force", "--guess",
+          "--ignore-other-worktrees", "--ignore-skip-worktree-bits", "--merge", "--orphan",
+          "--ours", "--overlay", "--overwrite-ignore", "--patch", "--pathspec-file-nul",
+          "--pathspec-from-file", "--progress", "--quiet", "--recurse-submodules", "--theirs",
+          "--track"),
+      "format-patch", List.of("--add-header", "--attach", "--base", "--cc",
+          "--cover-from-description", "--cover-letter", "--creation-factor",
+          "--filename-max-length", "--force-in-body-from", "--from", "--ignore-if-in-upstream",
+          "--in-reply-to", "--inline", "--interdiff", "--keep-subject", "--no-binary",
+          "--no-numbered", "--no-stat", "--numbered", "--numbered-files", "--output-directory",
+          "--progress", "--quiet", "--range-diff", "--reroll-count", "--rfc", "--signature",
+          "--signature-file", "--signoff", "--start-number", "--stdout", "--subject-prefix",
+          "--suffix", "--thread", "--to", "--zero-commit"));
+
+  /**
+   * {@code args} with each abbreviated long option of {@code known} written in full (the value
+   * after {@code =} kept, the word's source and offsets kept); {@code args} itself when none is.
+   */
+  static List<Word> unabbreviated(List<Word> args, List<String> known) {
+    List<Word> out = null;
+    for (int i = 0; i < args.size(); i++) {
+      Word w = args.get(i);
+      String v = w.value();
+      if (v.equals("--")) {
+        break;
+      }
+      if (!v.startsWith("--") || v.length() < 3) {
+        continue;
+      }
+      int eq = v.indexOf('=');
+      String name = eq < 0 ? v : v.substring(0, eq);
+      String full = completion(name, known);
+      if (full != null) {
+        if (out == null) {
+          out = new ArrayList<>(args);
+        }
+        out.set(i, new Word(full + (eq < 0 ? "" : v.substring(eq)), w.source(), w.start(),
+            w.end(), w.isStatic()));
+      }
+    }
+    return out == null ? args : out;
+  }
+
+  /** The one option of {@code known} that {@code name} abbreviates, or null. */
+  private static String completion(String name, List<String> known) {
+    if (known.contains(name)) {
+      return null;
+    }
+    String found = null;
+    for (String option : known) {
+      if (option.startsWith(name)) {
+        if (found != null) {
+          return null;
+        }
+        found = option;
+      }
+    }
+    return found;
+  }
+
   /** Reads {@code command} as git, when its name is {@code git}. */
   public static Optional<GitCommand> of(SimpleCommand command) {
     if (!command.isNamed("git")) {
@@ -107,8 +205,12 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
       action = rest.get(0).value();
       rest = rest.subList(1, rest.size());
     }
-    Spec spec = action.isEmpty() ? SPECS.getOrDefault(subcommand, NONE)
-        : SPECS.getOrDefault(subcommand + " " + action, NONE);
+    String key = action.isEmpty() ? subcommand : subcommand + " " + action;
+    Spec spec = SPECS.getOrDefault(key, NONE);
+    List<String> longOptions = LONG_OPTIONS.get(key);
+    if (longOptions != null) {
+      rest = unabbreviated(rest, longOptions);
+    }
     Argv arguments = Argv.read(rest, spec.letters(), spec.names(), false);
     Directory directory = command.directory();
     if (!globals.options().isEmpty()) {

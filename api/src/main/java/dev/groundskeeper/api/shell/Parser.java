@@ -286,7 +286,7 @@ final class Parser {
   private static final int META = 1;
   /** Ends a plain word: a metacharacter, or a quote, escape or expansion that needs reading. */
   private static final int SPECIAL = 2;
-  /** Makes a word a pattern: {@code *}, {@code ?}. */
+  /** Makes a word a pattern ({@code *}, {@code ?}) or may start a brace expansion ({@code {}). */
   private static final int GLOB = 4;
   /** May stand in a variable name: letters, digits, {@code _}. */
   private static final int NAME = 8;
@@ -312,6 +312,7 @@ final class Parser {
     }
     CLASS['*'] |= GLOB;
     CLASS['?'] |= GLOB;
+    CLASS['{'] |= GLOB;
     for (char c = 0; c < 128; c++) {
       boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
       if (letter || c == '_') {
@@ -652,6 +653,9 @@ final class Parser {
         case "!":
           break;
         case "":
+          if (first == 't' && timedCompound()) {
+            return;
+          }
           break;
         default:
           fail("unexpected '" + reservedAt() + "'", pos);
@@ -664,6 +668,43 @@ final class Parser {
   }
 
   // ---------------------------------------------------------------- compounds
+
+  private static final java.util.Set<String> COMPOUND_STARTS = java.util.Set.of("{", "if",
+      "while", "until", "for", "select", "case", "[[");
+
+  /**
+   * Reads {@code time [-p] [--]} before a compound command ({@code time { make; git push; }},
+   * {@code time ( … )}, {@code time for …}): the compound's commands run inside
+   * {@code WRAPPER(time)}. False, reading nothing, when no compound follows: a {@code time}
+   * before a simple command is read as a wrapper of it.
+   */
+  private boolean timedCompound() {
+    if (!s.startsWith("time", pos) || !delimitedAt(pos + 4)) {
+      return false;
+    }
+    int start = pos;
+    int j = pos + 4;
+    while (true) {
+      while (j < len && isBlank(s.charAt(j))) {
+        j++;
+      }
+      if ((s.startsWith("-p", j) || s.startsWith("--", j)) && delimitedAt(j + 2)) {
+        j += 2;
+        continue;
+      }
+      break;
+    }
+    pos = j;
+    if (at(j) != '(' && !COMPOUND_STARTS.contains(reservedAt())) {
+      pos = start;
+      return false;
+    }
+    List<Nesting> saved = nest;
+    push(Nesting.Kind.WRAPPER, "time", start);
+    parseCommand();
+    pop(saved);
+    return true;
+  }
 
   private void parseArithmeticCommand() {
     int start = pos;
@@ -1250,6 +1291,34 @@ final class Parser {
     return inner;
   }
 
+  /**
+   * Makes the words holding xargs' replace string not static in the commands read from
+   * {@code from} on: the script of a shell xargs runs ({@code xargs -I % sh -c 'git branch -D
+   * %'}) gets the input's text where the string stands, which the text does not show.
+   */
+  void markReplaced(int from, String replace) {
+    for (int i = from; i < sink.commands.size(); i++) {
+      SimpleCommand c = sink.commands.get(i);
+      CompactList<Word> words = null;
+      for (int j = 0; j < c.words().size(); j++) {
+        Word w = c.words().get(j);
+        boolean replaced = w.isStatic() && w.value().contains(replace);
+        if (replaced && words == null) {
+          words = new CompactList<>(c.words().size());
+          words.appendAll(c.words().subList(0, j));
+        }
+        if (words != null) {
+          words.append(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+        }
+      }
+      if (words != null) {
+        sink.commands.replace(i, new SimpleCommand(c.index(), words, c.assignments(),
+            c.redirections(), c.operator(), c.nesting(), c.directory(), c.pipeline(),
+            c.pipelinePosition(), c.start(), c.end()));
+      }
+    }
+  }
+
   // ---------------------------------------------------------------- heredocs
 
   private void newlineConsumed() {
@@ -1358,12 +1427,52 @@ final class Parser {
         }
       } else if (c == '$' && at(pos + 1) == '{') {
         int end = braceExpansionEnd(pos + 2);
-        pos = end < 0 ? len : end;
+        if (end < 0) {
+          pos = len;
+        } else {
+          parameterSubstitutions(pos + 2, end);
+        }
       } else if (c == '`') {
         parseBacktick(new WordValue(s, pos));
       } else {
         pos++;
       }
+    }
+  }
+
+  /**
+   * Parses the command substitutions inside the body of a {@code ${…}} ending at {@code end}
+   * (the index after its '}'), which run when it is expanded: {@code ${B:-$(git branch
+   * --show-current)}}. Leaves the cursor at {@code end}.
+   */
+  private void parameterSubstitutions(int from, int end) {
+    if (!hasSubstitution(s, from, end)) {
+      pos = end;
+      return;
+    }
+    pos = from;
+    while (pos < end - 1 && !stopped) {
+      char c = s.charAt(pos);
+      if (c == '\\') {
+        pos += 2;
+      } else if (c == '\'') {
+        int close = s.indexOf('\'', pos + 1);
+        pos = close < 0 || close >= end ? end : close + 1;
+      } else if (c == '$' && at(pos + 1) == '(') {
+        int arithmetic = at(pos + 2) == '(' ? arithmeticEnd(pos + 3) : -1;
+        if (arithmetic >= 0) {
+          pos = arithmetic;
+        } else {
+          substitution(Nesting.Kind.COMMAND_SUBSTITUTION, pos, pos + 2);
+        }
+      } else if (c == '`') {
+        parseBacktick(new WordValue(s, pos));
+      } else {
+        pos++;
+      }
+    }
+    if (!stopped) {
+      pos = end;
     }
   }
 
@@ -1677,6 +1786,14 @@ final class Parser {
           v.copy(pos, pos + 1);
           pos++;
           break;
+        case '{':
+          // a brace expansion makes several words (git branch -D feat/{a,b}): not static
+          if (braceExpansionAt(pos)) {
+            isStatic = false;
+          }
+          v.copy(pos, pos + 1);
+          pos++;
+          break;
         default: {
           // copy the whole run of plain characters at once, not one character at a time
           int end = pos + 1;
@@ -1780,6 +1897,7 @@ final class Parser {
         fail("unterminated '${'", start);
         return false;
       }
+      parameterSubstitutions(pos + 2, end);
       v.copy(start, end);
       pos = end;
       return false;
@@ -2025,6 +2143,53 @@ final class Parser {
       }
     }
     return -1;
+  }
+
+  /**
+   * True when the unquoted {@code {} at {@code open} starts a brace expansion as Bash reads it:
+   * a matching {@code }} in the same word with a {@code ,} or {@code ..} at its own depth
+   * ({@code {a,b}}, {@code {1..3}}, {@code {,}}), not {@code {}}, {@code {a}} or
+   * {@code HEAD@{1}}.
+   */
+  private boolean braceExpansionAt(int open) {
+    int depth = 0;
+    boolean list = false;
+    for (int i = open + 1; i < len; i++) {
+      char c = s.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '\'') {
+        int quote = s.indexOf('\'', i + 1);
+        if (quote < 0) {
+          return false;
+        }
+        i = quote;
+      } else if (c == '"') {
+        int quote = doubleQuoteEnd(i);
+        if (quote < 0) {
+          return false;
+        }
+        i = quote;
+      } else if (c == '$' && at(i + 1) == '{') {
+        int end = braceExpansionEnd(i + 2);
+        if (end < 0) {
+          return false;
+        }
+        i = end - 1;
+      } else if (isMeta(c)) {
+        return false;
+      } else if (c == '{') {
+        depth++;
+      } else if (c == '}') {
+        if (depth == 0) {
+          return list;
+        }
+        depth--;
+      } else if (depth == 0 && (c == ',' || c == '.' && at(i + 1) == '.')) {
+        list = true;
+      }
+    }
+    return false;
   }
 
   /** The index after the '}' closing a {@code ${…}} whose body starts at {@code from}, or -1. */

@@ -312,19 +312,77 @@ public final class Script {
   /**
    * True when {@code to} runs after {@code from} and every operator written between them is
    * {@code &&}, so {@code to} runs only when {@code from} succeeded. False when {@code from} or
-   * a command between them is negated with {@code !}.
+   * a command between them is negated with {@code !}, when {@code from} runs as a coprocess,
+   * and when a command between holds a substitution around {@code from} and does not pass its
+   * status on (see {@link #holdsSubstitutionAround}).
    */
   public boolean andChained(SimpleCommand from, SimpleCommand to) {
     if (from.index() >= to.index() || to.index() >= commands.size()
-        || from.isInside(Nesting.Kind.NEGATION)) {
+        || from.isInside(Nesting.Kind.NEGATION) || runsAsCoprocess(from)) {
       return false;
     }
+    // commands that hold a substitution around `from` come right after it, outermost last
+    int holderDepth = from.nesting().size();
     for (int i = from.index() + 1; i <= to.index(); i++) {
       SimpleCommand c = commands.get(i);
+      if (c.nesting().size() < holderDepth && holdsSubstitutionAround(c, from)) {
+        holderDepth = c.nesting().size();
+        // its operator is the one `from` already carries; its status is `from`'s only when
+        // it is a bare assignment and `from`'s substitution is its last (x=$(git commit -F f))
+        if (!c.words().isEmpty() || !onlyInside(from, c)) {
+          return false;
+        }
+        continue;
+      }
       if (c.operator() != ListOperator.AND) {
         return false;
       }
       if (i < to.index() && c.isInside(Nesting.Kind.NEGATION)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** True for a command {@code coproc} starts: it runs alongside, and coproc succeeds at once. */
+  private static boolean runsAsCoprocess(SimpleCommand command) {
+    for (Nesting n : command.nesting()) {
+      if (n.kind() == Nesting.Kind.WRAPPER && n.detail().equals("coproc")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * True when {@code holder} is the command whose word or assignment holds the command or
+   * process substitution {@code inner} runs in (at any depth): {@code echo "$(git commit -F f)"}
+   * succeeds whatever the commit did.
+   */
+  private static boolean holdsSubstitutionAround(SimpleCommand holder, SimpleCommand inner) {
+    int depth = holder.nesting().size();
+    if (depth >= inner.nesting().size()) {
+      return false;
+    }
+    Nesting.Kind kind = inner.nesting().get(depth).kind();
+    return (kind == Nesting.Kind.COMMAND_SUBSTITUTION || kind == Nesting.Kind.BACKTICK
+        || kind == Nesting.Kind.PROCESS_SUBSTITUTION)
+        && inner.nesting().subList(0, depth).equals(holder.nesting());
+  }
+
+  /**
+   * True when {@code inner} runs in a command substitution (not a process substitution, whose
+   * status is lost) and every command between it and {@code holder} runs in that same one.
+   */
+  private boolean onlyInside(SimpleCommand inner, SimpleCommand holder) {
+    int depth = holder.nesting().size();
+    if (inner.nesting().get(depth).kind() == Nesting.Kind.PROCESS_SUBSTITUTION) {
+      return false;
+    }
+    List<Nesting> substitution = inner.nesting().subList(0, depth + 1);
+    for (int i = inner.index() + 1; i < holder.index(); i++) {
+      List<Nesting> nesting = commands.get(i).nesting();
+      if (nesting.size() <= depth || !nesting.subList(0, depth + 1).equals(substitution)) {
         return false;
       }
     }

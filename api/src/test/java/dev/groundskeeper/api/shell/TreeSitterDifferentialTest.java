@@ -89,6 +89,9 @@ class TreeSitterDifferentialTest {
     }
     String script = text.toString();
     Assume.that(!oracle.joinsCommandsAcrossLines(script));
+    // generated scripts are valid Bash; tree-sitter-bash 0.23.3 fails on some of them, for
+    // example a subshell holding a quoted "((" (`( cmd0 "((" )`, which Bash runs as cmd0)
+    Assume.that(!oracle.hasError(script));
     assertThat(TreeSitterOracle.ours(Shell.parseFresh(script))).as(script)
         .isEqualTo(oracle.read(script));
   }

@@ -1,0 +1,168 @@
+package dev.groundskeeper.api.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Readings an acceptance run found wrong in ways that let work be lost: a destructive command
+ * written through less common but real syntax that the model read as something harmless.
+ */
+class LostWorkReadingsTest {
+
+  private static List<String> deleted(String text) {
+    return Shell.parseFresh(text).deletedBranches().stream()
+        .map(d -> (d.name().isStatic() ? "" : "%") + d.name().value() + (d.forced() ? "!" : ""))
+        .toList();
+  }
+
+  @Test
+  void aBraceExpansionIsNotStatic() {
+    // bash runs git branch -D feat/a feat/b: no branch is named 'feat/{a,b}', so a static
+    // reading let the force-removal rule wave it through as a branch that does not exist
+    assertThat(deleted("git branch -D feat/{a,b}")).containsExactly("%feat/{a,b}!");
+    assertThat(deleted("git branch -D feat{,}")).containsExactly("%feat{,}!");
+    assertThat(deleted("git branch -D wip-{1..3}")).containsExactly("%wip-{1..3}!");
+    // not expansions: quoted or escaped braces, no comma or range, git's reflog syntax
+    assertThat(deleted("git branch -D \"{a,b}\" a\\{b,c} x{} {a} HEAD@{1} '{1..2}'"))
+        .containsExactly("{a,b}!", "a{b,c}!", "x{}!", "{a}!", "HEAD@{1}!", "{1..2}!");
+  }
+
+  @Test
+  void substitutionsInsideAParameterExpansionAreRead() {
+    Script s = Shell.parseFresh("echo ${B:-$(git branch -D feat)} \"${C:=`git branch -D old`}\"");
+    assertThat(s.problems()).isEmpty();
+    assertThat(s.commands()).extracting(SimpleCommand::name).containsExactly("git", "git", "echo");
+    assertThat(deleted("echo ${B:-$(git branch -D feat)}")).containsExactly("feat!");
+    assertThat(s.commands().get(0).isInside(Nesting.Kind.COMMAND_SUBSTITUTION)).isTrue();
+    assertThat(s.commands().get(1).isInside(Nesting.Kind.BACKTICK)).isTrue();
+    // quoted text and arithmetic inside the expansion run nothing
+    assertThat(Shell.parseFresh("echo ${X:-'$(rm -rf x)'} ${Y:-$((1+2))}").commands())
+        .extracting(SimpleCommand::name).containsExactly("echo");
+    // the same inside an unquoted heredoc body
+    assertThat(deleted("cat <<EOF\n${B:-$(git branch -D h)}\nEOF")).containsExactly("h!");
+  }
+
+  @Test
+  void xargsReplaceStringInsideAShellScriptIsNotStatic() {
+    // xargs puts each input line where % stands in the script sh runs: the branch is not '%'
+    assertThat(deleted("git branch --merged | xargs -I % sh -c 'git branch -D %'"))
+        .containsExactly("%%!");
+    assertThat(deleted("git branch | xargs -I{} bash -c \"git branch -D {} && echo {}\""))
+        .containsExactly("%{}!");
+    assertThat(Shell.parseFresh("xargs -i sh -c 'git worktree remove --force {}' < list")
+        .worktreeRemovals()).singleElement().satisfies(r -> {
+          assertThat(r.path().value()).isEqualTo("{}");
+          assertThat(r.path().isStatic()).isFalse();
+          assertThat(r.forced()).isTrue();
+        });
+    // words without the string keep their reading, and a script without -I is untouched
+    Script s = Shell.parseFresh("xargs -I % sh -c 'git branch -D %; git branch -D keep'");
+    assertThat(s.deletedBranches()).extracting(d -> d.name().isStatic())
+        .containsExactly(false, true);
+    assertThat(deleted("xargs sh -c 'git branch -D kept'")).containsExactly("kept!");
+  }
+
+  @Test
+  void gitLongOptionsAreReadAbbreviatedAsGitReadsThem() {
+    // git's option parser takes any unambiguous prefix: these delete, force and consume
+    assertThat(deleted("git branch --del --forc feat")).containsExactly("feat!");
+    assertThat(deleted("git branch --delete --forc feat")).containsExactly("feat!");
+    assertThat(Shell.parseFresh("git worktree remove --fo ../wt").worktreeRemovals())
+        .singleElement().satisfies(r -> assertThat(r.forced()).isTrue());
+    assertThat(deleted("git branch feat --d")).containsExactly("feat");
+    assertThat(Shell.parseFresh("git worktree remove --forc ../wt").worktreeRemovals())
+        .singleElement().satisfies(r -> assertThat(r.forced()).isTrue());
+    assertThat(Shell.parseFresh("git push --del origin feat").deletedBranches())
+        .singleElement().satisfies(d -> {
+          assertThat(d.route()).isEqualTo(DeletedBranch.Route.PUSH_DELETE);
+          assertThat(d.remote()).contains("origin");
+          assertThat(d.name().value()).isEqualTo("feat");
+        });
+    Script commit = Shell.parseFresh("git commit --fil msg.txt; git tag -a v1 --fi=notes.txt");
+    assertThat(commit.consumedFiles()).extracting(f -> f.path().value())
+        .containsExactly("msg.txt", "notes.txt");
+    assertThat(commit.consumedFiles().get(0).path().start()).isEqualTo(17);
+    // ambiguous in git (--file or --fixup; --force or --format): git refuses, nothing is read
+    assertThat(Shell.parseFresh("git commit --fi=msg.txt").consumedFiles()).isEmpty();
+    assertThat(deleted("git branch -d --fo feat")).containsExactly("feat");
+    // an exact name, a value and what follows -- stay as written
+    assertThat(Shell.parseFresh("git commit -m --fil").consumedFiles()).isEmpty();
+    assertThat(deleted("git branch -d -- --forc")).containsExactly("--forc");
+  }
+
+  private static boolean removedOnSuccess(String text) {
+    Script s = Shell.parseFresh(text);
+    assertThat(s.problems()).isEmpty();
+    return s.chainedRemoval(s.consumedFiles().get(0)).isPresent();
+  }
+
+  @Test
+  void aCommandHoldingTheConsumersSubstitutionBreaksTheChain() {
+    // echo succeeds whatever the commit inside it did: the rm would run after a failed commit
+    assertThat(removedOnSuccess("true && echo \"$(git commit -F m.txt)\" && rm m.txt")).isFalse();
+    assertThat(removedOnSuccess("true && echo `git commit -F m.txt` && rm m.txt")).isFalse();
+    assertThat(removedOnSuccess("true && local x=$(git commit -F m.txt) && rm m.txt")).isFalse();
+    assertThat(removedOnSuccess("rm m.txt $(git commit -F m.txt)")).isFalse();
+    assertThat(removedOnSuccess("true && cat <(git commit -F m.txt) && rm m.txt")).isFalse();
+    // a bare assignment's status is its last substitution's
+    assertThat(removedOnSuccess("x=$(git commit -F m.txt) && rm m.txt")).isTrue();
+    assertThat(removedOnSuccess("true && x=$(git commit -F m.txt && true) && rm m.txt")).isTrue();
+    assertThat(removedOnSuccess("(x=`git commit -F m.txt`) && rm m.txt")).isTrue();
+    assertThat(removedOnSuccess("true && x=$(git commit -F m.txt) y=$(true) && rm m.txt"))
+        .isFalse();
+    // inside one substitution the chain is as usual
+    assertThat(removedOnSuccess("echo \"$(git commit -F m.txt && rm m.txt)\"")).isTrue();
+    assertThat(removedOnSuccess("git commit -F m.txt && echo $(rm m.txt)")).isTrue();
+  }
+
+  @Test
+  void aTrapActionIsReadAsTheScriptItRuns() {
+    // the hook's shell exits when the command ends, so an EXIT trap runs every time
+    Script s = Shell.parseFresh("trap 'git branch -D feat' EXIT");
+    assertThat(s.commands()).extracting(SimpleCommand::name).containsExactly("trap", "git");
+    assertThat(s.commands().get(1).isInside(Nesting.Kind.EVAL)).isTrue();
+    assertThat(deleted("trap -- 'git branch -D a; git branch -D b' INT TERM"))
+        .containsExactly("a!", "b!");
+    // a removal the trap makes runs whatever the consumer did: it is not chained after it
+    Script scratch = Shell.parseFresh("trap 'rm -f m.txt' EXIT; git commit -F m.txt");
+    assertThat(scratch.removals()).hasSize(1);
+    assertThat(scratch.chainedRemoval(scratch.consumedFiles().get(0))).isEmpty();
+    // printing, listing and resetting run nothing
+    for (String text : List.of("trap -p EXIT", "trap -l", "trap - EXIT", "trap 'rm x'")) {
+      assertThat(Shell.parseFresh(text).commands()).as(text).hasSize(1);
+    }
+  }
+
+  @Test
+  void aCoprocessCommandIsReadAndItsStatusIsNotItsOwn() {
+    assertThat(deleted("coproc git branch -D feat")).containsExactly("feat!");
+    // coproc succeeds at once, whatever the command it started does
+    Script s = Shell.parseFresh("coproc git commit -F m.txt && rm m.txt");
+    assertThat(s.chainedRemoval(s.consumedFiles().get(0))).isEmpty();
+  }
+
+  @Test
+  void timeBeforeACompoundCommandReadsTheCompound() {
+    // 'time { … }' stopped the reading with a problem, hiding the deletion after it
+    Script s = Shell.parseFresh("time { git branch -D feat; }");
+    assertThat(s.problems()).isEmpty();
+    assertThat(s.commands()).singleElement().satisfies(c -> {
+      assertThat(c.isInside(Nesting.Kind.BRACE_GROUP)).isTrue();
+      assertThat(c.nesting().get(0)).satisfies(n -> {
+        assertThat(n.kind()).isEqualTo(Nesting.Kind.WRAPPER);
+        assertThat(n.detail()).isEqualTo("time");
+      });
+    });
+    assertThat(deleted("time -p ( git branch -D a ) && time for b in x; do git branch -D b; done"))
+        .containsExactly("a!", "b!");
+    Script removal = Shell.parseFresh("time ( cd ../wt && git worktree remove --force . )");
+    assertThat(removal.problems()).isEmpty();
+    assertThat(removal.worktreeRemovals()).singleElement()
+        .satisfies(r -> assertThat(r.git().directory().path()).contains("../wt"));
+    // before a simple command time is still its wrapper
+    assertThat(Shell.parseFresh("time git branch -D c").commands()).extracting(SimpleCommand::name)
+        .containsExactly("time", "git");
+  }
+}
