@@ -17,7 +17,8 @@ final class Expansions {
 
   /** Every command name this class looks into: wrappers, shells and eval. */
   private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
-      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "eval", "trap",
+      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "parallel", "eval",
+      "trap",
       "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
   // the long options of each wrapper, made once rather than on every wrapped command
@@ -37,6 +38,16 @@ final class Expansions {
       "--max-args", "--max-procs", "--max-chars", "--process-slot-var");
   private static final Set<String> XARGS_NO_COMMAND = Set.of("--help", "--version",
       "--show-limits");
+  private static final Set<String> PARALLEL_VALUE_OPTIONS = Set.of("--arg-file", "--delimiter",
+      "--jobs", "--max-args", "--max-replace-args", "--sshlogin", "--halt", "--joblog",
+      "--results", "--tmpdir", "--timeout", "--delay", "--retries", "--colsep", "--tagstring",
+      "--workdir", "--env", "--basefile", "--return", "--eof", "--max-lines", "--load",
+      "--memfree", "--nice", "--shebang-wrap", "--sshloginfile", "--transfer-file", "--wd",
+      "--shell", "--replace", "--extensionreplace", "--basenamereplace", "--dirnamereplace",
+      "--basenameextensionreplace", "--seqreplace", "--slotreplace", "--block", "--header");
+  private static final Set<String> PARALLEL_NO_COMMAND = Set.of("--help", "--version",
+      "--citation", "--number-of-cpus", "--number-of-cores", "--number-of-threads",
+      "--max-line-length-allowed", "--minversion", "--record-env", "--embed");
   private static final Set<String> VERSION_HELP = Set.of("--help", "--version");
   private static final Set<String> HELP = Set.of("--help");
 
@@ -93,6 +104,10 @@ final class Expansions {
       int depth) {
     List<Word> words = command.words();
     if (depth > MAX_DEPTH || words.isEmpty() || !isExpanded(name)) {
+      return;
+    }
+    if (name.equals("parallel")) {
+      parallel(command, words, at, parser, depth);
       return;
     }
     List<Assignment> assignments = new ArrayList<>(0);
@@ -158,6 +173,43 @@ final class Expansions {
             args.get(args.size() - 1).end(), Nesting.Kind.EVAL, "eval", depth);
       }
     }
+  }
+
+  /**
+   * Reads the command GNU {@code parallel} runs: its words up to {@code :::} or {@code ::::},
+   * joined with spaces, are a script it hands to a shell once per input, with each input in
+   * place of the replacement strings ({@code {}}, {@code {.}}, {@code {1}}, …) or, when there is
+   * none, after the words. Words holding a replacement string are not static, and without one a
+   * {@code {}} word stands for the input: {@code parallel git branch -D ::: a b} deletes
+   * branches the reading cannot name.
+   */
+  private static void parallel(SimpleCommand command, List<Word> words, Parser.DirState at,
+      Parser parser, int depth) {
+    int from = optionsEnd(words, 1, "adEIjLnNPSs", PARALLEL_VALUE_OPTIONS, "",
+        PARALLEL_NO_COMMAND);
+    if (from <= 0 || from >= words.size()) {
+      return;
+    }
+    int to = from;
+    while (to < words.size() && !words.get(to).value().startsWith(":::")) {
+      to++;
+    }
+    if (to == from) {
+      return;
+    }
+    StringBuilder text = new StringBuilder();
+    boolean replaced = false;
+    for (Word w : words.subList(from, to)) {
+      text.append(text.length() == 0 ? "" : " ").append(w.value());
+      replaced |= w.value().indexOf('{') >= 0 && w.value().indexOf('}') > w.value().indexOf('{');
+    }
+    if (!replaced) {
+      text.append(" {}");
+    }
+    int first = parser.commandCount();
+    parser.reparse(command, at, text.toString(), 0, words.get(from).start(),
+        words.get(to - 1).end(), Nesting.Kind.SHELL_STRING, "parallel", depth);
+    parser.markReplaced(first, "{");
   }
 
   private static void reparse(SimpleCommand command, Parser.DirState at, Parser parser, Word w,

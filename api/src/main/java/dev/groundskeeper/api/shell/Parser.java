@@ -1291,6 +1291,11 @@ final class Parser {
     return inner;
   }
 
+  /** How many commands have been read so far: the index the next one gets. */
+  int commandCount() {
+    return sink.commands.size();
+  }
+
   /**
    * Makes the words holding xargs' replace string not static in the commands read from
    * {@code from} on: the script of a shell xargs runs ({@code xargs -I % sh -c 'git branch -D

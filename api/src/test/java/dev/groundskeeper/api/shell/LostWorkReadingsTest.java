@@ -165,4 +165,21 @@ class LostWorkReadingsTest {
     assertThat(Shell.parseFresh("time git branch -D c").commands()).extracting(SimpleCommand::name)
         .containsExactly("time", "git");
   }
+
+  @Test
+  void gnuParallelRunsItsWordsAsAScriptPerInput() {
+    // the inputs after ::: or from standard input take the place of {} or follow the words
+    assertThat(deleted("git branch | parallel git branch -D")).containsExactly("%{}!");
+    assertThat(deleted("parallel git branch -D ::: feat topic")).containsExactly("%{}!");
+    assertThat(deleted("parallel -j 4 'git branch -D {}; git branch -D keep' ::: a"))
+        .containsExactly("%{}!", "keep!");
+    assertThat(Shell.parseFresh("parallel --halt now,fail=1 \"git worktree remove --force {.}\""
+        + " :::: worktrees.txt").worktreeRemovals()).singleElement().satisfies(r -> {
+          assertThat(r.path().isStatic()).isFalse();
+          assertThat(r.forced()).isTrue();
+        });
+    Script s = Shell.parseFresh("parallel 'git branch -D {}' ::: a");
+    assertThat(s.commands().get(1).isInside(Nesting.Kind.SHELL_STRING)).isTrue();
+    assertThat(Shell.parseFresh("parallel --version").commands()).hasSize(1);
+  }
 }
