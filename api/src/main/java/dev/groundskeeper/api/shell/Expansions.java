@@ -17,8 +17,8 @@ final class Expansions {
 
   /** Every command name this class looks into: wrappers, shells and eval. */
   private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
-      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "parallel", "eval",
-      "trap",
+      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "parallel", "find",
+      "eval", "trap",
       "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
   // the long options of each wrapper, made once rather than on every wrapped command
@@ -108,6 +108,10 @@ final class Expansions {
     }
     if (name.equals("parallel")) {
       parallel(command, words, at, parser, depth);
+      return;
+    }
+    if (name.equals("find")) {
+      findExec(command, words, at, parser, depth);
       return;
     }
     List<Assignment> assignments = new ArrayList<>(0);
@@ -210,6 +214,38 @@ final class Expansions {
     parser.reparse(command, at, text.toString(), 0, words.get(from).start(),
         words.get(to - 1).end(), Nesting.Kind.SHELL_STRING, "parallel", depth);
     parser.markReplaced(first, "{");
+  }
+
+  /**
+   * Reads the commands {@code find} runs for what it finds: each {@code -exec}, {@code -execdir},
+   * {@code -ok} or {@code -okdir} up to its {@code ;} or {@code +}. The words holding {@code {}}
+   * are not static (find puts the paths there), also in the script of a shell it runs.
+   */
+  private static void findExec(SimpleCommand command, List<Word> words, Parser.DirState at,
+      Parser parser, int depth) {
+    for (int i = 1; i < words.size(); i++) {
+      String v = words.get(i).value();
+      if (!v.equals("-exec") && !v.equals("-execdir") && !v.equals("-ok")
+          && !v.equals("-okdir")) {
+        continue;
+      }
+      int end = i + 1;
+      while (end < words.size() && !words.get(end).value().equals(";")
+          && !(words.get(end).value().equals("+") && words.get(end - 1).value().equals("{}"))) {
+        end++;
+      }
+      if (end > i + 1) {
+        List<Word> run = new ArrayList<>(end - i - 1);
+        for (Word w : words.subList(i + 1, end)) {
+          run.add(w.isStatic() && w.value().contains("{}")
+              ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+        }
+        SimpleCommand inner = parser.wrapped(command, run, "find", List.of());
+        expand(inner, Parser.baseName(inner.words()), at, parser, depth + 1);
+        parser.markReplaced(inner.index() + 1, "{}");
+      }
+      i = end;
+    }
   }
 
   private static void reparse(SimpleCommand command, Parser.DirState at, Parser parser, Word w,

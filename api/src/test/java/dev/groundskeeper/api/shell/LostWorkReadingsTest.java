@@ -182,4 +182,22 @@ class LostWorkReadingsTest {
     assertThat(s.commands().get(1).isInside(Nesting.Kind.SHELL_STRING)).isTrue();
     assertThat(Shell.parseFresh("parallel --version").commands()).hasSize(1);
   }
+
+  @Test
+  void findExecRunsItsCommandOnWhatItFinds() {
+    Script s = Shell.parseFresh("find .. -maxdepth 1 -name wt1 -exec rm -rf {} +");
+    assertThat(s.removals()).singleElement().satisfies(r -> {
+      assertThat(r.recursive()).isTrue();
+      assertThat(r.paths()).singleElement().satisfies(p -> assertThat(p.isStatic()).isFalse());
+      assertThat(r.command().isInside(Nesting.Kind.WRAPPER)).isTrue();
+    });
+    assertThat(deleted("find . -name x -exec git update-ref -d refs/heads/feat \\;"))
+        .containsExactly("feat!");
+    assertThat(deleted("find . -execdir sh -c 'git branch -D {}' \\; -ok git branch -D b ';'"))
+        .containsExactly("%{}!", "b!");
+    assertThat(Shell.parseFresh("find . -name '*.tmp'").commands()).hasSize(1);
+    // find -exec cmd ; succeeds whatever cmd did
+    Script chain = Shell.parseFresh("find . -name m.txt -exec git commit -F m.txt \\; && rm m.txt");
+    assertThat(chain.chainedRemoval(chain.consumedFiles().get(0))).isEmpty();
+  }
 }
