@@ -200,4 +200,25 @@ class LostWorkReadingsTest {
     Script chain = Shell.parseFresh("find . -name m.txt -exec git commit -F m.txt \\; && rm m.txt");
     assertThat(chain.chainedRemoval(chain.consumedFiles().get(0))).isEmpty();
   }
+
+  @Test
+  void updateRefStdinDeletesWhatItsInputSays() {
+    Script s = Shell.parseFresh("git update-ref --stdin <<'EOF'\ndelete refs/heads/feat\n"
+        + "update refs/heads/main 3f2a9c1\ndelete refs/remotes/origin/x abc\nEOF");
+    assertThat(s.deletedBranches()).extracting(d -> d.name().value() + (d.forced() ? "!" : "")
+        + (d.remoteTracking() ? " remote-tracking" : "")).containsExactly("feat!",
+        "origin/x! remote-tracking");
+    assertThat(s.deletedBranches()).allSatisfy(d -> {
+      assertThat(d.route()).isEqualTo(DeletedBranch.Route.UPDATE_REF);
+      assertThat(d.name().isStatic()).isTrue();
+    });
+    assertThat(deleted("git update-ref --stdin <<< \"delete refs/heads/$B\""))
+        .containsExactly("%$B!");
+    assertThat(deleted("git update-ref --stdin <<< 'create refs/heads/new 3f2a9c1'")).isEmpty();
+    // input the text does not show may delete any branch
+    assertThat(deleted("printf 'delete refs/heads/feat\\n' | git update-ref --stdin"))
+        .containsExactly("%{update-ref input}!");
+    assertThat(deleted("git update-ref --stdin < ops.txt"))
+        .containsExactly("%{update-ref input}!");
+  }
 }
