@@ -1445,13 +1445,24 @@ final class Parser {
     }
   }
 
+  /** True when {@code s[from, to)} holds a {@code $(} or a backtick; reads only that range. */
+  private boolean holdsSubstitution(int from, int to) {
+    for (int i = from; i < to; i++) {
+      char c = s.charAt(i);
+      if (c == '`' || c == '$' && i + 1 < to && s.charAt(i + 1) == '(') {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Parses the command substitutions inside the body of a {@code ${…}} ending at {@code end}
    * (the index after its '}'), which run when it is expanded: {@code ${B:-$(git branch
    * --show-current)}}. Leaves the cursor at {@code end}.
    */
   private void parameterSubstitutions(int from, int end) {
-    if (!hasSubstitution(s, from, end)) {
+    if (!holdsSubstitution(from, end)) {
       pos = end;
       return;
     }
