@@ -221,4 +221,27 @@ class LostWorkReadingsTest {
     assertThat(deleted("git update-ref --stdin < ops.txt"))
         .containsExactly("%{update-ref input}!");
   }
+
+  @Test
+  void extendedGlobsAndDeclaredArraysDoNotEndTheReading() {
+    // both stopped the reading with a problem, hiding the deletions after them
+    Script glob = Shell.parseFresh("rm -f !(keep).log ../wt/@(src|docs); git branch -D feat");
+    assertThat(glob.problems()).isEmpty();
+    assertThat(glob.removals()).singleElement().satisfies(r -> assertThat(r.paths())
+        .extracting(Word::value, Word::isStatic)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("!(keep).log", false),
+            org.assertj.core.groups.Tuple.tuple("../wt/@(src|docs)", false)));
+    assertThat(glob.deletedBranches()).hasSize(1);
+    Script array = Shell.parseFresh(
+        "local -a bs=($(git branch --merged main)) && git branch -D \"${bs[@]}\"");
+    assertThat(array.problems()).isEmpty();
+    assertThat(array.commands()).extracting(SimpleCommand::name)
+        .containsExactly("git", "local", "git");
+    assertThat(array.commands().get(1).words().get(2).value())
+        .isEqualTo("bs=($(git branch --merged main))");
+    assertThat(deleted("declare -a x=(`git branch -D q`) y")).containsExactly("q!");
+    // a function definition and a stray parenthesis read as before
+    assertThat(Shell.parseFresh("f() { git branch -D x; }; f").commands()).hasSize(2);
+    assertThat(Shell.parseFresh("echo a(b)").problems()).isNotEmpty();
+  }
 }
