@@ -18,7 +18,7 @@ final class Expansions {
   /** Every command name this class looks into: wrappers, shells and eval. */
   private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
       "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "parallel", "find",
-      "eval", "trap",
+      "setsid", "ionice", "chronic", "unbuffer", "taskset", "flock", "eval", "trap",
       "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
   // the long options of each wrapper, made once rather than on every wrapped command
@@ -48,6 +48,14 @@ final class Expansions {
   private static final Set<String> PARALLEL_NO_COMMAND = Set.of("--help", "--version",
       "--citation", "--number-of-cpus", "--number-of-cores", "--number-of-threads",
       "--max-line-length-allowed", "--minversion", "--record-env", "--embed");
+  private static final Set<String> IONICE_VALUE_OPTIONS = Set.of("--class", "--classdata",
+      "--pid", "--pgid", "--uid");
+  private static final Set<String> FLOCK_VALUE_OPTIONS = Set.of("--timeout", "--wait",
+      "--conflict-exit-code");
+  private static final Set<String> FLOCK_COMMAND_OPTIONS = Set.of("--timeout", "--wait",
+      "--conflict-exit-code", "--command");
+  private static final Set<String> FLOCK_NO_COMMAND = Set.of("--command", "--help",
+      "--version");
   private static final Set<String> VERSION_HELP = Set.of("--help", "--version");
   private static final Set<String> HELP = Set.of("--help");
 
@@ -113,6 +121,18 @@ final class Expansions {
     if (name.equals("find")) {
       findExec(command, words, at, parser, depth);
       return;
+    }
+    if (name.equals("flock")) {
+      // flock [opts] FILE -c 'command' (or -c among the options): the string runs in a shell
+      int file = optionsEnd(words, 1, "wEnc", FLOCK_COMMAND_OPTIONS, "", VERSION_HELP);
+      for (int i = 1; file > 0 && i + 1 < words.size() && i <= file + 1; i++) {
+        String v = words.get(i).value();
+        if (v.equals("-c") || v.equals("--command")) {
+          reparse(command, at, parser, words.get(i + 1), Nesting.Kind.SHELL_STRING, "flock",
+              depth);
+          return;
+        }
+      }
     }
     List<Assignment> assignments = new ArrayList<>(0);
     int from = wrappedCommandStart(name, words, assignments);
@@ -351,6 +371,22 @@ final class Expansions {
       }
       case "command":
         return optionsEnd(words, 1, "", Set.of(), "vV", Set.of());
+      case "setsid":
+      case "chronic":
+      case "unbuffer":
+        return optionsEnd(words, 1, "", Set.of(), "", VERSION_HELP);
+      case "ionice":
+        return optionsEnd(words, 1, "cnpPu", IONICE_VALUE_OPTIONS, "", VERSION_HELP);
+      case "taskset": {
+        // taskset [opts] MASK|LIST command: -p (a running process) runs nothing
+        int i = optionsEnd(words, 1, "", Set.of(), "p", VERSION_HELP);
+        return i > 0 && i < words.size() ? i + 1 : -1;
+      }
+      case "flock": {
+        // flock [opts] FILE command…; with -c the command is a string for a shell (not here)
+        int i = optionsEnd(words, 1, "wEn", FLOCK_VALUE_OPTIONS, "c", FLOCK_NO_COMMAND);
+        return i > 0 && i < words.size() ? i + 1 : -1;
+      }
       case "coproc":
         // coproc runs a simple command (no NAME then) in the background with pipes to it
         return 1;

@@ -244,4 +244,18 @@ class LostWorkReadingsTest {
     assertThat(Shell.parseFresh("f() { git branch -D x; }; f").commands()).hasSize(2);
     assertThat(Shell.parseFresh("echo a(b)").problems()).isNotEmpty();
   }
+
+  @Test
+  void moreWrappersShowTheCommandTheyRun() {
+    for (String wrapper : List.of("setsid", "ionice -c3", "ionice -c 2 -n 7", "chronic",
+        "unbuffer -p", "taskset -c 0", "taskset 0x1", "flock /tmp/lock", "flock -x -w 5 /tmp/l")) {
+      assertThat(deleted(wrapper + " git branch -D feat")).as(wrapper).containsExactly("feat!");
+    }
+    assertThat(deleted("flock -w 5 /tmp/lock -c 'git branch -D a'")).containsExactly("a!");
+    assertThat(deleted("flock -c 'git branch -D b' /tmp/lock")).containsExactly("b!");
+    // -c after the command is the command's own option
+    assertThat(Shell.parseFresh("flock /tmp/l git commit -c HEAD").gitCommands())
+        .singleElement().satisfies(g -> assertThat(g.subcommand()).isEqualTo("commit"));
+    assertThat(Shell.parseFresh("taskset -p 1234").commands()).hasSize(1);
+  }
 }
