@@ -99,6 +99,18 @@ final class BranchRoutes {
         false, true, path));
   }
 
+  /**
+   * {@code name}, not static when git resolves it to another branch's name: {@code @{-1}} is
+   * the branch checked out before ({@code git checkout main && git branch -D @{-1}}), and newer
+   * gits read {@code -} the same way.
+   */
+  private static Word resolvedByGit(Word name) {
+    if (name.isStatic() && (name.value().contains("@{") || name.value().equals("-"))) {
+      return new Word(name.value(), name.source(), name.start(), name.end(), false);
+    }
+    return name;
+  }
+
   static List<DeletedBranch> deleted(GitCommand git) {
     List<DeletedBranch> out = new ArrayList<>(1);
     Argv a = git.arguments();
@@ -108,8 +120,8 @@ final class BranchRoutes {
           boolean forced = a.has("-D") || a.has("-f", "--force");
           boolean remoteTracking = a.has("-r", "--remotes");
           for (Word name : a.operands()) {
-            out.add(new DeletedBranch(git, name, Optional.empty(), forced, remoteTracking,
-                DeletedBranch.Route.BRANCH_DELETE));
+            out.add(new DeletedBranch(git, resolvedByGit(name), Optional.empty(), forced,
+                remoteTracking, DeletedBranch.Route.BRANCH_DELETE));
           }
         }
         break;

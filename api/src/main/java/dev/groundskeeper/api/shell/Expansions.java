@@ -18,7 +18,8 @@ final class Expansions {
   /** Every command name this class looks into: wrappers, shells and eval. */
   private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
       "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "parallel", "find",
-      "setsid", "ionice", "chronic", "unbuffer", "taskset", "flock", "eval", "trap",
+      "setsid", "ionice", "chronic", "unbuffer", "taskset", "flock", "busybox", "su", "script",
+      "watch", "eval", "trap",
       "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
   // the long options of each wrapper, made once rather than on every wrapped command
@@ -52,6 +53,7 @@ final class Expansions {
       "--pid", "--pgid", "--uid");
   private static final Set<String> FLOCK_VALUE_OPTIONS = Set.of("--timeout", "--wait",
       "--conflict-exit-code");
+  private static final Set<String> WATCH_VALUE_OPTIONS = Set.of("--interval", "--differences");
   private static final Set<String> FLOCK_COMMAND_OPTIONS = Set.of("--timeout", "--wait",
       "--conflict-exit-code", "--command");
   private static final Set<String> FLOCK_NO_COMMAND = Set.of("--command", "--help",
@@ -184,8 +186,47 @@ final class Expansions {
       }
       return;
     }
+    if (name.equals("su") || name.equals("script")) {
+      // su [-l] -c 'script' [user], script [-q] -c 'script' [file]: the string runs in a shell
+      Argv argv = Argv.read(words.subList(1, words.size()), "cgGsuEIOT",
+          Set.of("--command", "--group", "--supp-group", "--shell", "--session-command",
+              "--whitelist-environment", "--echo", "--log-in", "--log-out", "--log-io",
+              "--log-timing", "--output-limit", "--logging-format"), false);
+      argv.value("-c", "--command", "--session-command").ifPresent(script ->
+          reparse(command, at, parser, script, Nesting.Kind.SHELL_STRING, name, depth));
+      return;
+    }
+    if (name.equals("watch")) {
+      // watch [opts] command…: the words, joined, run in a shell every interval (-x: run as is)
+      int i = optionsEnd(words, 1, "nqd", WATCH_VALUE_OPTIONS, "", VERSION_HELP);
+      if (i > 0 && i < words.size()) {
+        List<Word> run = words.subList(i, words.size());
+        if (run.size() == 1) {
+          reparse(command, at, parser, run.get(0), Nesting.Kind.SHELL_STRING, name, depth);
+        } else {
+          StringBuilder text = new StringBuilder();
+          for (Word w : run) {
+            text.append(text.length() == 0 ? "" : " ").append(w.value());
+          }
+          parser.reparse(command, at, text.toString(), 0, run.get(0).start(),
+              run.get(run.size() - 1).end(), Nesting.Kind.SHELL_STRING, name, depth);
+        }
+      }
+      return;
+    }
+    if (name.equals("env")) {
+      // env -S 'cmd args' (--split-string): the string is split into the command and its words
+      Argv argv = Argv.read(words.subList(1, words.size()), "uCS",
+          ENV_VALUE_OPTIONS, true);
+      argv.value("-S", "--split-string").ifPresent(split ->
+          reparse(command, at, parser, split, Nesting.Kind.SHELL_STRING, "env", depth));
+      return;
+    }
     if (name.equals("eval") && words.size() > 1) {
-      List<Word> args = words.subList(1, words.size());
+      List<Word> args = words.subList(words.get(1).value().equals("--") ? 2 : 1, words.size());
+      if (args.isEmpty()) {
+        return;
+      }
       if (args.size() == 1) {
         reparse(command, at, parser, args.get(0), Nesting.Kind.EVAL, "eval", depth);
       } else {
@@ -387,6 +428,9 @@ final class Expansions {
         int i = optionsEnd(words, 1, "wEn", FLOCK_VALUE_OPTIONS, "c", FLOCK_NO_COMMAND);
         return i > 0 && i < words.size() ? i + 1 : -1;
       }
+      case "busybox":
+        // busybox APPLET args…: the applet is the command (busybox sh -c '…')
+        return words.size() > 1 && !words.get(1).value().startsWith("-") ? 1 : -1;
       case "coproc":
         // coproc runs a simple command (no NAME then) in the background with pipes to it
         return 1;

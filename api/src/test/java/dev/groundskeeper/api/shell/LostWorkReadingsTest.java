@@ -25,8 +25,10 @@ class LostWorkReadingsTest {
     assertThat(deleted("git branch -D feat{,}")).containsExactly("%feat{,}!");
     assertThat(deleted("git branch -D wip-{1..3}")).containsExactly("%wip-{1..3}!");
     // not expansions: quoted or escaped braces, no comma or range, git's reflog syntax
-    assertThat(deleted("git branch -D \"{a,b}\" a\\{b,c} x{} {a} HEAD@{1} '{1..2}'"))
-        .containsExactly("{a,b}!", "a{b,c}!", "x{}!", "{a}!", "HEAD@{1}!", "{1..2}!");
+    assertThat(deleted("git branch -D \"{a,b}\" a\\{b,c} x{} {a} '{1..2}'"))
+        .containsExactly("{a,b}!", "a{b,c}!", "x{}!", "{a}!", "{1..2}!");
+    assertThat(Shell.parseFresh("git stash show -p stash@{1}").commands().get(0).words().get(4)
+        .isStatic()).isTrue();
   }
 
   @Test
@@ -257,5 +259,27 @@ class LostWorkReadingsTest {
     assertThat(Shell.parseFresh("flock /tmp/l git commit -c HEAD").gitCommands())
         .singleElement().satisfies(g -> assertThat(g.subcommand()).isEqualTo("commit"));
     assertThat(Shell.parseFresh("taskset -p 1234").commands()).hasSize(1);
+  }
+
+  @Test
+  void commandStringsOfEnvSuScriptWatchBusyboxAndEvalDashDashAreRead() {
+    for (String text : List.of("env -S 'git branch -D feat'", "env -S\"git branch -D feat\"",
+        "su -c 'git branch -D feat' root", "su - root -c 'git branch -D feat'",
+        "script -qc 'git branch -D feat' /dev/null", "watch -n 5 'git branch -D feat'",
+        "watch -n5 git branch -D feat", "eval -- 'git branch -D feat'",
+        "busybox sh -c 'git branch -D feat'")) {
+      assertThat(deleted(text)).as(text).containsExactly("feat!");
+    }
+    for (String text : List.of("eval --", "su", "watch", "env X=1 git status", "busybox")) {
+      assertThat(Shell.parseFresh(text).problems()).as(text).isEmpty();
+    }
+  }
+
+  @Test
+  void aBranchNameGitResolvesIsNotStatic() {
+    // @{-1} is the branch checked out before: here whatever was checked out before main
+    assertThat(deleted("git checkout main && git branch -D @{-1}")).containsExactly("%@{-1}!");
+    assertThat(deleted("git branch -D -")).containsExactly("%-!");
+    assertThat(deleted("git branch -D feat")).containsExactly("feat!");
   }
 }
