@@ -99,6 +99,18 @@ final class BranchRoutes {
         false, true, path));
   }
 
+  /**
+   * {@code name}, not static when git resolves it to another branch's name: {@code @{-1}} is
+   * the branch checked out before ({@code git checkout main && git branch -D @{-1}}), and newer
+   * gits read {@code -} the same way.
+   */
+  private static Word resolvedByGit(Word name) {
+    if (name.isStatic() && (name.value().contains("@{") || name.value().equals("-"))) {
+      return new Word(name.value(), name.source(), name.start(), name.end(), false);
+    }
+    return name;
+  }
+
   static List<DeletedBranch> deleted(GitCommand git) {
     List<DeletedBranch> out = new ArrayList<>(1);
     Argv a = git.arguments();
@@ -108,13 +120,15 @@ final class BranchRoutes {
           boolean forced = a.has("-D") || a.has("-f", "--force");
           boolean remoteTracking = a.has("-r", "--remotes");
           for (Word name : a.operands()) {
-            out.add(new DeletedBranch(git, name, Optional.empty(), forced, remoteTracking,
-                DeletedBranch.Route.BRANCH_DELETE));
+            out.add(new DeletedBranch(git, resolvedByGit(name), Optional.empty(), forced,
+                remoteTracking, DeletedBranch.Route.BRANCH_DELETE));
           }
         }
         break;
       case "update-ref":
-        if (a.has("-d")) {
+        if (a.has("--stdin")) {
+          updateRefInput(git, out);
+        } else if (a.has("-d")) {
           a.operand(0).ifPresent(ref -> {
             if (ref.value().startsWith("refs/heads/")) {
               out.add(new DeletedBranch(git, Argv.suffix(ref, "refs/heads/".length()),
@@ -133,6 +147,45 @@ final class BranchRoutes {
         break;
     }
     return List.copyOf(out);
+  }
+
+  /** What {@code update-ref --stdin} shows for its input when its text cannot be read. */
+  static final String UPDATE_REF_INPUT = "{update-ref input}";
+
+  /**
+   * The deletions {@code git update-ref --stdin} reads: each {@code delete refs/heads/<n>} line of
+   * a heredoc or here-string fed to it. Input the text does not show (a pipe, a file) may
+   * delete any branch: one name that is not static stands for it, {@link #UPDATE_REF_INPUT}.
+   */
+  private static void updateRefInput(GitCommand git, List<DeletedBranch> out) {
+    SimpleCommand c = git.command();
+    for (Redirection r : c.redirections()) {
+      boolean hereString = r.operator() == RedirectOperator.HERE_STRING;
+      if (!hereString && !r.operator().isHeredoc()) {
+        continue;
+      }
+      String text = hereString ? r.target().value() : r.heredocBody().orElse("");
+      boolean isStatic = hereString ? r.target().isStatic() : true;
+      for (String line : text.split("[\\n\\x00]")) {
+        String[] parts = line.trim().split("[ \\t]+");
+        if (parts.length < 2 || !parts[0].equals("delete")) {
+          continue;
+        }
+        String ref = parts[1];
+        boolean expanded = !isStatic || ref.contains("$") || ref.contains("`");
+        for (String prefix : new String[] {"refs/heads/", "refs/remotes/"}) {
+          if (ref.startsWith(prefix)) {
+            String name = ref.substring(prefix.length());
+            out.add(new DeletedBranch(git, new Word(name, r.target().source(), r.start(),
+                r.end(), !expanded), Optional.empty(), true, prefix.equals("refs/remotes/"),
+                DeletedBranch.Route.UPDATE_REF));
+          }
+        }
+      }
+      return;
+    }
+    out.add(new DeletedBranch(git, new Word(UPDATE_REF_INPUT, UPDATE_REF_INPUT, c.end(), c.end(),
+        false), Optional.empty(), true, false, DeletedBranch.Route.UPDATE_REF));
   }
 
   private static void push(GitCommand git, Argv a, List<DeletedBranch> out) {

@@ -17,7 +17,9 @@ final class Expansions {
 
   /** Every command name this class looks into: wrappers, shells and eval. */
   private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
-      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "eval", "trap",
+      "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "parallel", "find",
+      "setsid", "ionice", "chronic", "unbuffer", "taskset", "flock", "busybox", "su", "script",
+      "watch", "eval", "trap",
       "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
   // the long options of each wrapper, made once rather than on every wrapped command
@@ -37,6 +39,25 @@ final class Expansions {
       "--max-args", "--max-procs", "--max-chars", "--process-slot-var");
   private static final Set<String> XARGS_NO_COMMAND = Set.of("--help", "--version",
       "--show-limits");
+  private static final Set<String> PARALLEL_VALUE_OPTIONS = Set.of("--arg-file", "--delimiter",
+      "--jobs", "--max-args", "--max-replace-args", "--sshlogin", "--halt", "--joblog",
+      "--results", "--tmpdir", "--timeout", "--delay", "--retries", "--colsep", "--tagstring",
+      "--workdir", "--env", "--basefile", "--return", "--eof", "--max-lines", "--load",
+      "--memfree", "--nice", "--shebang-wrap", "--sshloginfile", "--transfer-file", "--wd",
+      "--shell", "--replace", "--extensionreplace", "--basenamereplace", "--dirnamereplace",
+      "--basenameextensionreplace", "--seqreplace", "--slotreplace", "--block", "--header");
+  private static final Set<String> PARALLEL_NO_COMMAND = Set.of("--help", "--version",
+      "--citation", "--number-of-cpus", "--number-of-cores", "--number-of-threads",
+      "--max-line-length-allowed", "--minversion", "--record-env", "--embed");
+  private static final Set<String> IONICE_VALUE_OPTIONS = Set.of("--class", "--classdata",
+      "--pid", "--pgid", "--uid");
+  private static final Set<String> FLOCK_VALUE_OPTIONS = Set.of("--timeout", "--wait",
+      "--conflict-exit-code");
+  private static final Set<String> WATCH_VALUE_OPTIONS = Set.of("--interval", "--differences");
+  private static final Set<String> FLOCK_COMMAND_OPTIONS = Set.of("--timeout", "--wait",
+      "--conflict-exit-code", "--command");
+  private static final Set<String> FLOCK_NO_COMMAND = Set.of("--command", "--help",
+      "--version");
   private static final Set<String> VERSION_HELP = Set.of("--help", "--version");
   private static final Set<String> HELP = Set.of("--help");
 
@@ -95,6 +116,26 @@ final class Expansions {
     if (depth > MAX_DEPTH || words.isEmpty() || !isExpanded(name)) {
       return;
     }
+    if (name.equals("parallel")) {
+      parallel(command, words, at, parser, depth);
+      return;
+    }
+    if (name.equals("find")) {
+      findExec(command, words, at, parser, depth);
+      return;
+    }
+    if (name.equals("flock")) {
+      // flock [opts] FILE -c 'command' (or -c among the options): the string runs in a shell
+      int file = optionsEnd(words, 1, "wEnc", FLOCK_COMMAND_OPTIONS, "", VERSION_HELP);
+      for (int i = 1; file > 0 && i + 1 < words.size() && i <= file + 1; i++) {
+        String v = words.get(i).value();
+        if (v.equals("-c") || v.equals("--command")) {
+          reparse(command, at, parser, words.get(i + 1), Nesting.Kind.SHELL_STRING, "flock",
+              depth);
+          return;
+        }
+      }
+    }
     List<Assignment> assignments = new ArrayList<>(0);
     int from = wrappedCommandStart(name, words, assignments);
     if (from > 0 && from < words.size()) {
@@ -145,8 +186,47 @@ final class Expansions {
       }
       return;
     }
+    if (name.equals("su") || name.equals("script")) {
+      // su [-l] -c 'script' [user], script [-q] -c 'script' [file]: the string runs in a shell
+      Argv argv = Argv.read(words.subList(1, words.size()), "cgGsuEIOT",
+          Set.of("--command", "--group", "--supp-group", "--shell", "--session-command",
+              "--whitelist-environment", "--echo", "--log-in", "--log-out", "--log-io",
+              "--log-timing", "--output-limit", "--logging-format"), false);
+      argv.value("-c", "--command", "--session-command").ifPresent(script ->
+          reparse(command, at, parser, script, Nesting.Kind.SHELL_STRING, name, depth));
+      return;
+    }
+    if (name.equals("watch")) {
+      // watch [opts] command…: the words, joined, run in a shell every interval (-x: run as is)
+      int i = optionsEnd(words, 1, "nqd", WATCH_VALUE_OPTIONS, "", VERSION_HELP);
+      if (i > 0 && i < words.size()) {
+        List<Word> run = words.subList(i, words.size());
+        if (run.size() == 1) {
+          reparse(command, at, parser, run.get(0), Nesting.Kind.SHELL_STRING, name, depth);
+        } else {
+          StringBuilder text = new StringBuilder();
+          for (Word w : run) {
+            text.append(text.length() == 0 ? "" : " ").append(w.value());
+          }
+          parser.reparse(command, at, text.toString(), 0, run.get(0).start(),
+              run.get(run.size() - 1).end(), Nesting.Kind.SHELL_STRING, name, depth);
+        }
+      }
+      return;
+    }
+    if (name.equals("env")) {
+      // env -S 'cmd args' (--split-string): the string is split into the command and its words
+      Argv argv = Argv.read(words.subList(1, words.size()), "uCS",
+          ENV_VALUE_OPTIONS, true);
+      argv.value("-S", "--split-string").ifPresent(split ->
+          reparse(command, at, parser, split, Nesting.Kind.SHELL_STRING, "env", depth));
+      return;
+    }
     if (name.equals("eval") && words.size() > 1) {
-      List<Word> args = words.subList(1, words.size());
+      List<Word> args = words.subList(words.get(1).value().equals("--") ? 2 : 1, words.size());
+      if (args.isEmpty()) {
+        return;
+      }
       if (args.size() == 1) {
         reparse(command, at, parser, args.get(0), Nesting.Kind.EVAL, "eval", depth);
       } else {
@@ -157,6 +237,75 @@ final class Expansions {
         parser.reparse(command, at, text.toString(), 0, args.get(0).start(),
             args.get(args.size() - 1).end(), Nesting.Kind.EVAL, "eval", depth);
       }
+    }
+  }
+
+  /**
+   * Reads the command GNU {@code parallel} runs: its words up to {@code :::} or {@code ::::},
+   * joined with spaces, are a script it hands to a shell once per input, with each input in
+   * place of the replacement strings ({@code {}}, {@code {.}}, {@code {1}}, …) or, when there is
+   * none, after the words. Words holding a replacement string are not static, and without one a
+   * {@code {}} word stands for the input: {@code parallel git branch -D ::: a b} deletes
+   * branches the reading cannot name.
+   */
+  private static void parallel(SimpleCommand command, List<Word> words, Parser.DirState at,
+      Parser parser, int depth) {
+    int from = optionsEnd(words, 1, "adEIjLnNPSs", PARALLEL_VALUE_OPTIONS, "",
+        PARALLEL_NO_COMMAND);
+    if (from <= 0 || from >= words.size()) {
+      return;
+    }
+    int to = from;
+    while (to < words.size() && !words.get(to).value().startsWith(":::")) {
+      to++;
+    }
+    if (to == from) {
+      return;
+    }
+    StringBuilder text = new StringBuilder();
+    boolean replaced = false;
+    for (Word w : words.subList(from, to)) {
+      text.append(text.length() == 0 ? "" : " ").append(w.value());
+      replaced |= w.value().indexOf('{') >= 0 && w.value().indexOf('}') > w.value().indexOf('{');
+    }
+    if (!replaced) {
+      text.append(" {}");
+    }
+    int first = parser.commandCount();
+    parser.reparse(command, at, text.toString(), 0, words.get(from).start(),
+        words.get(to - 1).end(), Nesting.Kind.SHELL_STRING, "parallel", depth);
+    parser.markReplaced(first, "{");
+  }
+
+  /**
+   * Reads the commands {@code find} runs for what it finds: each {@code -exec}, {@code -execdir},
+   * {@code -ok} or {@code -okdir} up to its {@code ;} or {@code +}. The words holding {@code {}}
+   * are not static (find puts the paths there), also in the script of a shell it runs.
+   */
+  private static void findExec(SimpleCommand command, List<Word> words, Parser.DirState at,
+      Parser parser, int depth) {
+    for (int i = 1; i < words.size(); i++) {
+      String v = words.get(i).value();
+      if (!v.equals("-exec") && !v.equals("-execdir") && !v.equals("-ok")
+          && !v.equals("-okdir")) {
+        continue;
+      }
+      int end = i + 1;
+      while (end < words.size() && !words.get(end).value().equals(";")
+          && !(words.get(end).value().equals("+") && words.get(end - 1).value().equals("{}"))) {
+        end++;
+      }
+      if (end > i + 1) {
+        List<Word> run = new ArrayList<>(end - i - 1);
+        for (Word w : words.subList(i + 1, end)) {
+          run.add(w.isStatic() && w.value().contains("{}")
+              ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+        }
+        SimpleCommand inner = parser.wrapped(command, run, "find", List.of());
+        expand(inner, Parser.baseName(inner.words()), at, parser, depth + 1);
+        parser.markReplaced(inner.index() + 1, "{}");
+      }
+      i = end;
     }
   }
 
@@ -263,6 +412,25 @@ final class Expansions {
       }
       case "command":
         return optionsEnd(words, 1, "", Set.of(), "vV", Set.of());
+      case "setsid":
+      case "chronic":
+      case "unbuffer":
+        return optionsEnd(words, 1, "", Set.of(), "", VERSION_HELP);
+      case "ionice":
+        return optionsEnd(words, 1, "cnpPu", IONICE_VALUE_OPTIONS, "", VERSION_HELP);
+      case "taskset": {
+        // taskset [opts] MASK|LIST command: -p (a running process) runs nothing
+        int i = optionsEnd(words, 1, "", Set.of(), "p", VERSION_HELP);
+        return i > 0 && i < words.size() ? i + 1 : -1;
+      }
+      case "flock": {
+        // flock [opts] FILE command…; with -c the command is a string for a shell (not here)
+        int i = optionsEnd(words, 1, "wEn", FLOCK_VALUE_OPTIONS, "c", FLOCK_NO_COMMAND);
+        return i > 0 && i < words.size() ? i + 1 : -1;
+      }
+      case "busybox":
+        // busybox APPLET args…: the applet is the command (busybox sh -c '…')
+        return words.size() > 1 && !words.get(1).value().startsWith("-") ? 1 : -1;
       case "coproc":
         // coproc runs a simple command (no NAME then) in the background with pipes to it
         return 1;

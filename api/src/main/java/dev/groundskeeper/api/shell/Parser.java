@@ -1084,6 +1084,10 @@ final class Parser {
           continue;
         }
         if (isMeta(c) && !processSubstitutionAt(pos)) {
+          if (c == '(' && lastEnd == pos && !words.isEmpty() && continuesThroughParens(words)) {
+            lastEnd = pos;
+            continue;
+          }
           if (c == '(' && words.size() == 1 && assignments.isEmpty() && redirections == null
               && functionParensAt(pos)) {
             // name ( ) compound: a function definition, not a command
@@ -1120,6 +1124,45 @@ final class Parser {
       return;
     }
     finishCommand(words, assignments, redirections, op, start, origin.end(lastEnd));
+  }
+
+  /**
+   * At a {@code (} right after the last word: when that word ends in an extended-glob operator
+   * ({@code !(keep).log}, {@code @(a|b)}, {@code *(x)}, {@code +(y)}, {@code ?(z)}) or in the
+   * {@code =} of an array value given to a declaration ({@code local -a arr=(a b)}), the
+   * parentheses and what follows them belong to the word, which is then not static. Replaces
+   * the last word and returns true; false, reading nothing, otherwise (a function definition, a
+   * syntax error).
+   */
+  private boolean continuesThroughParens(CompactList<Word> words) {
+    Word last = words.get(words.size() - 1);
+    String source = last.source();
+    char before = s.charAt(pos - 1);
+    boolean glob = "?*+@!".indexOf(before) >= 0;
+    boolean array = before == '=' && words.size() > 1 && isName(source.charAt(0), NAME_START);
+    int open = pos;
+    int start = open - source.length();
+    int close = (glob || array) && start >= 0 && s.startsWith(source, start)
+        ? balancedParenEnd(open) : -1;
+    if (close < 0) {
+      return false;
+    }
+    // the substitutions inside run when the word is expanded: arr=($(git branch --merged))
+    parameterSubstitutions(open + 1, close);
+    if (stopped) {
+      return true;
+    }
+    pos = close;
+    StringBuilder value = new StringBuilder(last.value()).append(s, open, close);
+    if (pos < len && !isMeta(s.charAt(pos))) {
+      Word rest = parseWord();
+      if (rest != null) {
+        value.append(rest.value());
+      }
+    }
+    words.replace(words.size() - 1, new Word(value.toString(), s.substring(start, pos),
+        origin.start(start), origin.end(pos), false));
+    return true;
   }
 
   /**
@@ -1291,6 +1334,11 @@ final class Parser {
     return inner;
   }
 
+  /** How many commands have been read so far: the index the next one gets. */
+  int commandCount() {
+    return sink.commands.size();
+  }
+
   /**
    * Makes the words holding xargs' replace string not static in the commands read from
    * {@code from} on: the script of a shell xargs runs ({@code xargs -I % sh -c 'git branch -D
@@ -1440,13 +1488,25 @@ final class Parser {
     }
   }
 
+  /** True when {@code s[from, to)} holds a {@code $(} or a backtick; reads only that range. */
+  private boolean holdsSubstitution(int from, int to) {
+    for (int i = from; i < to; i++) {
+      char c = s.charAt(i);
+      if (c == '`' || c == '$' && i + 1 < to && s.charAt(i + 1) == '(') {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
-   * Parses the command substitutions inside the body of a {@code ${…}} ending at {@code end}
-   * (the index after its '}'), which run when it is expanded: {@code ${B:-$(git branch
+   * Parses the command substitutions inside the body of a {@code ${…}} (or of a word's
+   * parentheses) ending at {@code end} (the index after its closing character), which run when
+   * it is expanded: {@code ${B:-$(git branch
    * --show-current)}}. Leaves the cursor at {@code end}.
    */
   private void parameterSubstitutions(int from, int end) {
-    if (!hasSubstitution(s, from, end)) {
+    if (!holdsSubstitution(from, end)) {
       pos = end;
       return;
     }

@@ -312,13 +312,14 @@ public final class Script {
   /**
    * True when {@code to} runs after {@code from} and every operator written between them is
    * {@code &&}, so {@code to} runs only when {@code from} succeeded. False when {@code from} or
-   * a command between them is negated with {@code !}, when {@code from} runs as a coprocess,
+   * a command between them is negated with {@code !}, when {@code from} runs as a coprocess or
+   * by {@code find -exec},
    * and when a command between holds a substitution around {@code from} and does not pass its
    * status on (see {@link #holdsSubstitutionAround}).
    */
   public boolean andChained(SimpleCommand from, SimpleCommand to) {
     if (from.index() >= to.index() || to.index() >= commands.size()
-        || from.isInside(Nesting.Kind.NEGATION) || runsAsCoprocess(from)) {
+        || from.isInside(Nesting.Kind.NEGATION) || statusIsNotPassedOn(from)) {
       return false;
     }
     // commands that hold a substitution around `from` come right after it, outermost last
@@ -344,10 +345,14 @@ public final class Script {
     return true;
   }
 
-  /** True for a command {@code coproc} starts: it runs alongside, and coproc succeeds at once. */
-  private static boolean runsAsCoprocess(SimpleCommand command) {
+  /**
+   * True for a command whose wrapper does not fail when it does: {@code coproc} succeeds at once,
+   * and {@code find -exec cmd ;} succeeds whatever {@code cmd} returned.
+   */
+  private static boolean statusIsNotPassedOn(SimpleCommand command) {
     for (Nesting n : command.nesting()) {
-      if (n.kind() == Nesting.Kind.WRAPPER && n.detail().equals("coproc")) {
+      if (n.kind() == Nesting.Kind.WRAPPER
+          && (n.detail().equals("coproc") || n.detail().equals("find"))) {
         return true;
       }
     }

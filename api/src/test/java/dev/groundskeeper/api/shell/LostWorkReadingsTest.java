@@ -25,8 +25,10 @@ class LostWorkReadingsTest {
     assertThat(deleted("git branch -D feat{,}")).containsExactly("%feat{,}!");
     assertThat(deleted("git branch -D wip-{1..3}")).containsExactly("%wip-{1..3}!");
     // not expansions: quoted or escaped braces, no comma or range, git's reflog syntax
-    assertThat(deleted("git branch -D \"{a,b}\" a\\{b,c} x{} {a} HEAD@{1} '{1..2}'"))
-        .containsExactly("{a,b}!", "a{b,c}!", "x{}!", "{a}!", "HEAD@{1}!", "{1..2}!");
+    assertThat(deleted("git branch -D \"{a,b}\" a\\{b,c} x{} {a} '{1..2}'"))
+        .containsExactly("{a,b}!", "a{b,c}!", "x{}!", "{a}!", "{1..2}!");
+    assertThat(Shell.parseFresh("git stash show -p stash@{1}").commands().get(0).words().get(4)
+        .isStatic()).isTrue();
   }
 
   @Test
@@ -164,5 +166,120 @@ class LostWorkReadingsTest {
     // before a simple command time is still its wrapper
     assertThat(Shell.parseFresh("time git branch -D c").commands()).extracting(SimpleCommand::name)
         .containsExactly("time", "git");
+  }
+
+  @Test
+  void gnuParallelRunsItsWordsAsAScriptPerInput() {
+    // the inputs after ::: or from standard input take the place of {} or follow the words
+    assertThat(deleted("git branch | parallel git branch -D")).containsExactly("%{}!");
+    assertThat(deleted("parallel git branch -D ::: feat topic")).containsExactly("%{}!");
+    assertThat(deleted("parallel -j 4 'git branch -D {}; git branch -D keep' ::: a"))
+        .containsExactly("%{}!", "keep!");
+    assertThat(Shell.parseFresh("parallel --halt now,fail=1 \"git worktree remove --force {.}\""
+        + " :::: worktrees.txt").worktreeRemovals()).singleElement().satisfies(r -> {
+          assertThat(r.path().isStatic()).isFalse();
+          assertThat(r.forced()).isTrue();
+        });
+    Script s = Shell.parseFresh("parallel 'git branch -D {}' ::: a");
+    assertThat(s.commands().get(1).isInside(Nesting.Kind.SHELL_STRING)).isTrue();
+    assertThat(Shell.parseFresh("parallel --version").commands()).hasSize(1);
+  }
+
+  @Test
+  void findExecRunsItsCommandOnWhatItFinds() {
+    Script s = Shell.parseFresh("find .. -maxdepth 1 -name wt1 -exec rm -rf {} +");
+    assertThat(s.removals()).singleElement().satisfies(r -> {
+      assertThat(r.recursive()).isTrue();
+      assertThat(r.paths()).singleElement().satisfies(p -> assertThat(p.isStatic()).isFalse());
+      assertThat(r.command().isInside(Nesting.Kind.WRAPPER)).isTrue();
+    });
+    assertThat(deleted("find . -name x -exec git update-ref -d refs/heads/feat \\;"))
+        .containsExactly("feat!");
+    assertThat(deleted("find . -execdir sh -c 'git branch -D {}' \\; -ok git branch -D b ';'"))
+        .containsExactly("%{}!", "b!");
+    assertThat(Shell.parseFresh("find . -name '*.tmp'").commands()).hasSize(1);
+    // find -exec cmd ; succeeds whatever cmd did
+    Script chain = Shell.parseFresh("find . -name m.txt -exec git commit -F m.txt \\; && rm m.txt");
+    assertThat(chain.chainedRemoval(chain.consumedFiles().get(0))).isEmpty();
+  }
+
+  @Test
+  void updateRefStdinDeletesWhatItsInputSays() {
+    Script s = Shell.parseFresh("git update-ref --stdin <<'EOF'\ndelete refs/heads/feat\n"
+        + "update refs/heads/main 3f2a9c1\ndelete refs/remotes/origin/x abc\nEOF");
+    assertThat(s.deletedBranches()).extracting(d -> d.name().value() + (d.forced() ? "!" : "")
+        + (d.remoteTracking() ? " remote-tracking" : "")).containsExactly("feat!",
+        "origin/x! remote-tracking");
+    assertThat(s.deletedBranches()).allSatisfy(d -> {
+      assertThat(d.route()).isEqualTo(DeletedBranch.Route.UPDATE_REF);
+      assertThat(d.name().isStatic()).isTrue();
+    });
+    assertThat(deleted("git update-ref --stdin <<< \"delete refs/heads/$B\""))
+        .containsExactly("%$B!");
+    assertThat(deleted("git update-ref --stdin <<< 'create refs/heads/new 3f2a9c1'")).isEmpty();
+    // input the text does not show may delete any branch
+    assertThat(deleted("printf 'delete refs/heads/feat\\n' | git update-ref --stdin"))
+        .containsExactly("%{update-ref input}!");
+    assertThat(deleted("git update-ref --stdin < ops.txt"))
+        .containsExactly("%{update-ref input}!");
+  }
+
+  @Test
+  void extendedGlobsAndDeclaredArraysDoNotEndTheReading() {
+    // both stopped the reading with a problem, hiding the deletions after them
+    Script glob = Shell.parseFresh("rm -f !(keep).log ../wt/@(src|docs); git branch -D feat");
+    assertThat(glob.problems()).isEmpty();
+    assertThat(glob.removals()).singleElement().satisfies(r -> assertThat(r.paths())
+        .extracting(Word::value, Word::isStatic)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("!(keep).log", false),
+            org.assertj.core.groups.Tuple.tuple("../wt/@(src|docs)", false)));
+    assertThat(glob.deletedBranches()).hasSize(1);
+    Script array = Shell.parseFresh(
+        "local -a bs=($(git branch --merged main)) && git branch -D \"${bs[@]}\"");
+    assertThat(array.problems()).isEmpty();
+    assertThat(array.commands()).extracting(SimpleCommand::name)
+        .containsExactly("git", "local", "git");
+    assertThat(array.commands().get(1).words().get(2).value())
+        .isEqualTo("bs=($(git branch --merged main))");
+    assertThat(deleted("declare -a x=(`git branch -D q`) y")).containsExactly("q!");
+    // a function definition and a stray parenthesis read as before
+    assertThat(Shell.parseFresh("f() { git branch -D x; }; f").commands()).hasSize(2);
+    assertThat(Shell.parseFresh("echo a(b)").problems()).isNotEmpty();
+  }
+
+  @Test
+  void moreWrappersShowTheCommandTheyRun() {
+    for (String wrapper : List.of("setsid", "ionice -c3", "ionice -c 2 -n 7", "chronic",
+        "unbuffer -p", "taskset -c 0", "taskset 0x1", "flock /tmp/lock", "flock -x -w 5 /tmp/l")) {
+      assertThat(deleted(wrapper + " git branch -D feat")).as(wrapper).containsExactly("feat!");
+    }
+    assertThat(deleted("flock -w 5 /tmp/lock -c 'git branch -D a'")).containsExactly("a!");
+    assertThat(deleted("flock -c 'git branch -D b' /tmp/lock")).containsExactly("b!");
+    // -c after the command is the command's own option
+    assertThat(Shell.parseFresh("flock /tmp/l git commit -c HEAD").gitCommands())
+        .singleElement().satisfies(g -> assertThat(g.subcommand()).isEqualTo("commit"));
+    assertThat(Shell.parseFresh("taskset -p 1234").commands()).hasSize(1);
+  }
+
+  @Test
+  void commandStringsOfEnvSuScriptWatchBusyboxAndEvalDashDashAreRead() {
+    for (String text : List.of("env -S 'git branch -D feat'", "env -S\"git branch -D feat\"",
+        "su -c 'git branch -D feat' root", "su - root -c 'git branch -D feat'",
+        "script -qc 'git branch -D feat' /dev/null", "watch -n 5 'git branch -D feat'",
+        "watch -n5 git branch -D feat", "eval -- 'git branch -D feat'",
+        "busybox sh -c 'git branch -D feat'")) {
+      assertThat(deleted(text)).as(text).containsExactly("feat!");
+    }
+    for (String text : List.of("eval --", "su", "watch", "env X=1 git status", "busybox")) {
+      assertThat(Shell.parseFresh(text).problems()).as(text).isEmpty();
+    }
+  }
+
+  @Test
+  void aBranchNameGitResolvesIsNotStatic() {
+    // @{-1} is the branch checked out before: here whatever was checked out before main
+    assertThat(deleted("git checkout main && git branch -D @{-1}")).containsExactly("%@{-1}!");
+    assertThat(deleted("git branch -D -")).containsExactly("%-!");
+    assertThat(deleted("git branch -D feat")).containsExactly("feat!");
   }
 }
