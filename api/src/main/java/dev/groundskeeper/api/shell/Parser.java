@@ -1450,14 +1450,15 @@ final class Parser {
     }
   }
 
-  /** True when {@code text[from, to)} holds a {@code $(} or a backtick. */
+  /** True when {@code text[from, to)} holds a {@code $(} or a backtick; reads only that range. */
   private static boolean hasSubstitution(String text, int from, int to) {
-    int dollar = text.indexOf("$(", from);
-    if (dollar >= 0 && dollar + 1 < to) {
-      return true;
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      if (c == '`' || c == '$' && i + 1 < to && text.charAt(i + 1) == '(') {
+        return true;
+      }
     }
-    int tick = text.indexOf('`', from);
-    return tick >= 0 && tick < to;
+    return false;
   }
 
   /** Parses the command substitutions of text that is otherwise data (a heredoc body). */
@@ -1488,17 +1489,6 @@ final class Parser {
     }
   }
 
-  /** True when {@code s[from, to)} holds a {@code $(} or a backtick; reads only that range. */
-  private boolean holdsSubstitution(int from, int to) {
-    for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
-      if (c == '`' || c == '$' && i + 1 < to && s.charAt(i + 1) == '(') {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /**
    * Parses the command substitutions inside the body of a {@code ${…}} (or of a word's
    * parentheses) ending at {@code end} (the index after its closing character), which run when
@@ -1506,7 +1496,7 @@ final class Parser {
    * --show-current)}}. Leaves the cursor at {@code end}.
    */
   private void parameterSubstitutions(int from, int end) {
-    if (!holdsSubstitution(from, end)) {
+    if (!hasSubstitution(s, from, end)) {
       pos = end;
       return;
     }
