@@ -1463,37 +1463,14 @@ final class Parser {
 
   /** Parses the command substitutions of text that is otherwise data (a heredoc body). */
   private void scanExpansions() {
-    while (pos < len && !stopped) {
-      char c = s.charAt(pos);
-      if (c == '\\') {
-        pos += 2;
-      } else if (c == '$' && at(pos + 1) == '(') {
-        int arithmetic = at(pos + 2) == '(' ? arithmeticEnd(pos + 3) : -1;
-        if (arithmetic >= 0) {
-          pos = arithmetic;
-        } else {
-          substitution(Nesting.Kind.COMMAND_SUBSTITUTION, pos, pos + 2);
-        }
-      } else if (c == '$' && at(pos + 1) == '{') {
-        int end = braceExpansionEnd(pos + 2);
-        if (end < 0) {
-          pos = len;
-        } else {
-          parameterSubstitutions(pos + 2, end);
-        }
-      } else if (c == '`') {
-        parseBacktick(new WordValue(s, pos));
-      } else {
-        pos++;
-      }
-    }
+    substitutionsUntil(len, false);
   }
 
   /**
    * Parses the command substitutions inside the body of a {@code ${…}} (or of a word's
    * parentheses) ending at {@code end} (the index after its closing character), which run when
-   * it is expanded: {@code ${B:-$(git branch
-   * --show-current)}}. Leaves the cursor at {@code end}.
+   * it is expanded: {@code ${B:-$(git branch --show-current)}}. Leaves the cursor at
+   * {@code end}.
    */
   private void parameterSubstitutions(int from, int end) {
     if (!hasSubstitution(s, from, end)) {
@@ -1501,11 +1478,23 @@ final class Parser {
       return;
     }
     pos = from;
-    while (pos < end - 1 && !stopped) {
+    substitutionsUntil(end - 1, true);
+    if (!stopped) {
+      pos = end;
+    }
+  }
+
+  /**
+   * Parses the {@code $( )} and backtick substitutions from the cursor to {@code end}, and those
+   * of the {@code ${…}} bodies there. Single quotes hide them where {@code quotesHide} (inside a
+   * {@code ${…}}); in a heredoc body they are data.
+   */
+  private void substitutionsUntil(int end, boolean quotesHide) {
+    while (pos < end && !stopped) {
       char c = s.charAt(pos);
       if (c == '\\') {
         pos += 2;
-      } else if (c == '\'') {
+      } else if (c == '\'' && quotesHide) {
         int close = s.indexOf('\'', pos + 1);
         pos = close < 0 || close >= end ? end : close + 1;
       } else if (c == '$' && at(pos + 1) == '(') {
@@ -1515,14 +1504,18 @@ final class Parser {
         } else {
           substitution(Nesting.Kind.COMMAND_SUBSTITUTION, pos, pos + 2);
         }
+      } else if (c == '$' && at(pos + 1) == '{') {
+        int close = braceExpansionEnd(pos + 2);
+        if (close < 0 || close > end) {
+          pos = end;
+        } else {
+          parameterSubstitutions(pos + 2, close);
+        }
       } else if (c == '`') {
         parseBacktick(new WordValue(s, pos));
       } else {
         pos++;
       }
-    }
-    if (!stopped) {
-      pos = end;
     }
   }
 

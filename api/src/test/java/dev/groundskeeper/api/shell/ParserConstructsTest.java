@@ -124,6 +124,17 @@ class ParserConstructsTest {
   }
 
   @Test
+  void substitutionsInNestedParameterBodiesRunUnlessSingleQuotedThere() {
+    assertThat(Shell.parseFresh("echo \"${A:-${B:-$(git branch -D x)}}\"").commands())
+        .extracting(SimpleCommand::name).containsExactly("git", "echo");
+    assertThat(Shell.parseFresh("echo ${A:-'$(not-run)'}").commands())
+        .extracting(SimpleCommand::name).containsExactly("echo");
+    // in an unquoted heredoc body single quotes are data: the substitution runs
+    assertThat(Shell.parseFresh("cat <<EOF\n${A:-${B:-$(rm -rf y)}} '$(touch z)'\nEOF\n")
+        .commands()).extracting(SimpleCommand::name).containsExactly("cat", "rm", "touch");
+  }
+
+  @Test
   void hereStringTarget() {
     SimpleCommand c = only("grep x <<< \"$text\"");
     assertThat(c.redirections().get(0).operator()).isEqualTo(RedirectOperator.HERE_STRING);
