@@ -298,8 +298,7 @@ final class Expansions {
       if (end > i + 1) {
         List<Word> run = new ArrayList<>(end - i - 1);
         for (Word w : words.subList(i + 1, end)) {
-          run.add(w.isStatic() && w.value().contains("{}")
-              ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+          run.add(w.isStatic() && w.value().contains("{}") ? w.withStatic(false) : w);
         }
         SimpleCommand inner = parser.wrapped(command, run, "find", List.of());
         expand(inner, Parser.baseName(inner.words()), at, parser, depth + 1);
@@ -470,7 +469,7 @@ final class Expansions {
     List<Word> run = new ArrayList<>(words.size() - from + 1);
     for (Word w : words.subList(from, words.size())) {
       boolean replaced = replace != null && !replace.isEmpty() && w.value().contains(replace);
-      run.add(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+      run.add(replaced ? w.withStatic(false) : w);
     }
     if (replace == null) {
       run.add(new Word(XARGS_INPUT, XARGS_INPUT, end, end, false));

@@ -1356,7 +1356,7 @@ final class Parser {
           words.appendAll(c.words().subList(0, j));
         }
         if (words != null) {
-          words.append(replaced ? new Word(w.value(), w.source(), w.start(), w.end(), false) : w);
+          words.append(replaced ? w.withStatic(false) : w);
         }
       }
       if (words != null) {
@@ -1674,15 +1674,13 @@ final class Parser {
 
   /** A word whose value is its source text {@code s[start, end)}. */
   private Word sourceWord(int start, int end, boolean isStatic) {
-    String text = s.substring(start, end);
-    return new Word(text, text, origin.start(start), origin.end(end), isStatic);
+    return rangeWord(start, end, null, isStatic);
   }
 
   /** A word written as {@code s[start, end)} whose value was read into {@code v}. */
   private Word word(WordValue v, int start, int end, boolean isStatic) {
-    String source = s.substring(start, end);
-    String value = v.isSource(start, end) ? source : v.value();
-    return new Word(value, source, origin.start(start), origin.end(end), isStatic);
+    String value = v.isSource(start, end) ? null : v.value();
+    return rangeWord(start, end, value, isStatic);
   }
 
   /**
@@ -1760,9 +1758,24 @@ final class Parser {
         || processSubstitutionAt(i)) {
       return parseQuotedWord();
     }
-    String value = s.substring(start, i);
     pos = i;
-    return new Word(value, value, origin.start(start), origin.end(i), true);
+    return rangeWord(start, i, null, true);
+  }
+
+  /**
+   * The word written as {@code s[start, end)} with the value {@code value} (null: that same
+   * text). Where this text maps exactly onto the source, the word keeps its range and copies
+   * nothing until it is read; otherwise (a re-parsed string that is not the source's text) it
+   * is copied now, with the outer span's offsets.
+   */
+  private Word rangeWord(int start, int end, String value, boolean isStatic) {
+    if (origin.spanStart < 0) {
+      return Word.ofRange(s, origin.base, value, origin.base + start, origin.base + end,
+          isStatic);
+    }
+    String source = s.substring(start, end);
+    return new Word(value == null ? source : value, source, origin.spanStart, origin.spanEnd,
+        isStatic);
   }
 
   /** Reads a word with quotes, escapes, expansions or patterns in it (see {@link #parseWord}). */

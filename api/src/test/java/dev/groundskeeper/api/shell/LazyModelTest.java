@@ -195,6 +195,50 @@ class LazyModelTest {
     }
   }
 
+  /**
+   * A word keeps its text as a range of the command until it is read: what it reads as must be
+   * what the same word built from its strings reads as, whichever is asked for first, and a
+   * word whose offsets span its source is the command's text there.
+   */
+  @Property
+  void aWordReadLaterEqualsTheWordBuiltFromItsStrings(
+      @ForAll("corpusCommands") String command, @ForAll boolean valueFirst) {
+    Script script = Shell.parseFresh(command);
+    Script again = Shell.parseFresh(command);
+    for (int c = 0; c < script.commands().size(); c++) {
+      List<Word> words = script.commands().get(c).words();
+      List<Word> fresh = again.commands().get(c).words();
+      for (int i = 0; i < words.size(); i++) {
+        Word w = words.get(i);
+        Word unread = fresh.get(i);
+        assertThat(unread.is(w.value())).isEqualTo(w.isStatic());
+        assertThat(unread.is(w.value() + "x")).isFalse();
+        String value = valueFirst ? w.value() : null;
+        String source = w.source();
+        value = value == null ? w.value() : value;
+        Word built = new Word(value, source, w.start(), w.end(), w.isStatic());
+        assertThat(w).isEqualTo(built).hasSameHashCodeAs(built).hasToString(source);
+        assertThat(built.is(value)).isEqualTo(w.is(value));
+        if (w.end() - w.start() == source.length() && !w.value().equals(
+            Expansions.XARGS_INPUT)) {
+          assertThat(command.substring(w.start(), w.end())).isEqualTo(source);
+        }
+      }
+    }
+  }
+
+  @Test
+  void aWordMadeStaticOrNotKeepsItsText() {
+    Word w = Shell.parseFresh("echo 'a b' c").commands().get(0).words().get(1);
+    Word dynamic = w.withStatic(false);
+    assertThat(dynamic.isStatic()).isFalse();
+    assertThat(dynamic.is("a b")).isFalse();
+    assertThat(dynamic.value()).isEqualTo("a b");
+    assertThat(dynamic.source()).isEqualTo("'a b'");
+    assertThat(dynamic.withStatic(true)).isEqualTo(w);
+    assertThat(w.withStatic(true)).isSameAs(w);
+  }
+
   @Provide
   Arbitrary<String> corpusCommands() {
     return Arbitraries.of(Corpus.load().stream().map(Corpus.Entry::command).toList());
