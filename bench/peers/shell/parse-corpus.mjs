@@ -14,7 +14,7 @@ function now(clock) {
 }
 
 function time(clock, name, work, perOp) {
-  const warmUntil = now(clock) + 3_000_000_000n;
+  const warmUntil = now(clock) + 5_000_000_000n;
   while (now(clock) < warmUntil) sink += work();
   const results = [];
   for (let round = 0; round < 5; round++) {

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Side-by-side timing of the shell command model (Java) and unbash (Node) on the same commands:
-# JMH wall time, then CPU time of the measuring thread/process on both sides.
+# JMH wall time once, then PAIRS (default 3) pairs of CPU-time runs, Java then Node, one right
+# after the other. The ratio is taken within each pair, so that both sides of a ratio saw the
+# machine in the same minute; the summary gives each pair's ratios and their median.
 # Usage: bench/peers/shell/run.sh   (from anywhere; builds bench/target/benchmarks.jar if missing)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 cd "$root"
 corpus="$root/api/src/test/resources/shell/corpus.txt"
+pairs="${PAIRS:-3}"
 if [ ! -f bench/target/benchmarks.jar ]; then
   mvn -B -o -q -pl bench -am package -DskipTests
 fi
-samples="$(mktemp)"
-trap 'rm -f "$samples"' EXIT
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+samples="$work/samples.json"
 java -cp bench/target/benchmarks.jar dev.groundskeeper.bench.shell.ShellSamples "$corpus" "$samples"
+(cd bench/peers/shell && npm install --no-audit --no-fund --silent)
 echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== Java: ShellParseBenchmark (JMH, wall time)"
 # JMH runs one benchmark at a time per machine (/tmp/jmh.lock): wait for another run to end.
@@ -28,10 +33,25 @@ for attempt in $(seq 1 40); do
   echo "(another JMH run holds the lock; waiting, attempt $attempt)"
   sleep 30
 done
-echo "== Java: CPU time"
-java -cp bench/target/benchmarks.jar dev.groundskeeper.bench.shell.ShellCpuTime "$corpus"
-echo "== Node: unbash on the same commands"
-cd bench/peers/shell
-npm install --no-audit --no-fund --silent
-node parse-corpus.mjs "$samples" wall,cpu
+echo "== Node: unbash on the same commands, wall time"
+(cd bench/peers/shell && node parse-corpus.mjs "$samples" wall)
+for pair in $(seq 1 "$pairs"); do
+  echo "== pair $pair: Java, CPU time"
+  java -cp bench/target/benchmarks.jar dev.groundskeeper.bench.shell.ShellCpuTime "$corpus" \
+    | tee "$work/java.$pair"
+  echo "== pair $pair: Node (unbash), CPU time"
+  (cd bench/peers/shell && node parse-corpus.mjs "$samples" cpu) | tee "$work/node.$pair"
+done
 echo "== machine after: load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== unbash CPU time / Java CPU time, per pair, and the median of the pairs"
+for name in parseShort parseTypical parseLong parseCorpus; do
+  ratios=""
+  for pair in $(seq 1 "$pairs"); do
+    java_ns="$(awk -v n="$name" '$1 == n && $3 == "cpu-ns/op" {print $2}' "$work/java.$pair")"
+    node_ns="$(awk -v n="$name" '$1 == n && $3 == "cpu-ns/op" {print $2}' "$work/node.$pair")"
+    ratios="$ratios $(awk -v j="$java_ns" -v u="$node_ns" 'BEGIN {printf "%.2f", u / j}')"
+  done
+  median="$(tr ' ' '\n' <<<"$ratios" | sed '/^$/d' | sort -n | awk '{a[NR] = $1}
+    END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}')"
+  printf '%-14s pairs:%s   median %s\n' "$name" "$ratios" "$median"
+done

@@ -86,11 +86,30 @@ final class Expansions {
 
   /** A cheap first test for {@link #EXPANDED}: false for most command names. */
   static boolean mayBeExpanded(String name) {
-    if (name.isEmpty() || name.length() > 31) {
+    return !name.isEmpty() && mayBeExpanded(name.charAt(0), name.length());
+  }
+
+  /** {@link #mayBeExpanded(String)} for a name of {@code length} starting with {@code first}. */
+  static boolean mayBeExpanded(char first, int length) {
+    return length <= 31 && first < 128 && (LENGTHS[first] & (1 << length)) != 0;
+  }
+
+  /**
+   * {@link #mayBeExpanded(String)} for the base name of a command's first word, tested without
+   * copying the word out of the command: most names have no slash and fail on their first
+   * character and length.
+   */
+  static boolean mayBeExpanded(Word name) {
+    if (!name.isStatic()) {
       return false;
     }
-    char first = name.charAt(0);
-    return first < 128 && (LENGTHS[first] & (1 << name.length())) != 0;
+    int length = name.valueLength();
+    for (int i = 0; i < length; i++) {
+      if (name.valueCharAt(i) == '/') {
+        return mayBeExpanded(Paths.basename(name.value()));
+      }
+    }
+    return length > 0 && mayBeExpanded(name.valueCharAt(0), length);
   }
 
   /** {@code EXPANDED.contains(name)} without hashing a name that is new on every parse. */

@@ -1180,13 +1180,13 @@ final class Parser {
         redirections == null ? CompactList.empty() : redirections, op, nest, at.snapshot(),
         pipeline, position, start, end);
     sink.commands.append(command);
-    String base = baseName(words);
     applyMove(words, position);
-    if (Expansions.mayBeExpanded(base)) {
-      Expansions.expand(command, base, at, this, 0);
+    // the name is copied out of the text only for the commands that need it
+    if (!words.isEmpty() && Expansions.mayBeExpanded(words.get(0))) {
+      Expansions.expand(command, baseName(words), at, this, 0);
     }
     if (redirections != null) {
-      adoptHeredocs(redirections, command, base, at);
+      adoptHeredocs(redirections, command, baseName(words), at);
     }
   }
 
@@ -1214,13 +1214,14 @@ final class Parser {
     if (pipelinePosition > 0 || words.isEmpty() || !words.get(0).isStatic()) {
       return;
     }
-    String name = words.get(0).value();
-    // a first test small enough to inline: most commands are none of the three
-    int length = name.length();
+    Word name = words.get(0);
+    // a first test small enough to inline, made without copying the name: most commands are
+    // none of the three
+    int length = name.valueLength();
     if (length == 2 || length == 4 || length == 5) {
-      char first = name.charAt(0);
+      char first = name.valueCharAt(0);
       if (first == 'c' || first == 'p') {
-        move(name, words);
+        move(name.value(), words);
       }
     }
   }

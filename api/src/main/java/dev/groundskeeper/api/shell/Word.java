@@ -98,6 +98,16 @@ public final class Word {
     return s;
   }
 
+  /** The value's length, known without copying the word (for the parser's first tests). */
+  int valueLength() {
+    return value == null && !ownText ? end - start : value().length();
+  }
+
+  /** The value's character at {@code i}, read without copying the word. */
+  char valueCharAt(int i) {
+    return value == null && !ownText ? text.charAt(start - shift + i) : value().charAt(i);
+  }
+
   public int start() {
     return start;
   }

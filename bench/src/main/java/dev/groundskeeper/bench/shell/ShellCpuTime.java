@@ -31,6 +31,13 @@ public final class ShellCpuTime {
       }
       return n;
     }, corpus.size());
+    CpuTime.measure("parseCorpusAndReadEveryWord", () -> {
+      int n = 0;
+      for (String c : corpus) {
+        n += ShellSamples.parseAndReadEveryWord(c);
+      }
+      return n;
+    }, corpus.size());
     System.out.println("load average " + CpuTime.loadAverage());
   }
 }

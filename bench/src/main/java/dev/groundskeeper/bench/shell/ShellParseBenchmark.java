@@ -79,4 +79,14 @@ public class ShellParseBenchmark {
       bh.consume(Shell.parseFresh(command));
     }
   }
+
+  /** The corpus with every word's value and source read (see {@link ShellSamples}). */
+  @Benchmark
+  public int parseCorpusAndReadEveryWord() {
+    int read = 0;
+    for (String command : corpus) {
+      read += ShellSamples.parseAndReadEveryWord(command);
+    }
+    return read;
+  }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.groundskeeper.api.shell.Redirection;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.SimpleCommand;
+import dev.groundskeeper.api.shell.Word;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,6 +57,22 @@ public final class ShellSamples {
       }
     }
     throw new IllegalStateException("the long sample has no heredoc body");
+  }
+
+  /**
+   * Parses {@code command} and reads the value and the source of every word of every simple
+   * command, as a rule that looked at all of them would: words keep their text as a range of the
+   * command until read, so this is the parse plus every copy it put off. Returns the characters
+   * read.
+   */
+  public static int parseAndReadEveryWord(String command) {
+    int read = 0;
+    for (SimpleCommand c : Shell.parseFresh(command).commands()) {
+      for (Word w : c.words()) {
+        read += w.value().length() + w.source().length();
+      }
+    }
+    return read;
   }
 
   /** The commands of the corpus file ({@code ### id}, command lines, {@code ---}, reading). */
