@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Side-by-side timing of the shell command model (Java) and unbash (Node) on the same commands:
-# JMH wall time once, then PAIRS (default 3) pairs of CPU-time runs, Java then Node, one right
-# after the other. The ratio is taken within each pair, so that both sides of a ratio saw the
-# machine in the same minute; the summary gives each pair's ratios and their median.
+# JMH wall time once, then PAIRS (default 3) rounds of CPU-time runs in which each benchmark runs
+# in a fresh JVM and right after it in a fresh Node process. The ratio is taken within each such
+# pair, so that both sides of a ratio saw the machine in the same minute; the summary gives each
+# pair's ratios and their median.
 # Usage: bench/peers/shell/run.sh   (from anywhere; builds bench/target/benchmarks.jar if missing)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
@@ -35,16 +36,25 @@ for attempt in $(seq 1 40); do
 done
 echo "== Node: unbash on the same commands, wall time"
 (cd bench/peers/shell && node parse-corpus.mjs "$samples" wall)
+compared="parseShort parseTypical parseLong parseCorpus"
 for pair in $(seq 1 "$pairs"); do
-  echo "== pair $pair: Java, CPU time"
-  java -cp bench/target/benchmarks.jar dev.groundskeeper.bench.shell.ShellCpuTime "$corpus" \
-    | tee "$work/java.$pair"
-  echo "== pair $pair: Node (unbash), CPU time"
-  (cd bench/peers/shell && node parse-corpus.mjs "$samples" cpu) | tee "$work/node.$pair"
+  # one benchmark per process on both sides: no benchmark runs on code compiled for another
+  for name in $compared parseLongAndReadBody parseCorpusAndReadEveryWord; do
+    echo "== pair $pair: Java $name, CPU time"
+    java -cp bench/target/benchmarks.jar dev.groundskeeper.bench.shell.ShellCpuTime "$corpus" \
+      "$name" | grep -v '^load average' | tee -a "$work/java.$pair"
+    case " $compared " in
+      *" $name "*)
+        echo "== pair $pair: Node (unbash) $name, CPU time"
+        (cd bench/peers/shell && node parse-corpus.mjs "$samples" cpu "$name") \
+          | grep -v '^unbash\|^--' | tee -a "$work/node.$pair"
+        ;;
+    esac
+  done
 done
 echo "== machine after: load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== unbash CPU time / Java CPU time, per pair, and the median of the pairs"
-for name in parseShort parseTypical parseLong parseCorpus; do
+for name in $compared; do
   ratios=""
   for pair in $(seq 1 "$pairs"); do
     java_ns="$(awk -v n="$name" '$1 == n && $3 == "cpu-ns/op" {print $2}' "$work/java.$pair")"

@@ -2,14 +2,17 @@ package dev.groundskeeper.bench.shell;
 
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.function.IntSupplier;
 
 /**
  * Times work in CPU time of the whole process (every thread: the measuring one, the collector's
  * and the compiler's) rather than wall time, so that a machine shared with other work (where
- * wall time mostly measures waiting for a core) still gives comparable numbers: 5 s of warm-up,
- * then 5 rounds of 2 s, each round calling the work in batches of 100 and reading the process's
- * CPU clock between batches. The Node peer of the shell benchmarks
+ * wall time mostly measures waiting for a core) still gives comparable numbers. Warm-up runs
+ * until the measuring thread itself has spent 5 s on the work (in process time the compiler
+ * threads would end it early, with code still being compiled), then 5 rounds of 2 s of process
+ * time are measured, each round calling the work in batches of 100 and reading the process's CPU
+ * clock between batches. The Node peer of the shell benchmarks
  * ({@code bench/peers/shell/parse-corpus.mjs}) measures the same way, with
  * {@code process.cpuUsage()}, which also counts all of its threads.
  */
@@ -17,17 +20,19 @@ public final class CpuTime {
 
   private static final OperatingSystemMXBean PROCESS =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private static final ThreadMXBean THREAD = ManagementFactory.getThreadMXBean();
   private static int sink;
 
   private CpuTime() {}
 
   /**
    * Measures {@code work} and prints one line: mean CPU nanoseconds per call and the spread of
-   * the rounds, and per item when one call covers {@code items} (more than one) items.
+   * the rounds, per item when one call covers {@code items} (more than one) items, and each
+   * round.
    */
   public static double measure(String name, IntSupplier work, int items) {
-    long warmUntil = PROCESS.getProcessCpuTime() + 5_000_000_000L;
-    while (PROCESS.getProcessCpuTime() < warmUntil) {
+    long warmUntil = THREAD.getCurrentThreadCpuTime() + 5_000_000_000L;
+    while (THREAD.getCurrentThreadCpuTime() < warmUntil) {
       for (int i = 0; i < 100; i++) {
         sink += work.getAsInt();
       }
@@ -55,9 +60,13 @@ public final class CpuTime {
     for (double v : rounds) {
       var += (v - mean) * (v - mean) / rounds.length;
     }
-    System.out.printf("%-30s %12.1f cpu-ns/op  ± %.1f%s%n", name, mean, Math.sqrt(var),
-        items > 1 ? String.format("   (%.1f ns per command over %d)", mean / items, items)
-            : "");
+    StringBuilder each = new StringBuilder();
+    for (double v : rounds) {
+      each.append(String.format(" %.0f", items > 1 ? v / items : v));
+    }
+    System.out.printf("%-30s %12.1f cpu-ns/op  ± %.1f%s   rounds%s%n", name, mean,
+        Math.sqrt(var), items > 1 ? String.format("   (%.1f ns per command over %d)", mean / items,
+            items) : "", each);
     if (sink == 42) {
       System.out.println();
     }
