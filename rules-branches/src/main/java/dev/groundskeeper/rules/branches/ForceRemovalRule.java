@@ -72,10 +72,19 @@ final class ForceRemovalRule implements Rule {
       }
     }
     List<WorktreeRemoval> removals = script.worktreeRemovals();
+    // what the parser could not read is in no reading: judged by its words, refused if it may
+    // delete (a loss-prevention guard fails closed)
+    Optional<UnreadText> unread = UnreadText.of(script).filter(UnreadText::mayRemove);
     if (forced.isEmpty() && removals.isEmpty()) {
-      return Verdict.notApplicable(ID);
+      if (unread.isEmpty()) {
+        return Verdict.notApplicable(ID);
+      }
+      Losses losses = new Losses();
+      losses.unread = unread.get();
+      return denial(losses);
     }
     Losses losses = new Losses();
+    losses.unread = unread.orElse(null);
     List<GitCommand> acting = new ArrayList<>();
     forced.forEach(deleted -> acting.add(deleted.git()));
     removals.forEach(removal -> acting.add(removal.git()));
@@ -104,26 +113,51 @@ final class ForceRemovalRule implements Rule {
       // A loss-prevention guard fails closed: unproven is refused, never waved through.
       losses.lines.add("- nothing could be proven: " + e.getMessage());
     }
-    if (losses.lines.isEmpty()) {
+    if (losses.lines.isEmpty() && losses.unread == null) {
       return Verdict.allow(ID);
     }
     return denial(losses);
   }
 
   private static Verdict denial(Losses losses) {
+    if (losses.unread != null) {
+      losses.lines.add(unreadLine(losses.unread));
+    }
+    if (losses.unread != null && losses.lines.size() == 1) {
+      // nothing else is wrong: the way out is a command that can be read
+      return Verdict.deny(ID, BranchPrinciple.appendTo("This cannot be judged, so it is"
+          + " refused:\n" + losses.lines.get(0)), new Remedy(unreadRemedy(losses.unread),
+              List.of())).withFindings(losses.findings);
+    }
     String reason = "This would lose work that exists nowhere else:\n"
         + String.join("\n", losses.lines);
     String noPush = losses.pushing == null || losses.pushing.possible() ? ""
         : " " + losses.pushing.instead();
+    String unreadRemedy = losses.unread == null ? "" : " " + unreadRemedy(losses.unread);
     Remedy remedy = new Remedy("Make the work safe first, then delete without forcing: commit"
         + " changes, push or merge the commits, move files that must be kept to a tracked home"
         + " (or delete each one deliberately). If it really should go, ask a person, who can"
-        + " run the command outside the agent." + noPush, losses.commands);
+        + " run the command outside the agent." + noPush + unreadRemedy, losses.commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
         .withFindings(losses.findings);
   }
 
+  private static String unreadLine(UnreadText unread) {
+    return "- the command could not be read past offset " + unread.problem().offset() + " ("
+        + unread.problem().reason() + "), and what follows there (`" + unread.excerpt()
+        + "`) may force-delete a branch or remove a worktree: nothing proves what it would"
+        + " delete";
+  }
+
+  private static String unreadRemedy(UnreadText unread) {
+    return "Write the command so that all of it can be read (at offset "
+        + unread.problem().offset() + ": " + unread.problem().reason() + "), or run the"
+        + " deletion as a command of its own, so that what it deletes can be checked.";
+  }
+
   private static final class Losses {
+    /** The part of the command that could not be read, when it may delete; else null. */
+    UnreadText unread;
     final List<String> lines = new ArrayList<>();
     final List<String> commands = new ArrayList<>();
     final List<Finding> findings = new ArrayList<>();

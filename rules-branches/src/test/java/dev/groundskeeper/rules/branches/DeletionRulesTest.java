@@ -91,6 +91,47 @@ class DeletionRulesTest {
     }
 
     @Test
+    void aForcedDeleteInTextThatCannotBeReadIsRefusedWithHowToMakeItReadable() {
+      Repo repo = Repo.create();
+      repo.branch("pushed");
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git branch -D pushed")).expectAllow();
+      // the unclosed quote stops the reading before the deletion, which no reading then holds
+      tester.given(Events.command("echo \"done && git branch -D pushed")).expectDeny()
+          .reasonContains("This cannot be judged, so it is refused:",
+              "- the command could not be read past offset 5 (unterminated double quote), and"
+                  + " what follows there (`\"done && git branch -D pushed`) may force-delete a"
+                  + " branch or remove a worktree", BranchPrinciple.TEXT)
+          .remedyDescriptionContains("Write the command so that all of it can be read (at"
+              + " offset 5: unterminated double quote), or run the deletion as a command of its"
+              + " own");
+      tester.given(Events.command("echo 'x; git update-ref -d refs/heads/pushed")).expectDeny();
+      tester.given(Events.command("echo `date; git worktree remove ../wt")).expectDeny();
+      tester.given(Events.command("echo \"x; git branch --del --forc pushed")).expectDeny();
+    }
+
+    @Test
+    void unreadTextWithoutAForcedDeletionIsLeftAlone() {
+      RuleTester tester = tester(Repo.create());
+      tester.given(Events.command("echo \"unclosed && git status")).expectNotApplicable();
+      // a plain delete is left to git, read or not
+      tester.given(Events.command("echo \"unclosed && git branch -d old")).expectNotApplicable();
+      tester.given(Events.command("echo \"x; git log -D --format=%d")).expectNotApplicable();
+    }
+
+    @Test
+    void aReadDeletionBeforeUnreadTextIsJudgedAndTheUnreadPartNamed() {
+      Repo repo = Repo.create();
+      repo.branch("local-only").localOnly();
+      tester(repo).given(Events.command("git branch -D local-only; echo \"x && git branch -D y"))
+          .expectDeny()
+          .reasonContains("This would lose work that exists nowhere else:",
+              "- branch local-only at", "could not be read past offset")
+          .remedyCommands("git push -u origin local-only")
+          .remedyDescriptionContains("Write the command so that all of it can be read");
+    }
+
+    @Test
     void anUnnamedForcedDeleteIsRefused() {
       tester(Repo.create()).given(Events.command("git branch -D \"$B\"")).expectDeny()
           .reasonContains("only known when the command runs");
