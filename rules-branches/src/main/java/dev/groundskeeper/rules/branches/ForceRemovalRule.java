@@ -17,11 +17,13 @@ import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositoryQueries;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.api.shell.CreatedBranch;
 import dev.groundskeeper.api.shell.DeletedBranch;
 import dev.groundskeeper.api.shell.Directory;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.Word;
 import dev.groundskeeper.api.shell.WorktreeRemoval;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +35,10 @@ import java.util.Set;
 /**
  * Lossless force removal: {@code git branch -D}, {@code branch -d --force} and
  * {@code update-ref -d refs/heads/...} only when every deleted tip survives in a ref the same
- * command does not delete; {@code git worktree remove --force} only when the worktree holds no
+ * command does not delete or move; a forced move of an existing branch to a start point
+ * ({@code git branch -f b main}, {@code checkout -B}, {@code switch -C}, {@code branch -C},
+ * {@code worktree add -B}) drops its old tip and is judged the same way;
+ * {@code git worktree remove --force} only when the worktree holds no
  * change, no ignored file that cannot be rebuilt, and a HEAD some remaining ref contains. A plain
  * {@code worktree remove} is judged on its ignored files, which git deletes without asking.
  * Fails closed: what cannot be proven safe is refused, with the way to make it safe.
@@ -64,18 +69,30 @@ final class ForceRemovalRule implements Rule {
       return Verdict.notApplicable(ID);
     }
     Script script = Shell.parse(command.command());
-    List<DeletedBranch> forced = new ArrayList<>();
+    // the branches whose tips the command drops: forced deletions, and forced creations that
+    // move an existing branch to a given start point (git branch -f b main, checkout -B b x)
+    List<Word> dropped = new ArrayList<>();
+    List<GitCommand> acting = new ArrayList<>();
+    Set<String> overwritten = new LinkedHashSet<>();
     for (DeletedBranch deleted : script.deletedBranches()) {
       if (deleted.forced() && !deleted.remoteTracking()
           && deleted.route() != DeletedBranch.Route.PUSH_DELETE) {
-        forced.add(deleted);
+        dropped.add(deleted.name());
+        acting.add(deleted.git());
+      }
+    }
+    for (CreatedBranch created : script.createdBranches()) {
+      if (created.force() && !created.dwim() && created.startPoint().isPresent()) {
+        dropped.add(created.name());
+        acting.add(created.git());
+        overwritten.add("refs/heads/" + created.name().value());
       }
     }
     List<WorktreeRemoval> removals = script.worktreeRemovals();
     // what the parser could not read is in no reading: judged by its words, refused if it may
     // delete (a loss-prevention guard fails closed)
     Optional<UnreadText> unread = UnreadText.of(script).filter(UnreadText::mayRemove);
-    if (forced.isEmpty() && removals.isEmpty()) {
+    if (dropped.isEmpty() && removals.isEmpty()) {
       if (unread.isEmpty()) {
         return Verdict.notApplicable(ID);
       }
@@ -85,8 +102,6 @@ final class ForceRemovalRule implements Rule {
     }
     Losses losses = new Losses();
     losses.unread = unread.orElse(null);
-    List<GitCommand> acting = new ArrayList<>();
-    forced.forEach(deleted -> acting.add(deleted.git()));
     removals.forEach(removal -> acting.add(removal.git()));
     if (Checkouts.outsideAnyRepository(facts)) {
       // No repository facts here, yet git may still find one (GIT_DIR in the environment, a
@@ -104,9 +119,12 @@ final class ForceRemovalRule implements Rule {
             "- `" + git.command().text(command.command()) + "` cannot be judged: " + why));
       }
       if (losses.lines.isEmpty()) {
-        Set<String> excluded = Deletions.refsDeletedBy(script, config.remote());
+        // a ref the command deletes or moves away holds nothing once it has run
+        Set<String> excluded = new LinkedHashSet<>(Deletions.refsDeletedBy(script,
+            config.remote()));
+        excluded.addAll(overwritten);
         losses.pushing = Pushing.of(facts, config.remote());
-        judgeBranches(forced, excluded, facts, losses);
+        judgeBranches(dropped, excluded, facts, losses);
         judgeWorktrees(removals, excluded, command, facts, losses);
       }
     } catch (FactUnavailableException e) {
@@ -134,7 +152,8 @@ final class ForceRemovalRule implements Rule {
     String noPush = losses.pushing == null || losses.pushing.possible() ? ""
         : " " + losses.pushing.instead();
     String unreadRemedy = losses.unread == null ? "" : " " + unreadRemedy(losses.unread);
-    Remedy remedy = new Remedy("Make the work safe first, then delete without forcing: commit"
+    Remedy remedy = new Remedy("Make the work safe first, then delete or move without forcing:"
+        + " commit"
         + " changes, push or merge the commits, move files that must be kept to a tracked home"
         + " (or delete each one deliberately). If it really should go, ask a person, who can"
         + " run the command outside the agent." + noPush + unreadRemedy, losses.commands);
@@ -165,22 +184,22 @@ final class ForceRemovalRule implements Rule {
     Pushing pushing;
   }
 
-  private void judgeBranches(List<DeletedBranch> forced, Set<String> excluded, Facts facts,
+  private void judgeBranches(List<Word> dropped, Set<String> excluded, Facts facts,
       Losses losses) {
-    if (forced.isEmpty()) {
+    if (dropped.isEmpty()) {
       return;
     }
     List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
     Optional<BranchInventory> inventory = Scopes.inventory(facts);
     Set<String> names = new LinkedHashSet<>();
-    for (DeletedBranch deleted : forced) {
-      if (!deleted.name().isStatic()) {
-        losses.lines.add("- the branch `" + deleted.name().source() + "` is only known when the"
+    for (Word name : dropped) {
+      if (!name.isStatic()) {
+        losses.lines.add("- the branch `" + name.source() + "` is only known when the"
             + " command runs, so nothing proves its commits survive");
-        losses.findings.add(Finding.of(Finding.Kind.BRANCH, deleted.name().source()));
+        losses.findings.add(Finding.of(Finding.Kind.BRANCH, name.source()));
         continue;
       }
-      names.add(deleted.name().value());
+      names.add(name.value());
     }
     List<String> tipsToCheck = new ArrayList<>();
     for (String name : names) {
@@ -194,7 +213,7 @@ final class ForceRemovalRule implements Rule {
     for (String name : names) {
       Optional<String> tip = localTip(tips, name);
       if (tip.isEmpty()) {
-        continue; // git refuses to delete a branch that does not exist
+        continue; // git refuses to delete a branch that does not exist; a move creates it
       }
       Containment held = containment.get(tip.get());
       if (held != null && held.containedElsewhere()) {

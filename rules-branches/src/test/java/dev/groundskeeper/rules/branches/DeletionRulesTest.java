@@ -132,6 +132,26 @@ class DeletionRulesTest {
     }
 
     @Test
+    void aForcedMoveToAStartPointIsJudgedAsTheDropOfTheOldTip() {
+      Repo repo = Repo.create();
+      repo.branch("local-only").localOnly();
+      repo.branch("pushed");
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git checkout -B local-only origin/main")).expectDeny()
+          .reasonContains("- branch local-only at", "no other branch, tag or remote-tracking ref"
+              + " holds this tip")
+          .remedyCommands("git push -u origin local-only")
+          .remedyDescriptionContains("then delete or move without forcing");
+      tester.given(Events.command("git worktree add -B local-only ../wt main")).expectDeny();
+      tester.given(Events.command("git branch -f pushed main")).expectAllow();
+      tester.given(Events.command("git switch -C brand-new main")).expectAllow();
+      // without a start point the branch moves to HEAD, which the reading does not know
+      tester.given(Events.command("git checkout -B local-only")).expectNotApplicable();
+      tester.given(Events.command("git branch -f \"$B\" main")).expectDeny()
+          .reasonContains("only known when the command runs");
+    }
+
+    @Test
     void anUnnamedForcedDeleteIsRefused() {
       tester(Repo.create()).given(Events.command("git branch -D \"$B\"")).expectDeny()
           .reasonContains("only known when the command runs");

@@ -44,7 +44,7 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 
 /**
  * Over generated repositories (branches cut from each other, some pushed, some tagged), a forced
- * deletion the rule allows never makes a commit unreachable.
+ * deletion or a forced move the rule allows never makes a commit unreachable.
  */
 class LosslessDeletionPropertyTest {
 
@@ -58,28 +58,69 @@ class LosslessDeletionPropertyTest {
   @Property
   void anAllowedForcedDeletionNeverLosesACommit(@ForAll("plans") List<Plan> plans,
       @ForAll("picks") List<Integer> picks) throws IOException {
-    Path dir = Files.createTempDirectory("gk-lossless");
-    try (Repository repo = FileRepositoryBuilder.create(dir.resolve(".git").toFile())) {
-      repo.create();
-      List<String> names = build(repo, plans);
+    judgeThenRun(plans, (repo, names) -> {
       Set<String> doomed = new HashSet<>();
       for (int pick : picks) {
         doomed.add(names.get(pick % names.size()));
       }
-      String command = "git branch -D " + String.join(" ", doomed);
-      Verdict verdict = RULE.evaluate(new Event.CommandEvent(EventContext.of("s", dir), command),
-          GitFacts.forDirectory(dir, BranchesConfig.DEFAULTS.repositorySettings()));
-      Statistics.collect(verdict.outcome());
-      Set<ObjectId> before = reachable(repo);
-      if (verdict.outcome() == Outcome.ALLOW) {
+      return new Step("git branch -D " + String.join(" ", doomed), () -> {
         for (String name : doomed) {
           RefUpdate update = repo.updateRef(Constants.R_HEADS + name);
           update.setForceUpdate(true);
           update.delete();
         }
-        assertThat(reachable(repo)).as(command).isEqualTo(before);
+      });
+    });
+  }
+
+  /** The same for a forced move of a branch to another's tip ({@code git branch -f a b}). */
+  @Property
+  void anAllowedForcedMoveNeverLosesACommit(@ForAll("plans") List<Plan> plans,
+      @ForAll("picks") List<Integer> picks) throws IOException {
+    judgeThenRun(plans, (repo, names) -> {
+      String moved = names.get(picks.get(0) % names.size());
+      String to = picks.size() > 1 ? names.get(picks.get(1) % names.size()) : "main";
+      return new Step("git branch -f " + moved + " " + to, () -> {
+        RefUpdate update = repo.updateRef(Constants.R_HEADS + moved);
+        update.setNewObjectId(repo.resolve(Constants.R_HEADS + to));
+        update.setForceUpdate(true);
+        update.forceUpdate();
+      });
+    });
+  }
+
+  /** A command for the rule to judge and what it does to the repository, done when allowed. */
+  record Step(String command, RepositoryAction action) {}
+
+  interface RepositoryAction {
+    void run() throws IOException;
+  }
+
+  interface StepPlan {
+    Step plan(Repository repo, List<String> names) throws IOException;
+  }
+
+  /**
+   * Builds the planned repository, has the rule judge the step's command and, when it allows,
+   * performs the step and checks that every commit reachable before still is; anything not
+   * allowed must be a denial.
+   */
+  private static void judgeThenRun(List<Plan> plans, StepPlan steps) throws IOException {
+    Path dir = Files.createTempDirectory("gk-lossless");
+    try (Repository repo = FileRepositoryBuilder.create(dir.resolve(".git").toFile())) {
+      repo.create();
+      List<String> names = build(repo, plans);
+      Step step = steps.plan(repo, names);
+      Verdict verdict = RULE.evaluate(new Event.CommandEvent(EventContext.of("s", dir),
+          step.command()), GitFacts.forDirectory(dir,
+              BranchesConfig.DEFAULTS.repositorySettings()));
+      Statistics.collect(verdict.outcome());
+      Set<ObjectId> before = reachable(repo);
+      if (verdict.outcome() == Outcome.ALLOW) {
+        step.action().run();
+        assertThat(reachable(repo)).as(step.command()).isEqualTo(before);
       } else {
-        assertThat(verdict.outcome()).as(command).isEqualTo(Outcome.DENY);
+        assertThat(verdict.outcome()).as(step.command()).isEqualTo(Outcome.DENY);
       }
     } finally {
       try (Stream<Path> files = Files.walk(dir)) {

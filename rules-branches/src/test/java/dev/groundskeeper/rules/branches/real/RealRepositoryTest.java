@@ -167,6 +167,37 @@ class RealRepositoryTest {
   }
 
   @Test
+  void aForcedMoveThatDropsATipHeldNowhereIsRefusedAndAMoveThatKeepsItIsNot() {
+    GitRepo repo = GitRepo.create(temp);
+    BranchesConfig config = config(10, BranchesConfig.Preset.STANDARD);
+    repo.git("switch", "-q", "-c", "lonely");
+    repo.commit("lonely work", 0);
+    repo.git("switch", "-q", "main");
+    repo.git("branch", "behind", "main");
+    for (String move : List.of("git branch -f lonely main", "git checkout -B lonely main",
+        "git switch -C lonely main", "git branch -C main lonely")) {
+      Verdict verdict = verdict(evaluate(config, repo, command(repo, move)),
+          "branches.force-removal");
+      assertThat(verdict.outcome()).as(move).isEqualTo(Outcome.DENY);
+      assertThat(verdict.reason()).as(move).contains("- branch lonely at",
+          "(1 commit ahead of main): no other branch, tag or remote-tracking ref holds this tip");
+      assertThat(verdict.remedy().orElseThrow().render()).as(move)
+          .contains("git push -u origin lonely");
+    }
+    // moving a branch forward to a start point that contains its tip loses nothing, and a
+    // forced creation of a new branch moves nothing
+    for (String move : List.of("git branch -f behind lonely", "git checkout -B fresh main")) {
+      Outcome outcome = verdict(evaluate(config, repo, command(repo, move)),
+          "branches.force-removal").outcome();
+      assertThat(outcome).as(move).isNotEqualTo(Outcome.DENY);
+    }
+    repo.git("push", "-q", "origin", "lonely");
+    repo.git("fetch", "-q", "origin");
+    assertThat(verdict(evaluate(config, repo, command(repo, "git branch -f lonely main")),
+        "branches.force-removal").outcome()).isEqualTo(Outcome.ALLOW);
+  }
+
+  @Test
   void withoutTheConfiguredRemoteNoRemedySaysToPushThere() {
     GitRepo repo = GitRepo.create(temp);
     repo.git("remote", "remove", "origin");
