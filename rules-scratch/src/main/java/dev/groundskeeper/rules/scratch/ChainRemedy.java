@@ -23,8 +23,9 @@ import java.util.Set;
  * command's. When something after the consumer is joined by {@code ;} or {@code ||}, the removal
  * goes directly after the consumer instead. A removal of the consumed file that would run when
  * the consumer failed ({@code git commit -F f || rm f}) is cut from the text first, so the
- * correction never deletes the file unless the consumer succeeded. A correction is offered only
- * when the rule itself accepts it and no such removal is left.
+ * correction never deletes the file unless the consumer succeeded; when the chained removal was
+ * there already, the cut is the whole correction. A correction is offered only when the rule
+ * itself accepts it and no such removal is left.
  */
 final class ChainRemedy {
 
@@ -36,6 +37,9 @@ final class ChainRemedy {
   static Optional<String> correct(String command, List<ConsumedFile> files,
       ConsumeChainRule rule, CommandPaths paths) {
     command = withoutUnsafeRemovals(command, files, paths);
+    if (accepted(command, rule, paths)) {
+      return Optional.of(command); // the chained removal was there: the cut was all it needed
+    }
     Script script = Shell.parseFresh(command);
     files = rescan(script, rule, paths).orElse(files);
     List<int[]> places = new ArrayList<>();
@@ -137,7 +141,7 @@ final class ChainRemedy {
     Script script = Shell.parseFresh(candidate);
     List<ConsumedFile> files = rule.scratchFiles(script, paths);
     return script.complete() && ConsumeChainRule.unchained(script, files, paths).isEmpty()
-        && unsafeRemovals(script, files, paths).isEmpty();
+        && ConsumeChainRule.unsafeRemovals(script, files, paths).isEmpty();
   }
 
   /** The consumed files of {@code command} after a cut, so the insertion point is current. */
@@ -145,23 +149,6 @@ final class ChainRemedy {
       CommandPaths paths) {
     List<ConsumedFile> files = rule.scratchFiles(script, paths);
     return script.complete() && !files.isEmpty() ? Optional.of(files) : Optional.empty();
-  }
-
-  /** Removals of a consumed file, after its consumer, not joined to it by {@code &&} only. */
-  static List<Removal> unsafeRemovals(Script script, List<ConsumedFile> files,
-      CommandPaths paths) {
-    List<Removal> unsafe = new ArrayList<>();
-    for (Removal removal : script.removals()) {
-      for (ConsumedFile file : files) {
-        if (ConsumeChainRule.after(removal, file)
-            && ConsumeChainRule.removes(removal, file, paths)
-            && !Chaining.onSuccess(script, file.command(), removal.command())) {
-          unsafe.add(removal);
-          break;
-        }
-      }
-    }
-    return unsafe;
   }
 
   /**
@@ -173,7 +160,7 @@ final class ChainRemedy {
     Script script = Shell.parseFresh(command);
     List<SimpleCommand> steps = script.commands();
     StringBuilder text = new StringBuilder(command);
-    List<Removal> unsafe = unsafeRemovals(script, files, paths);
+    List<Removal> unsafe = ConsumeChainRule.unsafeRemovals(script, files, paths);
     for (int i = unsafe.size() - 1; i >= 0; i--) {
       SimpleCommand rm = unsafe.get(i).command();
       int at = steps.indexOf(rm);

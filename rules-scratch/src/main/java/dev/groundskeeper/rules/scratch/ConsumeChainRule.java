@@ -10,6 +10,7 @@ import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.shell.ConsumedFile;
+import dev.groundskeeper.api.shell.Nesting;
 import dev.groundskeeper.api.shell.Removal;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
@@ -64,6 +65,10 @@ final class ConsumeChainRule implements Rule {
     if (!unchained.isEmpty()) {
       return deny(command.command(), unchained, paths);
     }
+    List<Removal> unsafe = unsafeRemovals(script, scratch, paths);
+    if (!unsafe.isEmpty()) {
+      return denyUnsafe(command.command(), script, scratch, unsafe, paths);
+    }
     if (!script.complete()) {
       return Verdict.couldNotJudge(ID, "the command could not be read in full ("
           + script.problems().get(0) + "), so the files it consumes are not all known");
@@ -102,6 +107,40 @@ final class ConsumeChainRule implements Rule {
     return found;
   }
 
+  /**
+   * Removals of a consumed file that run when its consumer failed: after it but not joined to it
+   * by {@code &&} only, or in a {@code trap} action set before it, which runs when the shell
+   * exits whatever happened in between ({@code trap 'rm -f f' EXIT; git commit -F f && rm f}
+   * loses the message of a failed commit although a chained removal is there too). A trap set
+   * after the consumer on its success ({@code git commit -F f && trap 'rm -f f' EXIT}) is safe.
+   */
+  static List<Removal> unsafeRemovals(Script script, List<ConsumedFile> files,
+      CommandPaths paths) {
+    List<Removal> unsafe = new ArrayList<>();
+    for (Removal removal : script.removals()) {
+      for (ConsumedFile file : files) {
+        boolean later = after(removal, file);
+        if (removes(removal, file, paths) && (later
+            ? !Chaining.onSuccess(script, file.command(), removal.command())
+            : atExit(removal))) {
+          unsafe.add(removal);
+          break;
+        }
+      }
+    }
+    return unsafe;
+  }
+
+  /** True for a removal in a trap action: it runs when the shell exits, whatever came before. */
+  static boolean atExit(Removal removal) {
+    for (Nesting n : removal.command().nesting()) {
+      if (n.kind() == Nesting.Kind.EVAL && n.detail().equals("trap")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean after(Removal removal, ConsumedFile file) {
     return removal.command().index() > file.command().index();
   }
@@ -123,6 +162,45 @@ final class ConsumeChainRule implements Rule {
       }
     }
     return false;
+  }
+
+  /**
+   * The denial when every consumed file has its chained removal but another removal of one of
+   * them runs whatever the consumer did.
+   */
+  private Verdict denyUnsafe(String command, Script script, List<ConsumedFile> files,
+      List<Removal> unsafe, CommandPaths paths) {
+    List<ConsumedFile> hit = new ArrayList<>();
+    for (ConsumedFile file : files) {
+      if (unsafe.stream().anyMatch(removal -> removes(removal, file, paths))) {
+        hit.add(file);
+      }
+    }
+    Set<String> written = new LinkedHashSet<>();
+    List<Finding> findings = new ArrayList<>();
+    for (ConsumedFile file : hit) {
+      written.add(SafeText.escape(file.path().source()));
+      findings.add(new Finding(Finding.Kind.PATH, paths.relative(file.path(), file.directory())
+          .orElse(file.path().value()), file.consumer() + " " + file.option()));
+    }
+    Set<String> removals = new LinkedHashSet<>();
+    for (Removal removal : unsafe) {
+      removals.add("`" + SafeText.escape(script.text(removal.command())) + "`"
+          + (atExit(removal) ? " (a trap action, run when the shell exits)" : ""));
+    }
+    ConsumedFile first = hit.get(0);
+    String reason = first.consumer() + " reads " + String.join(" ", written)
+        + " from the scratch directory " + config.directory() + ", and besides the removal"
+        + " chained with && another one runs whatever the consumer did: "
+        + String.join(", ", removals) + ". If the consumer fails, that one takes the file"
+        + " before the retry. Keep only the removal chained with &&.";
+    Optional<String> corrected = ChainRemedy.correct(command, hit, this, paths);
+    Remedy remedy = corrected
+        .map(text -> Remedy.run("Run it with only the chained removal:", text))
+        .orElseGet(() -> Remedy.describe("Drop " + String.join(", ", removals) + " from the"
+            + " command and keep the removal joined to the " + first.consumer()
+            + " command by && only."));
+    return Verdict.deny(ID, reason, remedy).withFindings(findings);
   }
 
   private Verdict deny(String command, List<ConsumedFile> files, CommandPaths paths) {

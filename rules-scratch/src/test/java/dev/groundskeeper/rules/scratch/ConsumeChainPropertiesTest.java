@@ -64,6 +64,25 @@ class ConsumeChainPropertiesTest {
     assertThat(judge(text.toString()).outcome()).as(text.toString()).isEqualTo(Outcome.DENY);
   }
 
+  /**
+   * A chained removal does not make up for another removal of the same file that runs whatever
+   * the consumer did: a trap action set before it, or a removal after a separator. The denial's
+   * corrected command, when it offers one, is allowed.
+   */
+  @Property
+  void aRemovalThatRunsWhateverTheConsumerDidIsDeniedBesideAChainedOne(@ForAll("cases") Case c,
+      @ForAll("unconditional") String separator, @ForAll boolean trap) {
+    String chained = c.command() + " && rm -- " + c.file();
+    Assume.that(judge(chained).outcome() == Outcome.ALLOW);
+    String command = trap ? "trap 'rm -f " + c.file() + "' EXIT; " + chained
+        : chained + separator + "rm -f " + c.file();
+    Verdict denied = judge(command);
+    assertThat(denied.outcome()).as(command).isEqualTo(Outcome.DENY);
+    for (String corrected : denied.remedy().orElseThrow().commands()) {
+      assertThat(judge(corrected).outcome()).as(corrected).isEqualTo(Outcome.ALLOW);
+    }
+  }
+
   @Provide
   Arbitrary<Case> cases() {
     Arbitrary<String> consumer = Arbitraries.of(
@@ -88,6 +107,12 @@ class ConsumeChainPropertiesTest {
   Arbitrary<String> breaks() {
     // A pipe breaks the chain too: without pipefail a pipeline's status is its last command's.
     return Arbitraries.of("; ", " || ", "\n", " ;", ";\n", " | ", " |& ");
+  }
+
+  /** Separators after which a step runs whether or not the steps before it succeeded. */
+  @Provide
+  Arbitrary<String> unconditional() {
+    return Arbitraries.of("; ", " || ", "\n", ";\n");
   }
 
   @Provide

@@ -129,6 +129,31 @@ class ConsumeChainRuleTest {
   }
 
   @Test
+  void aSecondRemovalThatRunsWhateverTheConsumerDidIsRefusedBesideTheChainedOne() {
+    // the trap removes the file when the shell exits, also after a failed commit
+    tester.given(Events.command("trap 'rm -f " + FILE + "' EXIT; git commit -F " + FILE
+        + " && rm " + FILE)).expectDeny()
+        .reasonContains("git commit reads " + FILE + " from the scratch directory"
+            + " untracked/scratch/, and besides the removal chained with && another one runs"
+            + " whatever the consumer did: `rm -f " + FILE + "` (a trap action, run when the"
+            + " shell exits). If the consumer fails, that one takes the file before the retry.")
+        .remedyDescriptionContains("Drop `rm -f " + FILE + "` (a trap action, run when the"
+            + " shell exits) from the command and keep the removal joined to the git commit"
+            + " command by && only.")
+        .findingSubjects(FILE);
+    // a plain second removal after ; is cut from the corrected command
+    tester.given(Events.command("git commit -F " + FILE + " && rm " + FILE + "; rm -f " + FILE))
+        .expectDeny().reasonContains("another one runs whatever the consumer did: `rm -f "
+            + FILE + "`")
+        .remedyCommands("git commit -F " + FILE + " && rm " + FILE);
+    // a trap set only once the consumer succeeded removes nothing a retry needs
+    tester.given(Events.command("git commit -F " + FILE + " && trap 'rm -f " + FILE + "' EXIT"))
+        .expectAllow();
+    tester.given(Events.command("trap 'rm -f other.txt' EXIT; git commit -F " + FILE
+        + " && rm " + FILE)).expectAllow();
+  }
+
+  @Test
   void everyConsumerOfTheIssueIsCovered() {
     for (String command : List.of(
         "git merge -F untracked/scratch/merge-1.txt feature",
