@@ -6,6 +6,7 @@ import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.SimpleCommand;
 import dev.groundskeeper.api.shell.Word;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Whether a later command runs only when an earlier one succeeded. Every operator between them
@@ -58,9 +59,12 @@ final class Chaining {
   }
 
   /**
-   * True when the last {@code set} that names {@code pipefail} before {@code command}, in its
-   * shell or an enclosing one, switched it on ({@code set -o pipefail}, {@code set -euo
-   * pipefail}).
+   * True when the last {@code set} or {@code shopt -o} that names {@code pipefail} before
+   * {@code command}, in its shell or an enclosing one, switched it on ({@code set -o pipefail},
+   * {@code set -euo pipefail}, {@code shopt -so pipefail}). One that switches it on counts only
+   * when it surely ran: first in its and-or list ({@code false && set -o pipefail} may not run);
+   * one that may switch it off always counts. A {@code set} in a pipeline runs in a subshell of
+   * its own and changes nothing here.
    */
   static boolean pipefail(Script script, SimpleCommand command) {
     boolean on = false;
@@ -68,20 +72,59 @@ final class Chaining {
       if (c.index() >= command.index()) {
         break;
       }
-      if (!c.isNamed("set") || !enclosing(c.nesting(), command.nesting())) {
+      if (!c.isNamed("set", "shopt") || !enclosing(c.nesting(), command.nesting())
+          || c.pipelinePosition() > 0 || feedsPipe(script, c)) {
         continue;
       }
-      List<Word> words = c.words();
-      for (int i = 2; i < words.size(); i++) {
-        String option = words.get(i - 1).value();
-        if (words.get(i).value().equals("pipefail") && option.length() > 1
-            && option.indexOf('o') > 0 && (option.charAt(0) == '-' || option.charAt(0) == '+')
-            && !option.startsWith("--")) {
-          on = option.charAt(0) == '-';
-        }
+      Optional<Boolean> switched = c.isNamed("set") ? setsPipefail(c.words())
+          : shoptPipefail(c.words());
+      if (switched.isEmpty()) {
+        continue;
+      }
+      boolean surely = c.operator() != ListOperator.AND && c.operator() != ListOperator.OR;
+      if (!switched.get()) {
+        on = false;
+      } else if (surely) {
+        on = true;
       }
     }
     return on;
+  }
+
+  /** What {@code set -o pipefail} / {@code set +o pipefail} (clusters too) does, if it names it. */
+  private static Optional<Boolean> setsPipefail(List<Word> words) {
+    Optional<Boolean> switched = Optional.empty();
+    for (int i = 2; i < words.size(); i++) {
+      String option = words.get(i - 1).value();
+      if (words.get(i).value().equals("pipefail") && option.length() > 1
+          && option.indexOf('o') > 0 && (option.charAt(0) == '-' || option.charAt(0) == '+')
+          && !option.startsWith("--")) {
+        switched = Optional.of(option.charAt(0) == '-');
+      }
+    }
+    return switched;
+  }
+
+  /** What {@code shopt -s -o pipefail} / {@code shopt -uo pipefail} does, if it names it. */
+  private static Optional<Boolean> shoptPipefail(List<Word> words) {
+    boolean setOption = false;
+    boolean enable = false;
+    boolean disable = false;
+    boolean named = false;
+    for (Word w : words.subList(1, words.size())) {
+      String v = w.value();
+      if (v.startsWith("-") && v.length() > 1 && !v.startsWith("--")) {
+        setOption |= v.indexOf('o') > 0;
+        enable |= v.indexOf('s') > 0;
+        disable |= v.indexOf('u') > 0;
+      } else {
+        named |= v.equals("pipefail");
+      }
+    }
+    if (!setOption || !named || enable == disable) {
+      return Optional.empty(); // shopt -o pipefail only prints the setting
+    }
+    return Optional.of(enable);
   }
 
   /** True when the constructs {@code outer} lists are the first ones {@code inner} lists. */

@@ -248,7 +248,10 @@ class ConsumeChainRuleTest {
         "set -o pipefail; git commit -F " + FILE + " | cat && rm -- " + FILE,
         "set -euo pipefail && git commit -F " + FILE + " | tail -3 && rm " + FILE,
         "(set -o pipefail; git commit -F " + FILE + " | cat) && rm -- " + FILE,
-        "cat x | git commit -F " + FILE + " && rm -- " + FILE)) {
+        "cat x | git commit -F " + FILE + " && rm -- " + FILE,
+        "shopt -so pipefail; git commit -F " + FILE + " | cat && rm -- " + FILE,
+        "shopt -s -o pipefail && git commit -F " + FILE + " | cat && rm -- " + FILE,
+        "set -o pipefail || exit 1; git commit -F " + FILE + " | cat && rm -- " + FILE)) {
       tester.given(Events.command(allowed)).expectAllow();
     }
     for (String denied : List.of(
@@ -256,7 +259,16 @@ class ConsumeChainRuleTest {
         "(set -o pipefail); git commit -F " + FILE + " | cat && rm " + FILE,
         "git commit -F " + FILE + " | cat && set -o pipefail && rm " + FILE,
         "set -o pipefail; git commit -F " + FILE + " | rm " + FILE,
-        "set -o pipefail; git commit -F " + FILE + " | cat | rm -- " + FILE)) {
+        "set -o pipefail; git commit -F " + FILE + " | cat | rm -- " + FILE,
+        // switched off again by shopt, set only when a test passed, or set in a pipeline's
+        // subshell
+        "set -o pipefail; shopt -u -o pipefail; git commit -F " + FILE + " | cat && rm " + FILE,
+        "set -o pipefail; shopt -uo pipefail; git commit -F " + FILE + " | cat && rm " + FILE,
+        "test -n \"$CI\" && set -o pipefail; git commit -F " + FILE + " | cat && rm " + FILE,
+        "set -o pipefail; true && set +o pipefail; git commit -F " + FILE + " | cat && rm "
+            + FILE,
+        "set -o pipefail | true; git commit -F " + FILE + " | cat && rm " + FILE,
+        "shopt -o pipefail; git commit -F " + FILE + " | cat && rm " + FILE)) {
       tester.given(Events.command(denied)).expectDeny();
     }
   }
