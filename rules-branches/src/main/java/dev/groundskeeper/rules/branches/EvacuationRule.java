@@ -78,9 +78,14 @@ final class EvacuationRule implements Rule {
   /** Where one patch went and what git makes of that place. */
   private record Target(String path, Destinations.Kind kind) {}
 
-  /** One destruction: what it removes. */
+  /** One destruction: what it removes; neither a worktree nor a branch when that is unknown. */
   private record Destroy(SimpleCommand command, Optional<Path> worktree, Optional<String> branch,
-      String text) {}
+      String text) {
+
+    boolean unknown() {
+      return worktree.isEmpty() && branch.isEmpty();
+    }
+  }
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
@@ -109,6 +114,9 @@ final class EvacuationRule implements Rule {
               read.branches(), facts);
         }
       }
+    }
+    if (destroys.stream().allMatch(Destroy::unknown)) {
+      return Verdict.notApplicable(ID); // nothing named that an earlier evacuation could hit
     }
     Optional<BranchLedger> ledger = facts.find(BranchLedger.FACT);
     if (ledger.isEmpty()) {
@@ -162,6 +170,10 @@ final class EvacuationRule implements Rule {
   }
 
   private static boolean hits(Destroy destroy, Read read) {
+    if (destroy.unknown()) {
+      // a removal of paths known only when it runs may take the worktree the patch came from
+      return read.worktree().isPresent();
+    }
     boolean sameWorktree = destroy.worktree().isPresent()
         && read.worktree().filter(w -> w.path().normalize().equals(destroy.worktree().get()))
             .isPresent();
@@ -241,14 +253,20 @@ final class EvacuationRule implements Rule {
           continue;
         }
         for (Word path : removal.paths()) {
-          if (!path.isStatic()) {
+          // a pattern or an expansion removes what lies under its static directory part
+          // (rm -rf ../wt1/* empties that worktree); with none, or where the shell's directory
+          // is unknown (cd -), what it removes is known only when it runs
+          Optional<String> written = path.isStatic() ? Optional.of(path.value())
+              : staticDirectory(path.value());
+          Optional<Path> resolved = written.flatMap(p -> removal.command().directory()
+              .resolveFile(p, cwd, Optional.empty()));
+          if (resolved.isEmpty()) {
+            destroys.add(new Destroy(removal.command(), Optional.empty(), Optional.empty(),
+                script.text(removal.command())));
             continue;
           }
-          Optional<Path> resolved = removal.command().directory().resolveFile(path.value(), cwd,
-              Optional.empty());
           for (Worktree worktree : worktrees) {
-            if (!worktree.main() && resolved.filter(r -> worktree.path().normalize()
-                .startsWith(r)).isPresent()) {
+            if (!worktree.main() && worktree.path().normalize().startsWith(resolved.get())) {
               destroys.add(new Destroy(removal.command(), Optional.of(worktree.path()
                   .normalize()), Optional.empty(), script.text(removal.command())));
             }
@@ -257,6 +275,23 @@ final class EvacuationRule implements Rule {
       }
     }
     return destroys;
+  }
+
+  /**
+   * The directory a non-static path's static part names ({@code ../wt1} for {@code ../wt1/*},
+   * {@code build} for {@code build/$X}), or empty when nothing before the first pattern or
+   * expansion character names a directory ({@code $(…)}, {@code {}}, {@code *.log}).
+   */
+  static Optional<String> staticDirectory(String value) {
+    int end = 0;
+    while (end < value.length() && "*?[{$`~\\".indexOf(value.charAt(end)) < 0) {
+      end++;
+    }
+    int slash = value.lastIndexOf('/', end - 1);
+    if (end == 0 || slash < 0) {
+      return Optional.empty();
+    }
+    return Optional.of(slash == 0 ? "/" : value.substring(0, slash));
   }
 
   private static String defaultBranchName(Facts facts) {
@@ -269,8 +304,9 @@ final class EvacuationRule implements Rule {
 
   private Verdict refusal(String evacuation, List<String> targets, Destroy destroy,
       Optional<Worktree> worktree, Set<String> branches, Facts facts) {
-    String what = destroy.worktree().map(p -> "the worktree " + p)
-        .orElseGet(() -> "the branch " + destroy.branch().orElse(""));
+    String what = destroy.unknown() ? "paths known only when it runs, which may be the worktree"
+        : destroy.worktree().map(p -> "the worktree " + p)
+            .orElseGet(() -> "the branch " + destroy.branch().orElse(""));
     String reason = evacuation + " saves work as a patch outside git's history, in "
         + String.join(", ", targets) + ", and `" + destroy.text() + "` then destroys " + what
         + " it came from. A patch file is not a safe home for work: nothing tracks it, and"
@@ -296,8 +332,11 @@ final class EvacuationRule implements Rule {
         + " should be thrown away, ask a person." + (pushing.possible() ? ""
             : " " + pushing.instead()), commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
-        .withFindings(List.of(new Finding(destroy.worktree().isPresent() ? Finding.Kind.WORKTREE
-            : Finding.Kind.BRANCH, destroy.worktree().map(Path::toString)
-                .orElse(destroy.branch().orElse("")), "destroyed after its patch was saved")));
+        .withFindings(List.of(destroy.unknown()
+            ? new Finding(Finding.Kind.WORKTREE, worktree.map(w -> w.path().toString())
+                .orElse(destroy.text()), "may be destroyed after its patch was saved")
+            : new Finding(destroy.worktree().isPresent() ? Finding.Kind.WORKTREE
+                : Finding.Kind.BRANCH, destroy.worktree().map(Path::toString)
+                    .orElse(destroy.branch().orElse("")), "destroyed after its patch was saved")));
   }
 }

@@ -1,5 +1,7 @@
 package dev.groundskeeper.rules.branches;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.repo.BranchState;
@@ -67,6 +69,36 @@ class EvacuationAndCleanupTest {
           "git diff main...feature --output=/tmp/x.diff && git branch -D feature")) {
         tester.given(Events.command(command)).expectDeny();
       }
+    }
+
+    @Test
+    void aRemovalOfPathsKnownOnlyWhenItRunsAfterAPatchOfAWorktreeIsRefused() {
+      RuleTester tester = tester(repo());
+      String save = "git -C /w/feature diff > /tmp/f.patch && ";
+      // a pattern below the worktree's directory empties it
+      tester.given(Events.command(save + "rm -rf /w/feature/*")).expectDeny()
+          .reasonContains("`rm -rf /w/feature/*` then destroys the worktree /w/feature");
+      for (String unknown : List.of("find /w -maxdepth 1 -name 'feat*' -exec rm -rf {} +",
+          "ls -d /w/* | xargs rm -rf", "rm -rf \"$(git worktree list | tail -1)\"",
+          "cd - && rm -rf feature")) {
+        tester.given(Events.command(save + unknown)).expectDeny()
+            .reasonContains("then destroys paths known only when it runs, which may be the"
+                + " worktree it came from");
+      }
+      // without an evacuation in the same command, or below no worktree, nothing counts
+      tester.given(Events.command("ls -d /w/* | xargs rm -rf")).expectNotApplicable();
+      tester.given(Events.command("rm -rf build/*")).expectNotApplicable();
+      tester.given(Events.command(save + "rm -rf /tmp/build/*")).expectNotApplicable();
+    }
+
+    @Test
+    void theStaticDirectoryOfAPatternIsWhatItRemovesUnder() {
+      assertThat(EvacuationRule.staticDirectory("../wt1/*")).hasValue("../wt1");
+      assertThat(EvacuationRule.staticDirectory("/w/feat-$X/src")).hasValue("/w");
+      assertThat(EvacuationRule.staticDirectory("/*")).hasValue("/");
+      assertThat(EvacuationRule.staticDirectory("*.log")).isEmpty();
+      assertThat(EvacuationRule.staticDirectory("$(pwd)/x")).isEmpty();
+      assertThat(EvacuationRule.staticDirectory("{}")).isEmpty();
     }
 
     /** The destination of {@code git diff main..feature > <target> && git branch -D feature}. */
