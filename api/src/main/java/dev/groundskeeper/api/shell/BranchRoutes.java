@@ -149,6 +149,12 @@ final class BranchRoutes {
     return List.copyOf(out);
   }
 
+  /**
+   * The branch name a {@code push --prune} or {@code push --mirror} deletes on the remote: every
+   * remote branch without a local counterpart, which only the remote knows.
+   */
+  static final String PUSH_PRUNED = "{pruned by push}";
+
   /** What {@code update-ref --stdin} shows for its input when its text cannot be read. */
   static final String UPDATE_REF_INPUT = "{update-ref input}";
 
@@ -194,6 +200,12 @@ final class BranchRoutes {
       return;
     }
     Optional<String> remote = Optional.of(ops.get(0).value());
+    if (a.has("--prune", "--mirror")) {
+      // deletes every remote branch with no local counterpart: names the text does not show
+      SimpleCommand c = git.command();
+      out.add(new DeletedBranch(git, new Word(PUSH_PRUNED, PUSH_PRUNED, c.end(), c.end(), false),
+          remote, false, false, DeletedBranch.Route.PUSH_DELETE));
+    }
     boolean delete = a.has("-d", "--delete");
     for (Word spec : ops.subList(1, ops.size())) {
       String v = spec.value();

@@ -29,7 +29,11 @@ public record DeletedBranch(GitCommand git, Word name, Optional<String> remote, 
     BRANCH_DELETE,
     /** {@code git update-ref -d refs/heads/<name>} */
     UPDATE_REF,
-    /** {@code git push <remote> --delete <name>…} or {@code git push <remote> :<name>} */
+    /**
+     * {@code git push <remote> --delete <name>…} or {@code git push <remote> :<name>}; also
+     * {@code git push --prune|--mirror <remote> …}, which deletes the remote branches without a
+     * local counterpart: one name that is not static, {@code {pruned by push}}, stands for them
+     */
     PUSH_DELETE
   }
 }

@@ -151,6 +151,15 @@ class RuleQueriesTest {
         .containsExactly("PUSH_DELETE:origin/feat/x");
     assertThat(Shell.parseFresh("git branch -dr origin/x").deletedBranches().get(0).remoteTracking())
         .isTrue();
+    // a pruning or mirroring push deletes remote branches the text does not name
+    for (String prune : List.of("git push --prune origin 'refs/heads/*:refs/heads/*'",
+        "git push --mirror origin", "git push --pru origin main", "git push origin --mirror")) {
+      assertThat(deleted(prune)).as(prune).containsExactly("PUSH_DELETE:origin/{pruned by push}");
+      DeletedBranch pruned = Shell.parseFresh(prune).deletedBranches().get(0);
+      assertThat(pruned.name().isStatic()).isFalse();
+      assertThat(pruned.name().start()).isEqualTo(prune.length());
+    }
+    assertThat(deleted("git push --prune")).isEmpty();
   }
 
   @Test

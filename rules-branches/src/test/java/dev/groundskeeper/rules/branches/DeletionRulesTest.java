@@ -276,6 +276,17 @@ class DeletionRulesTest {
     }
 
     @Test
+    void aPruningOrMirroringPushIsRefusedAsDeletingNamesOnlyTheRemoteKnows() {
+      RuleTester tester = tester(Repo.create());
+      tester.given(Events.command("git push --prune origin 'refs/heads/*:refs/heads/*'"))
+          .expectDeny().reasonContains("- `{pruned by push}`: the name is only known when the"
+              + " command runs");
+      tester.given(Events.command("git push --mirror origin")).expectDeny();
+      tester.given(Events.command("git push --mirror backup")).expectNotApplicable();
+      tester.given(Events.command("git push origin main")).expectNotApplicable();
+    }
+
+    @Test
     void aRefusalOfProtectedBranchesAloneOffersNoMergeOrFetch() {
       Repo repo = Repo.create().work("release/2.0");
       tester(repo).given(Events.command("git push origin --delete main release/2.0"))
