@@ -73,7 +73,6 @@ final class ForceRemovalRule implements Rule {
     // move an existing branch to a given start point (git branch -f b main, checkout -B b x)
     List<Word> dropped = new ArrayList<>();
     List<GitCommand> acting = new ArrayList<>();
-    Set<String> overwritten = new LinkedHashSet<>();
     for (DeletedBranch deleted : script.deletedBranches()) {
       if (deleted.forced() && !deleted.remoteTracking()
           && deleted.route() != DeletedBranch.Route.PUSH_DELETE) {
@@ -81,27 +80,18 @@ final class ForceRemovalRule implements Rule {
         acting.add(deleted.git());
       }
     }
-    for (CreatedBranch created : script.createdBranches()) {
-      if (created.force() && !created.dwim() && created.startPoint().isPresent()) {
-        dropped.add(created.name());
-        acting.add(created.git());
-        overwritten.add("refs/heads/" + created.name().value());
-      }
+    for (CreatedBranch moved : Deletions.forcedMoves(script)) {
+      dropped.add(moved.name());
+      acting.add(moved.git());
     }
     List<WorktreeRemoval> removals = script.worktreeRemovals();
+    Losses losses = new Losses();
     // what the parser could not read is in no reading: judged by its words, refused if it may
     // delete (a loss-prevention guard fails closed)
-    Optional<UnreadText> unread = UnreadText.of(script).filter(UnreadText::mayRemove);
+    losses.unread = UnreadText.of(script).filter(UnreadText::mayRemove).orElse(null);
     if (dropped.isEmpty() && removals.isEmpty()) {
-      if (unread.isEmpty()) {
-        return Verdict.notApplicable(ID);
-      }
-      Losses losses = new Losses();
-      losses.unread = unread.get();
-      return denial(losses);
+      return losses.unread == null ? Verdict.notApplicable(ID) : denial(losses);
     }
-    Losses losses = new Losses();
-    losses.unread = unread.orElse(null);
     removals.forEach(removal -> acting.add(removal.git()));
     if (Checkouts.outsideAnyRepository(facts)) {
       // No repository facts here, yet git may still find one (GIT_DIR in the environment, a
@@ -119,10 +109,7 @@ final class ForceRemovalRule implements Rule {
             "- `" + git.command().text(command.command()) + "` cannot be judged: " + why));
       }
       if (losses.lines.isEmpty()) {
-        // a ref the command deletes or moves away holds nothing once it has run
-        Set<String> excluded = new LinkedHashSet<>(Deletions.refsDeletedBy(script,
-            config.remote()));
-        excluded.addAll(overwritten);
+        Set<String> excluded = Deletions.refsDeletedBy(script, config.remote());
         losses.pushing = Pushing.of(facts, config.remote());
         judgeBranches(dropped, excluded, facts, losses);
         judgeWorktrees(removals, excluded, command, facts, losses);
@@ -153,10 +140,10 @@ final class ForceRemovalRule implements Rule {
         : " " + losses.pushing.instead();
     String unreadRemedy = losses.unread == null ? "" : " " + unreadRemedy(losses.unread);
     Remedy remedy = new Remedy("Make the work safe first, then delete or move without forcing:"
-        + " commit"
-        + " changes, push or merge the commits, move files that must be kept to a tracked home"
-        + " (or delete each one deliberately). If it really should go, ask a person, who can"
-        + " run the command outside the agent." + noPush + unreadRemedy, losses.commands);
+        + " commit changes, push or merge the commits, move files that must be kept to a"
+        + " tracked home (or delete each one deliberately). If it really should go, ask a person,"
+        + " who can run the command outside the agent." + noPush + unreadRemedy,
+        losses.commands);
     return Verdict.deny(ID, BranchPrinciple.appendTo(reason), remedy)
         .withFindings(losses.findings);
   }

@@ -176,12 +176,9 @@ final class ConsumeChainRule implements Rule {
         hit.add(file);
       }
     }
-    Set<String> written = new LinkedHashSet<>();
     List<Finding> findings = new ArrayList<>();
     for (ConsumedFile file : hit) {
-      written.add(SafeText.escape(file.path().source()));
-      findings.add(new Finding(Finding.Kind.PATH, paths.relative(file.path(), file.directory())
-          .orElse(file.path().value()), file.consumer() + " " + file.option()));
+      findings.add(finding(file, paths));
     }
     Set<String> removals = new LinkedHashSet<>();
     for (Removal removal : unsafe) {
@@ -189,7 +186,7 @@ final class ConsumeChainRule implements Rule {
           + (atExit(removal) ? " (a trap action, run when the shell exits)" : ""));
     }
     ConsumedFile first = hit.get(0);
-    String reason = first.consumer() + " reads " + String.join(" ", written)
+    String reason = first.consumer() + " reads " + written(hit)
         + " from the scratch directory " + config.directory() + ", and besides the removal"
         + " chained with && another one runs whatever the consumer did: "
         + String.join(", ", removals) + ". If the consumer fails, that one takes the file"
@@ -203,20 +200,31 @@ final class ConsumeChainRule implements Rule {
     return Verdict.deny(ID, reason, remedy).withFindings(findings);
   }
 
-  private Verdict deny(String command, List<ConsumedFile> files, CommandPaths paths) {
+  /** The files as the command wrote them, escaped for a message. */
+  private static String written(List<ConsumedFile> files) {
     Set<String> written = new LinkedHashSet<>();
+    for (ConsumedFile file : files) {
+      written.add(SafeText.escape(file.path().source()));
+    }
+    return String.join(" ", written);
+  }
+
+  /** A denial's finding for one consumed file: its path in the checkout, and what read it. */
+  private static Finding finding(ConsumedFile file, CommandPaths paths) {
+    return new Finding(Finding.Kind.PATH, paths.relative(file.path(), file.directory())
+        .orElse(file.path().value()), file.consumer() + " " + file.option());
+  }
+
+  private Verdict deny(String command, List<ConsumedFile> files, CommandPaths paths) {
     Set<String> absolute = new LinkedHashSet<>();
     List<Finding> findings = new ArrayList<>();
     for (ConsumedFile file : files) {
-      written.add(SafeText.escape(file.path().source()));
-      Optional<String> relative = paths.relative(file.path(), file.directory());
-      relative.ifPresent(path -> absolute.add(Texts.shellWord(paths.root().resolve(path)
-          .toString())));
-      findings.add(new Finding(Finding.Kind.PATH, relative.orElse(file.path().value()),
-          file.consumer() + " " + file.option()));
+      paths.relative(file.path(), file.directory()).ifPresent(path -> absolute.add(
+          Texts.shellWord(paths.root().resolve(path).toString())));
+      findings.add(finding(file, paths));
     }
     ConsumedFile first = files.get(0);
-    String names = String.join(" ", written);
+    String names = written(files);
     String reason = first.consumer() + " reads " + names
         + " from the scratch directory " + config.directory() + " and nothing removes it"
         + " afterwards. Chain the removal with && so the file is gone exactly when the command"
