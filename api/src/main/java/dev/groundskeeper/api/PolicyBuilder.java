@@ -1,5 +1,6 @@
 package dev.groundskeeper.api;
 
+import dev.groundskeeper.api.config.ConfigException;
 import dev.groundskeeper.api.config.ConfigLayer;
 import dev.groundskeeper.api.config.ConfigLoader;
 import dev.groundskeeper.api.config.ConfigSpec;
@@ -17,6 +18,7 @@ import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -96,7 +98,14 @@ public final class PolicyBuilder {
    * @throws dev.groundskeeper.api.config.ConfigException when the configuration is invalid
    */
   public Policy build() {
-    EngineConfig engine = ConfigLoader.loadEngine(layers);
+    EngineConfig engine;
+    try {
+      engine = ConfigLoader.loadEngine(layers);
+    } catch (ConfigException invalidEngine) {
+      // Go on with the engine's defaults so that the full load below reports the problems of
+      // every block at once (the engine's among them), not the engine's alone.
+      engine = EngineConfig.DEFAULTS;
+    }
     RuleFilter filter = new RuleFilter(concat(include, engine.include()),
         concat(exclude, engine.exclude()));
 
@@ -112,8 +121,11 @@ public final class PolicyBuilder {
 
     List<Loaded> loaded = new ArrayList<>();
     Set<String> skippedNamespaces = new HashSet<>();
+    Set<String> knownIds = new TreeSet<>();
+    explicitRules.forEach(rule -> knownIds.add(rule.id()));
     for (Candidate candidate : unique.values()) {
       ProvidesRules declared = declaration(candidate);
+      knownIds.addAll(Arrays.asList(declared.ids()));
       if (Arrays.stream(declared.ids()).noneMatch(filter::accepts)) {
         skippedNamespaces.add(declared.namespace());
         continue;
@@ -133,7 +145,7 @@ public final class PolicyBuilder {
       specs.add(provider.spec());
     }
     skippedNamespaces.removeAll(namespaceOwners.keySet());
-    EffectiveConfig config = load(specs, skippedNamespaces, loaded);
+    EffectiveConfig config = load(specs, skippedNamespaces, knownIds, loaded);
 
     Map<String, String> sources = new LinkedHashMap<>();
     List<ConfiguredRule> rules = new ArrayList<>();
@@ -162,9 +174,9 @@ public final class PolicyBuilder {
    * component type the binder does not know) is a broken provider, named as such.
    */
   private EffectiveConfig load(List<ConfigSpec<?>> specs, Set<String> skippedNamespaces,
-      List<Loaded> providers) {
+      Set<String> knownIds, List<Loaded> providers) {
     try {
-      return ConfigLoader.load(layers, specs, skippedNamespaces);
+      return ConfigLoader.load(layers, specs, skippedNamespaces, knownIds);
     } catch (IllegalArgumentException e) {
       for (Loaded provider : providers) {
         if (String.valueOf(e.getMessage()).contains(provider.spec().type().getName())) {

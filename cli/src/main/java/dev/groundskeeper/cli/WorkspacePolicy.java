@@ -2,6 +2,7 @@ package dev.groundskeeper.cli;
 
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.PolicyBuilder;
+import dev.groundskeeper.api.config.ConfigException;
 import dev.groundskeeper.api.config.ConfigLayer;
 import dev.groundskeeper.api.config.ConfigLayers;
 import dev.groundskeeper.api.config.ConfigLoader;
@@ -21,7 +22,14 @@ final class WorkspacePolicy {
     List<ConfigLayer> layers = ConfigLayers.discover(workspace.directory(),
         invocation.environment());
     List<Path> plugins = new ArrayList<>(invocation.pluginPaths());
-    for (String configured : ConfigLoader.loadEngine(layers).plugins()) {
+    List<String> configuredPlugins;
+    try {
+      configuredPlugins = ConfigLoader.loadEngine(layers).plugins();
+    } catch (ConfigException invalidEngine) {
+      // build() below reports the engine's problems together with every other block's.
+      configuredPlugins = List.of();
+    }
+    for (String configured : configuredPlugins) {
       // A configured plugin path is relative to the repository it configures.
       plugins.add(workspace.base().resolve(invocation.expandHome(configured)).normalize());
     }

@@ -69,6 +69,33 @@ class ConfigCommandTest {
   }
 
   @Test
+  void anEngineProblemDoesNotHideTheOtherBlocksProblems() throws IOException {
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), """
+        engine:
+          on_eror: deny
+          exclude: [branches.duplicates]
+        branches:
+          default: 42
+        scratch:
+          sweep: {baseline_before: "last tuesday"}
+        """);
+    CliRunner.Result result = CliRunner.builtInRulesOnly(temp).run(repo, "config", "show");
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.err()).contains("invalid configuration (4 problems)")
+        .contains(":2:3: engine.on_eror: unknown key")
+        .contains(":5:12: branches.default: expected a string, got the number `42`; quote it")
+        .contains(":7:28: scratch.sweep.baseline_before: expected an ISO-8601 date or timestamp")
+        .contains(":3:12: engine.exclude[0]: `branches.duplicates` matches no rule id")
+        .contains("(did you mean `branches.duplicate-stem`?)");
+  }
+
+  @Test
+  void showQuotesModeWordsThatYamlOneOneReadsAsBooleans() throws IOException {
+    CliRunner.Result result = CliRunner.builtInRulesOnly(temp).run(repo, "config", "show");
+    assertThat(result.out()).contains("mode: \"on\"").doesNotContain("mode: on ");
+  }
+
+  @Test
   void theConfigurationDecidesWhichRulesRun() throws IOException {
     Files.writeString(repo.resolve(".groundskeeper.yaml"), "engine:\n  exclude: [clitest.n*]\n");
     CliRunner.Result result = new CliRunner(temp).run(repo, "rules");

@@ -3,6 +3,7 @@ package dev.groundskeeper.api.config;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.config.Problems.Location;
 import dev.groundskeeper.api.config.Setting.Block;
+import dev.groundskeeper.api.config.Setting.Leaf;
 import dev.groundskeeper.api.config.ValueType.RecordType;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 
@@ -37,7 +39,7 @@ public final class ConfigLoader {
    *     syntax error
    */
   public static EngineConfig loadEngine(List<ConfigLayer> layers) {
-    return bind(layers, List.of(), Set.of(), false).engine();
+    return bind(layers, List.of(), Set.of(), false, Optional.empty()).engine();
   }
 
   /**
@@ -51,11 +53,24 @@ public final class ConfigLoader {
    */
   public static EffectiveConfig load(List<ConfigLayer> layers, Collection<ConfigSpec<?>> specs,
       Set<String> knownButSkipped) {
-    return bind(layers, specs, knownButSkipped, true);
+    return bind(layers, specs, knownButSkipped, true, Optional.empty());
+  }
+
+  /**
+   * As {@link #load(List, Collection, Set)}, and also checks that every glob of
+   * {@code engine.include} and {@code engine.exclude} matches at least one of {@code ruleIds}
+   * (every rule the policy could run, filtered or not): a glob that selects nothing, such as a
+   * misspelt id or a namespace written without {@code .*}, would otherwise do nothing silently.
+   *
+   * @throws ConfigException listing every problem in every layer, unmatched globs included
+   */
+  public static EffectiveConfig load(List<ConfigLayer> layers, Collection<ConfigSpec<?>> specs,
+      Set<String> knownButSkipped, Collection<String> ruleIds) {
+    return bind(layers, specs, knownButSkipped, true, Optional.of(List.copyOf(ruleIds)));
   }
 
   private static EffectiveConfig bind(List<ConfigLayer> layers, Collection<ConfigSpec<?>> specs,
-      Set<String> knownButSkipped, boolean strict) {
+      Set<String> knownButSkipped, boolean strict, Optional<List<String>> ruleIds) {
     Map<String, ConfigSpec<?>> namespaces = new LinkedHashMap<>();
     namespaces.put(EngineConfig.NAMESPACE, EngineConfig.spec());
     for (ConfigSpec<?> spec : specs) {
@@ -89,10 +104,44 @@ public final class ConfigLoader {
       assembler.build(new RecordType(spec.type()), spec.defaults(), setting, spec.namespace(),
           merged.where()).ifPresent(section -> sections.put(spec.namespace(), section));
     }
+    if (ruleIds.isPresent()) {
+      checkFilters(merged, ruleIds.get(), problems);
+    }
     problems.throwIfAny();
     Map<String, String> origins = new LinkedHashMap<>();
     merged.origins("", origins);
     return new EffectiveConfig(sections, origins, sources);
+  }
+
+  private static void checkFilters(Block merged, List<String> ruleIds, Problems problems) {
+    if (!(merged.entries().get(EngineConfig.NAMESPACE) instanceof Block engine)) {
+      return;
+    }
+    // An id is suggested before a whole namespace: "did you mean branches.*" for a misspelt
+    // exclude would switch off far more than was meant.
+    Set<String> namespaces = new TreeSet<>();
+    ruleIds.forEach(id -> {
+      int dot = id.indexOf('.');
+      if (dot > 0) {
+        namespaces.add(id.substring(0, dot) + ".*");
+      }
+    });
+    for (String key : List.of("include", "exclude")) {
+      if (!(engine.entries().get(key) instanceof Leaf leaf)
+          || !(leaf.value() instanceof List<?> globs)) {
+        continue;
+      }
+      for (int i = 0; i < globs.size(); i++) {
+        String glob = (String) globs.get(i);
+        Pattern pattern = RuleIdGlob.compile(glob);
+        if (ruleIds.stream().noneMatch(id -> pattern.matcher(id).matches())) {
+          problems.add(leaf.where(), EngineConfig.NAMESPACE + "." + key + "[" + i + "]",
+              "`" + glob + "` matches no rule id (" + ruleIds.size() + " known; ids are"
+                  + " namespace.name, and a whole namespace is namespace.*)",
+              Nearest.to(glob, ruleIds).or(() -> Nearest.to(glob, namespaces)));
+        }
+      }
+    }
   }
 
   private static Block bindRoot(NodeBinder binder, Node root, Map<String, ConfigSpec<?>> namespaces,

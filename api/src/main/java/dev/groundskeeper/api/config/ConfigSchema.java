@@ -23,8 +23,9 @@ import java.util.TreeMap;
  * model the loader binds, so editors complete and check what the loader accepts: every block an
  * object with {@code additionalProperties: false}, types, enums for words, {@code default}s from
  * the embedded defaults, descriptions from {@link Doc}, {@code minimum}/{@code maximum} from
- * {@link Range}. The output is deterministic (namespaces sorted, {@code engine} first; keys in
- * record order), so a checked-in copy can be compared byte for byte.
+ * {@link Range}, {@code pattern} from {@link Matches}. The output is deterministic (namespaces
+ * sorted, {@code engine} first; keys in record order), so a checked-in copy can be compared byte
+ * for byte.
  */
 @API(status = API.Status.STABLE)
 public final class ConfigSchema {
@@ -140,6 +141,9 @@ public final class ConfigSchema {
     if (!scalar.words().isEmpty()) {
       schema.put("enum", scalar.words());
     }
+    // JSON Schema patterns are unanchored; the loader matches the whole text.
+    scalar.shape().ifPresent(shape -> schema.put("pattern",
+        "^(?:" + shape.pattern().pattern() + ")$"));
     Bounds bounds = scalar.bounds();
     if (bounds.min() != Double.NEGATIVE_INFINITY) {
       schema.put("minimum", integral ? (Object) (long) bounds.min() : bounds.min());

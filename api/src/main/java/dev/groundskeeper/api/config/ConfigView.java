@@ -1,10 +1,8 @@
 package dev.groundskeeper.api.config;
 
 import dev.groundskeeper.api.API;
-import dev.groundskeeper.api.config.ValueType.EnumType;
 import dev.groundskeeper.api.config.ValueType.ListType;
 import dev.groundskeeper.api.config.ValueType.MapType;
-import dev.groundskeeper.api.config.ValueType.ModeType;
 import dev.groundskeeper.api.config.ValueType.OptionalType;
 import dev.groundskeeper.api.config.ValueType.RecordType;
 import java.util.ArrayList;
@@ -231,9 +229,8 @@ public final class ConfigView {
           .map(e -> scalar(e.getKey()) + ": " + inline(types.get(e.getKey()), e.getValue()))
           .collect(Collectors.joining(", ", "{", "}"));
     }
-    if (type instanceof EnumType || type instanceof ModeType) {
-      return String.valueOf(PlainValue.of(type, value));
-    }
+    // Words go through scalar() too: YAML 1.1 tools read a plain on, off, yes or no as a
+    // boolean, so the mode word `on` is printed quoted to read back as the word.
     Object plain = PlainValue.of(type, value);
     return plain instanceof String text ? scalar(text) : String.valueOf(plain);
   }

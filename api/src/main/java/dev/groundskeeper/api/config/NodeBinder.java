@@ -190,8 +190,10 @@ final class NodeBinder {
     }
     Scalar kind = (Scalar) type;
     return switch (kind.kind()) {
-      case STRING -> kind.words().isEmpty() || kind.words().contains(text) ? Optional.of(text)
-          : word(shown, kind.words(), node, text, path);
+      case STRING -> !kind.words().isEmpty()
+          ? kind.words().contains(text) ? Optional.of(text)
+              : word(shown, kind.words(), node, text, path)
+          : text(kind, scalar, shown, path);
       case BOOLEAN -> plain && BOOLEAN_TRUE.contains(text) ? Optional.of(Boolean.TRUE)
           : plain && BOOLEAN_FALSE.contains(text) ? Optional.of(Boolean.FALSE)
           : mismatch(shown, node, path);
@@ -229,6 +231,31 @@ final class NodeBinder {
       complete &= value.isPresent();
     }
     return complete ? Optional.of(List.copyOf(values)) : Optional.empty();
+  }
+
+  /**
+   * A free-text value. A plain scalar that YAML 1.2, which editors check the schema with, reads
+   * as a number or as {@code true}/{@code false} ({@code 42}, {@code 1.5}, {@code false}) is
+   * refused rather than turned into text: accepting it would make the loader and the schema
+   * disagree. Quoted, it is the text it spells. The YAML 1.1 booleans {@code yes}, {@code no},
+   * {@code on} and {@code off} are text in YAML 1.2 and stay words here.
+   */
+  private Optional<Object> text(Scalar kind, ScalarNode scalar, ValueType shown, String path) {
+    String text = scalar.getValue();
+    Tag tag = scalar.getTag();
+    boolean trueOrFalse = tag.equals(Tag.BOOL)
+        && (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false"));
+    if (scalar.getScalarStyle() == ScalarStyle.PLAIN
+        && (tag.equals(Tag.INT) || tag.equals(Tag.FLOAT) || trueOrFalse)) {
+      String what = tag.equals(Tag.BOOL) ? "the boolean" : "the number";
+      problems.add(at(scalar), path, "expected " + shown.expected() + ", got " + what + " `"
+          + text + "`; quote it to mean the text: \"" + text + "\"");
+      return Optional.empty();
+    }
+    if (kind.shape().isPresent() && !kind.shape().get().accepts(text)) {
+      return mismatch(shown, scalar, path);
+    }
+    return Optional.of(text);
   }
 
   private Optional<BigInteger> bounded(Scalar kind, BigInteger value,

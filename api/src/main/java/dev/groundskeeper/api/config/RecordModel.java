@@ -46,7 +46,8 @@ final class RecordModel {
       try {
         valueType = ValueType.of(component.getGenericType(),
             Optional.ofNullable(component.getAnnotation(Range.class)),
-            Optional.ofNullable(component.getAnnotation(OneOf.class)));
+            Optional.ofNullable(component.getAnnotation(OneOf.class)),
+            Optional.ofNullable(component.getAnnotation(Matches.class)));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("configuration record " + type.getName()
             + ", component " + component.getName() + ": " + e.getMessage(), e);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -51,7 +52,19 @@ sealed interface ValueType {
     }
   }
 
-  record Scalar(Kind kind, Bounds bounds, List<String> words) implements ValueType {
+  /** A free-text shape from {@link Matches}: the compiled expression and what it means. */
+  record TextShape(Pattern pattern, String description) {
+    static TextShape of(Matches matches) {
+      return new TextShape(Pattern.compile(matches.value()), matches.description());
+    }
+
+    boolean accepts(String text) {
+      return pattern.matcher(text).matches();
+    }
+  }
+
+  record Scalar(Kind kind, Bounds bounds, List<String> words, Optional<TextShape> shape)
+      implements ValueType {
     public Scalar {
       words = List.copyOf(words);
     }
@@ -62,7 +75,8 @@ sealed interface ValueType {
         case BOOLEAN -> "`true` or `false`";
         case INT, LONG -> "an integer";
         case DOUBLE -> "a number";
-        case STRING -> words.isEmpty() ? "a string" : "one of " + quoteAll(words);
+        case STRING -> !words.isEmpty() ? "one of " + quoteAll(words)
+            : shape.map(TextShape::description).orElse("a string");
         case INSTANT -> "an ISO-8601 timestamp such as `2026-01-31T12:00:00Z`";
       };
       return bounds.bounded() ? base + " " + bounds.describe() : base;
@@ -165,26 +179,27 @@ sealed interface ValueType {
   }
 
   /**
-   * The value type of a component's generic type, with the component's {@link Range} and
-   * {@link OneOf} pushed down to the scalar they constrain.
+   * The value type of a component's generic type, with the component's {@link Range},
+   * {@link OneOf} and {@link Matches} pushed down to the scalar they constrain.
    *
    * @throws IllegalArgumentException for a type the binder does not support
    */
-  static ValueType of(Type type, Optional<Range> range, Optional<OneOf> oneOf) {
+  static ValueType of(Type type, Optional<Range> range, Optional<OneOf> oneOf,
+      Optional<Matches> matches) {
     if (type instanceof ParameterizedType parameterized
         && parameterized.getRawType() instanceof Class<?> raw) {
       Type[] arguments = parameterized.getActualTypeArguments();
       if (raw == List.class) {
-        return new ListType(of(arguments[0], range, oneOf));
+        return new ListType(of(arguments[0], range, oneOf, matches));
       }
       if (raw == Map.class) {
         if (arguments[0] != String.class) {
           throw new IllegalArgumentException("map keys must be String, not " + arguments[0]);
         }
-        return new MapType(of(arguments[1], range, oneOf));
+        return new MapType(of(arguments[1], range, oneOf, matches));
       }
       if (raw == Optional.class) {
-        ValueType element = of(arguments[0], range, oneOf);
+        ValueType element = of(arguments[0], range, oneOf, matches);
         if (!(element instanceof Scalar || element instanceof EnumType
             || element instanceof ModeType)) {
           throw new IllegalArgumentException(
@@ -207,14 +222,23 @@ sealed interface ValueType {
         throw new IllegalArgumentException("@OneOf applies to String and Mode, not "
             + raw.getName());
       }
+      if (matches.isPresent() && (kind != Kind.STRING || oneOf.isPresent())) {
+        throw new IllegalArgumentException("@Matches applies to free-text String keys, not "
+            + (oneOf.isPresent() ? "one with @OneOf" : raw.getName()));
+      }
       Bounds bounds = range.map(r -> new Bounds(r.min(), r.max())).orElse(Bounds.NONE);
       if (bounds.min() > bounds.max()) {
         throw new IllegalArgumentException("@Range min is above max");
       }
-      return new Scalar(kind, bounds, oneOf.map(o -> List.of(o.value())).orElse(List.of()));
+      return new Scalar(kind, bounds, oneOf.map(o -> List.of(o.value())).orElse(List.of()),
+          matches.map(TextShape::of));
     }
     if (range.isPresent()) {
       throw new IllegalArgumentException("@Range applies to numbers, not " + raw.getName());
+    }
+    if (matches.isPresent()) {
+      throw new IllegalArgumentException("@Matches applies to free-text String keys, not "
+          + raw.getName());
     }
     if (raw == Mode.class) {
       List<String> words = oneOf.map(o -> List.of(o.value())).orElse(DEFAULT_MODE_WORDS);

@@ -134,7 +134,7 @@ class ConfigViewTest {
               mode: advise
               limit: null
             - id: "x: y"
-              mode: off
+              mode: "off"
               limit: 3
           limits:
             x: 1            # default

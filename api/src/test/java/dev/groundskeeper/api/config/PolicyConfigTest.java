@@ -95,4 +95,40 @@ class PolicyConfigTest {
             invalid configuration:
               <user>:1:19: engine.include: expected a list of strings, got `branches.*`""");
   }
+
+  @Test
+  void aWrongEngineBlockDoesNotHideTheProblemsOfTheOtherBlocks() {
+    assertThatThrownBy(() -> Policy.builder().provider(new BranchesProvider())
+        .config(ConfigLayer.ofText("repository", "engine: {on_eror: deny}\n"
+            + "branches: {wip: {cap: 0}}\n"))
+        .build())
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("(2 problems)")
+        .hasMessageContaining("engine.on_eror: unknown key")
+        .hasMessageContaining("branches.wip.cap: must be between 1 and 100, got 0");
+  }
+
+  @Test
+  void aFilterGlobThatSelectsNoRuleIsAProblem() {
+    assertThatThrownBy(() -> Policy.builder().provider(new BranchesProvider())
+        .config(ConfigLayer.ofText("repository", "engine: {exclude: [branches.wip, \"x.*\"]}\n"))
+        .build())
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("""
+            invalid configuration (2 problems):
+              <repository>:1:19: engine.exclude[0]: `branches.wip` matches no rule id (1 known;\
+             ids are namespace.name, and a whole namespace is namespace.*) (did you mean\
+             `branches.wip-cap`?)
+              <repository>:1:19: engine.exclude[1]: `x.*` matches no rule id (1 known; ids are\
+             namespace.name, and a whole namespace is namespace.*)""");
+  }
+
+  @Test
+  void aFilterGlobMayNameAFilteredRuleOrAWholeNamespace() {
+    Policy policy = Policy.builder().provider(new BranchesProvider())
+        .config(ConfigLayer.ofText("repository",
+            "engine: {include: [\"branches.*\"], exclude: [branches.wip-cap]}\n"))
+        .build();
+    assertThat(policy.rules()).isEmpty();
+  }
 }

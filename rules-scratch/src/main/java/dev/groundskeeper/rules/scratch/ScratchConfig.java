@@ -3,6 +3,7 @@ package dev.groundskeeper.rules.scratch;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.config.Doc;
+import dev.groundskeeper.api.config.Matches;
 import dev.groundskeeper.api.config.OneOf;
 import dev.groundskeeper.api.config.Range;
 import java.time.Instant;
@@ -178,6 +179,10 @@ public record ScratchConfig(
       @Doc("Scratch files older than this many hours are reported.") @Range(min = 0)
       int maxAgeHours,
       @Doc("An ISO-8601 date or timestamp; older files are counted, never listed.")
+      @Matches(value = "\\d{4}-\\d{2}-\\d{2}"
+          + "(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?)?",
+          description = "an ISO-8601 date or timestamp such as `2026-11-04` or"
+              + " `2026-11-04T12:00:00Z`")
       Optional<String> baselineBefore,
       @Doc("At most this many files are listed, then a total.") @Range(min = 1) int maxListed) {
     public static final Sweep DEFAULTS = new Sweep(24, Optional.empty(), 50);
