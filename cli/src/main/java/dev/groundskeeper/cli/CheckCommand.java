@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.shell.ParseProblem;
 import dev.groundskeeper.api.shell.Shell;
@@ -66,9 +67,9 @@ final class CheckCommand implements Callable<Integer> {
         .withMode(HookCommand.sessionMode(invocation));
     Event event = new Event.CommandEvent(context, command);
     Workspace workspace = Workspace.locate(directory);
-    Policy policy = WorkspacePolicy.load(invocation, workspace);
+    Policy policy = invocation.host().policies().load(workspace);
     Decision decision =
-        policy.evaluate(event, EventFacts.compose(invocation, workspace, policy, event));
+        policy.evaluate(event, invocation.host().facts(workspace, policy, event));
     // Rules judge what could be read; a person checking a command should know when that was not
     // all of it (bash itself would refuse an unterminated quote, for instance).
     List<ParseProblem> unread = Shell.parse(command).problems();

@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli;
 
+import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.config.ConfigSchema;
 import dev.groundskeeper.api.config.ConfigSpec;
@@ -51,7 +52,8 @@ final class ConfigCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      EffectiveConfig config = WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())).config();
+      EffectiveConfig config = invocation.host().policies().load(
+          Workspace.locate(invocation.workingDirectory())).config();
       invocation.out().print(json ? ConfigView.json(config) : ConfigView.text(config));
       return 0;
     }
@@ -85,7 +87,7 @@ final class ConfigCommand implements Callable<Integer> {
      */
     static List<ConfigSpec<?>> specs(Invocation invocation) {
       Policy atDefaults =
-          WorkspacePolicy.discovering(invocation, invocation.pluginPaths()).build();
+          invocation.host().policies().discovering(invocation.pluginPaths()).build();
       List<ConfigSpec<?>> specs = new ArrayList<>();
       for (Map.Entry<String, Object> section : atDefaults.config().sections().entrySet()) {
         specs.add(spec(section.getKey(), section.getValue()));

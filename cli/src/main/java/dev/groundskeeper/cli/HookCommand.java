@@ -10,8 +10,9 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.SafeText;
-import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.config.ConfigException;
+import dev.groundskeeper.host.EffectRegistry;
+import dev.groundskeeper.host.Host;
+import dev.groundskeeper.host.Workspace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ final class HookCommand implements Callable<Integer> {
   static final int FAILED = 1;
   static final String SESSION_MODE_VARIABLE = "GROUNDSKEEPER_SESSION_MODE";
   /** The id under which an unusable configuration is reported (not a rule: it never denies). */
-  static final String CONFIGURATION_NOTE = "engine.configuration";
+  static final String CONFIGURATION_NOTE = Host.CONFIGURATION_NOTE;
 
   private final Invocation invocation;
 
@@ -85,22 +86,20 @@ final class HookCommand implements Callable<Integer> {
       return HookReply.nothing();
     }
     Event event = mapped.event().get();
-    Workspace workspace = Workspace.locate(event.context().cwd());
-    Policy policy;
-    try {
-      policy = WorkspacePolicy.load(invocation, workspace);
-    } catch (ConfigException e) {
-      // Failing here would make Claude Code go ahead with every guard off; judge on the embedded
-      // defaults instead and say why, to the agent and on standard error.
-      policy = WorkspacePolicy.defaults(invocation);
-      notes.add(e.getMessage()
-          + "\nEvery rule ran on the embedded defaults; fix the file to use your settings.");
-      invocation.err().println("groundskeeper hook: " + SafeText.escape(oneLine(e.getMessage()))
-          + "; judged on the embedded defaults");
-    }
-    Facts facts = EventFacts.compose(invocation, workspace, policy, event);
+    Host host = invocation.host();
+    Workspace workspace = host.workspace(event.context().cwd());
+    // Failing on an invalid file would make Claude Code go ahead with every guard off; the host
+    // judges on the embedded defaults instead, and the note says why, to the agent and here.
+    List<String> configuration = new ArrayList<>();
+    Policy policy = host.policyOrDefaults(workspace, configuration);
+    configuration.forEach(note -> invocation.err().println("groundskeeper hook: "
+        + SafeText.escape(oneLine(note.substring(0,
+            Math.max(0, note.lastIndexOf("\nEvery rule ran")))))
+        + "; judged on the embedded defaults"));
+    notes.addAll(configuration);
+    Facts facts = host.facts(workspace, policy, event);
     Decision decision = withConfigurationNotes(policy.evaluate(event, facts), notes);
-    DecisionEffects.perform(decision, workspace, facts, invocation.err());
+    EffectRegistry.print(host.act(decision, workspace, facts), invocation.err());
     if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
       return HookWorktrees.create(create, invocation, workspace, policy, facts);
     }
@@ -109,12 +108,7 @@ final class HookCommand implements Callable<Integer> {
 
   /** The decision with a note for each setting that could not be used, and why. */
   static Decision withConfigurationNotes(Decision decision, List<String> notes) {
-    if (notes.isEmpty()) {
-      return decision;
-    }
-    List<Verdict> verdicts = new ArrayList<>(decision.verdicts());
-    notes.forEach(note -> verdicts.add(Verdict.couldNotJudge(CONFIGURATION_NOTE, note)));
-    return Decision.of(verdicts, decision.explanation());
+    return Host.withNotes(decision, notes);
   }
 
   /** The session mode the runner launched the agent in, from the environment. */

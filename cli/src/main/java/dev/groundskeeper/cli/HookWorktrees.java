@@ -7,7 +7,7 @@ import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
-import dev.groundskeeper.git.EffectExecutor;
+import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
@@ -48,7 +48,7 @@ final class HookWorktrees {
     try {
       AddedWorktree added = store.add(workspace.directory(), name, Optional.empty());
       if (added.createdBranch()) {
-        recordCreator(create, added, workspace, facts);
+        recordCreator(create, added, invocation, workspace, facts);
       }
       return new HookReply(added.path().toString(), "", 0);
     } catch (StoreRefusal refusal) {
@@ -66,10 +66,11 @@ final class HookWorktrees {
    * record that cannot be written loses nothing but that judgement, so it never fails the hook.
    */
   private static void recordCreator(Event.WorktreeCreate create, AddedWorktree added,
-      Workspace workspace, Facts facts) {
+      Invocation invocation, Workspace workspace, Facts facts) {
     Instant now = facts.find(Facts.NOW).orElseGet(Instant::now);
-    EffectExecutor.forDirectory(workspace.directory()).perform(new RepoEffect.RecordCreator(
-        added.branch(), create.context().sessionId() + ":", now, "worktree_create"));
+    invocation.host().effects().perform(List.of(new RepoEffect.RecordCreator(
+        added.branch(), create.context().sessionId() + ":", now, "worktree_create")), workspace,
+        facts);
   }
 
   /** This repository's worktree named {@code name} in the store, if git lists one. */

@@ -1,6 +1,8 @@
 package dev.groundskeeper.cli;
 
 import dev.groundskeeper.api.PolicyBuilder;
+import dev.groundskeeper.host.Host;
+import dev.groundskeeper.host.PolicyCache;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -27,9 +29,12 @@ final class Invocation {
   private final Clock clock;
   private final Consumer<PolicyBuilder> policyCustomizer;
   private final List<Path> pluginPaths = new ArrayList<>();
+  private final PolicyCache policies;
+  private Host host;
 
   Invocation(InputStream in, PrintStream out, PrintStream err, Map<String, String> env,
-      Path workingDirectory, Clock clock, Consumer<PolicyBuilder> policyCustomizer) {
+      Path workingDirectory, Clock clock, Consumer<PolicyBuilder> policyCustomizer,
+      PolicyCache policies) {
     this.in = Objects.requireNonNull(in, "in");
     this.out = Objects.requireNonNull(out, "out");
     this.err = Objects.requireNonNull(err, "err");
@@ -37,6 +42,19 @@ final class Invocation {
     this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
     this.clock = Objects.requireNonNull(clock, "clock");
     this.policyCustomizer = Objects.requireNonNull(policyCustomizer, "policyCustomizer");
+    this.policies = Objects.requireNonNull(policies, "policies");
+  }
+
+  /**
+   * The host runtime of this run: this run's environment, clock and plugin paths, over the
+   * policy cache of the program (shared by every run of one served process).
+   */
+  synchronized Host host() {
+    if (host == null) {
+      host = Host.builder().environment(env).clock(clock).pluginPaths(pluginPaths)
+          .customizePolicy(policyCustomizer).policyCache(policies).build();
+    }
+    return host;
   }
 
   InputStream in() {
@@ -89,7 +107,8 @@ final class Invocation {
     return List.copyOf(pluginPaths);
   }
 
-  void addPluginPaths(List<Path> paths) {
+  synchronized void addPluginPaths(List<Path> paths) {
     paths.forEach(path -> pluginPaths.add(resolve(path)));
+    host = null; // built again with them
   }
 }

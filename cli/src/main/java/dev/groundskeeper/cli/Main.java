@@ -8,6 +8,9 @@ import dev.groundskeeper.cli.branch.BranchCommand;
 import dev.groundskeeper.cli.scratch.ScratchCommand;
 import dev.groundskeeper.cli.serve.ServeCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
+import dev.groundskeeper.host.Host;
+import dev.groundskeeper.host.PolicyCache;
+import dev.groundskeeper.host.Workspace;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -32,6 +35,8 @@ public final class Main {
 
   private final Clock clock;
   private final Consumer<PolicyBuilder> policyCustomizer;
+  /** One per program: a served process answers every call from the policies built so far. */
+  private final PolicyCache policies = PolicyCache.create();
 
   public Main() {
     this(Clock.systemUTC(), builder -> { });
@@ -54,7 +59,7 @@ public final class Main {
   public int run(String[] args, InputStream in, PrintStream out, PrintStream err,
       Map<String, String> env, Path workingDirectory) {
     Invocation invocation = new Invocation(in, out, err, env, workingDirectory, clock,
-        policyCustomizer);
+        policyCustomizer, policies);
     CommandLine cli = commandLine(invocation);
     int code = cli.execute(args);
     out.flush();
@@ -73,14 +78,14 @@ public final class Main {
         .addSubcommand(new ConfigCommand.Schema(invocation)));
     cli.addSubcommand(new WorktreeCommand(invocation.environment(),
         invocation.workingDirectory(), invocation.clock(),
-        () -> WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())),
-        (policy, event) -> EventFacts.compose(invocation,
+        () -> invocation.host().policies().load(Workspace.locate(invocation.workingDirectory())),
+        (policy, event) -> invocation.host().facts(
             Workspace.locate(invocation.workingDirectory()), policy, event)));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
-        invocation.workingDirectory(), invocation.clock(), invocation.environment(),
-        directory -> WorkspacePolicy.load(invocation, Workspace.locate(directory)).config()
-            .get(EventFacts.BRANCHES)).commandLine());
+        invocation.workingDirectory(), invocation::host,
+        directory -> invocation.host().policies().load(Workspace.locate(directory)))
+        .commandLine());
     // A served hook call runs this same program, in-process, with the caller's streams.
     cli.addSubcommand(new ServeCommand(invocation.environment(), invocation.workingDirectory(),
         invocation.out(), invocation.err(),
@@ -107,8 +112,8 @@ public final class Main {
 
       @Override
       public EffectiveConfig config() {
-        return WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory()))
-            .config();
+        return invocation.host().policies().load(
+            Workspace.locate(invocation.workingDirectory())).config();
       }
 
       @Override

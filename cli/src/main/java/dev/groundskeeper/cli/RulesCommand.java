@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli;
 
+import dev.groundskeeper.host.Workspace;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.ConfiguredRule;
@@ -30,7 +31,8 @@ final class RulesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<ConfiguredRule> rules = WorkspacePolicy.load(invocation, Workspace.locate(invocation.workingDirectory())).rules();
+    List<ConfiguredRule> rules = invocation.host().policies().load(
+          Workspace.locate(invocation.workingDirectory())).rules();
     if (json) {
       ArrayNode array = Json.array();
       for (ConfiguredRule rule : rules) {

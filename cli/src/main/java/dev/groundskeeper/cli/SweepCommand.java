@@ -8,6 +8,7 @@ import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
 import java.io.PrintStream;
@@ -41,12 +42,12 @@ final class SweepCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Workspace workspace = Workspace.locate(invocation.workingDirectory());
-    Policy policy = WorkspacePolicy.load(invocation, workspace);
+    Policy policy = invocation.host().policies().load(workspace);
     EventContext context = EventContext.of(SESSION_ID, workspace.directory())
         .withMode(HookCommand.sessionMode(invocation));
     Event.SweepRequest request = new Event.SweepRequest(context);
     Decision decision =
-        policy.evaluate(request, EventFacts.compose(invocation, workspace, policy, request));
+        policy.evaluate(request, invocation.host().facts(workspace, policy, request));
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();
     if (json) {

@@ -1,13 +1,13 @@
 package dev.groundskeeper.cli.branch;
 
 import dev.groundskeeper.api.API;
-import dev.groundskeeper.rules.branches.BranchesConfig;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.Host;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,12 +33,14 @@ public final class BranchCommand implements Callable<Integer> {
   private CommandSpec spec;
 
   /**
-   * @param environment the variables git runs with on top of this process's own
-   * @param config the {@code branches:} configuration of the repository holding a directory
+   * @param host the runtime (asked for when a verb runs) the verbs read and act through (its environment is what git sees
+   *     on top of this process's own)
+   * @param policy the policy of the repository holding a directory
    */
-  public BranchCommand(PrintStream out, PrintStream err, Path workingDirectory, Clock clock,
-      Map<String, String> environment, Function<Path, BranchesConfig> config) {
-    this.context = new BranchContext(out, err, workingDirectory, clock, environment, config);
+  public BranchCommand(PrintStream out, PrintStream err, Path workingDirectory,
+      Supplier<Host> host,
+      Function<Path, Policy> policy) {
+    this.context = new BranchContext(out, err, workingDirectory, host, policy);
   }
 
   /** The command with its subcommands, ready to register under the root command. */

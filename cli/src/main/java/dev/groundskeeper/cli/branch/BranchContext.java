@@ -1,59 +1,64 @@
 package dev.groundskeeper.cli.branch;
 
+import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.Facts;
-import dev.groundskeeper.git.GitFacts;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.EffectReport;
+import dev.groundskeeper.host.GitCommand;
+import dev.groundskeeper.host.Host;
+import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.rules.branches.BranchesConfig;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What the {@code branch} verbs need from the outside: streams, the directory they run in, the
- * clock, the {@code branches:} configuration of the repository holding a directory, and a way to
- * run git.
+ * policy of the repository holding a directory, and the host, through which they read the
+ * repository, perform effects and run git (always time-bounded).
  */
 final class BranchContext {
 
   final PrintStream out;
   final PrintStream err;
   final Path directory;
-  final Clock clock;
-  private final Map<String, String> environment;
-  private final Function<Path, BranchesConfig> config;
+  private final Supplier<Host> host;
+  private final Function<Path, Policy> policy;
 
-  /**
-   * @param environment variables that git sees on top of this process's own (HOME and
-   *     XDG_CONFIG_HOME decide which user configuration, and so which identity, git reads)
-   */
-  BranchContext(PrintStream out, PrintStream err, Path directory, Clock clock,
-      Map<String, String> environment, Function<Path, BranchesConfig> config) {
+  BranchContext(PrintStream out, PrintStream err, Path directory, Supplier<Host> host,
+      Function<Path, Policy> policy) {
     this.out = Objects.requireNonNull(out, "out");
     this.err = Objects.requireNonNull(err, "err");
     this.directory = directory.toAbsolutePath().normalize();
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.environment = Map.copyOf(environment);
-    this.config = Objects.requireNonNull(config, "config");
+    this.host = Objects.requireNonNull(host, "host");
+    this.policy = Objects.requireNonNull(policy, "policy");
+  }
+
+  /** The policy in force where the verb runs: its modes and excludes apply to the verbs too. */
+  Policy policy() {
+    return policy.apply(directory);
   }
 
   BranchesConfig config() {
-    return config.apply(directory);
+    return policy().config().get(Host.BRANCHES);
   }
 
-  Facts facts(BranchesConfig config) {
-    return GitFacts.forDirectory(directory, config.repositorySettings(), clock);
+  java.time.Clock clock() {
+    return host.get().clock();
   }
 
-  /** The outcome of one git run: exit status and its output (standard error included). */
-  record Run(int status, String output) {
-    boolean ok() {
-      return status == 0;
-    }
+  /** The repository facts of the directory, read with the {@code branches:} settings. */
+  Facts facts(Policy policy) {
+    return host.get().repositoryFacts(directory, policy);
+  }
+
+  /** Performs one effect through the host's executors, which re-check its proof as they act. */
+  EffectReport perform(Effect effect, Facts facts) {
+    return host.get().effects().perform(List.of(effect), Workspace.locate(directory), facts).get(0);
   }
 
   /**
@@ -70,30 +75,17 @@ final class BranchContext {
   }
 
   private String configured(String key) {
-    Run run = git(List.of("config", "--get", key));
+    GitCommand.Run run = git(List.of("config", "--get", key), GitCommand.READ);
     String value = run.ok() ? run.output().strip() : "";
     return value.contains("\n") ? "" : value;
   }
 
-  /** Runs git in the directory, without a shell, and waits for it. */
-  Run git(List<String> args) {
-    List<String> command = new java.util.ArrayList<>();
-    command.add("git");
-    command.addAll(args);
-    try {
-      ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile())
-          .redirectErrorStream(true);
-      builder.environment().putAll(environment);
-      Process process = builder.start();
-      process.getOutputStream().close();
-      String output = new String(process.getInputStream().readAllBytes(),
-          StandardCharsets.UTF_8).strip();
-      return new Run(process.waitFor(), output);
-    } catch (IOException e) {
-      return new Run(-1, "git could not be run: " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Run(-1, "interrupted while running git");
-    }
+  /** Runs git in the directory, without a shell, within the bound of a write. */
+  GitCommand.Run git(List<String> args) {
+    return git(args, GitCommand.WRITE);
+  }
+
+  private GitCommand.Run git(List<String> args, Duration bound) {
+    return GitCommand.run(directory, host.get().environment(), bound, args);
   }
 }

@@ -1,6 +1,6 @@
 package dev.groundskeeper.cli.branch;
 
-import dev.groundskeeper.api.ConfiguredRule;
+import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.FactUnavailableException;
@@ -14,9 +14,10 @@ import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositoryLayout;
 import dev.groundskeeper.api.shell.ShellQuoting;
-import dev.groundskeeper.git.EffectExecutor;
-import dev.groundskeeper.git.EffectResult;
-import dev.groundskeeper.rules.branches.BranchRules;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.EffectReport;
+import dev.groundskeeper.host.GitCommand;
+import dev.groundskeeper.host.Host;
 import dev.groundskeeper.rules.branches.BranchesConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,6 +46,9 @@ import picocli.CommandLine.Option;
         "2:nothing was done: not a repository, the inventory unreadable, or the bundle failed"})
 final class CleanCommand implements Callable<Integer> {
 
+  /** The rule whose allow a remote deletion needs. */
+  static final String REMOTE_DELETE = "branches.remote-delete";
+
   private final BranchContext context;
 
   @Option(names = "--dry-run", description = "List what would be deleted; delete nothing.")
@@ -63,8 +67,9 @@ final class CleanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    BranchesConfig config = context.config();
-    Facts facts = context.facts(config);
+    Policy policy = context.policy();
+    BranchesConfig config = policy.config().get(Host.BRANCHES);
+    Facts facts = context.facts(policy);
     Optional<RepositoryLayout> layout = facts.find(RepoFacts.LAYOUT);
     if (layout.isEmpty()) {
       return fail(context.directory + " is not inside a git repository");
@@ -128,11 +133,10 @@ final class CleanCommand implements Callable<Integer> {
     }
     context.out.println("Recovery bundle: " + bundle.get());
     int code = 0;
-    EffectExecutor executor = EffectExecutor.forDirectory(context.directory);
     for (BranchRecord record : finished) {
-      EffectResult result = executor.perform(new RepoEffect.DeleteBranch(record.name(),
-          record.localTip().get()));
-      if (result.status() == EffectResult.Status.DONE) {
+      EffectReport result = context.perform(new RepoEffect.DeleteBranch(record.name(),
+          record.localTip().get()), facts);
+      if (result.done()) {
         context.out.println(SafeText.escapeControls("Deleted " + record.name()
             + " (restore: git branch " + word(record.name()) + " " + record.localTip().get()
             + ", or git fetch " + word(bundle.get().toString()) + " "
@@ -143,7 +147,7 @@ final class CleanCommand implements Callable<Integer> {
       }
     }
     if (!onRemote.isEmpty()) {
-      code = Math.max(code, deleteRemote(config, facts, onRemote));
+      code = Math.max(code, deleteRemote(policy, config, facts, onRemote));
     }
     return code;
   }
@@ -155,7 +159,7 @@ final class CleanCommand implements Callable<Integer> {
   private Optional<Path> bundle(RepositoryLayout layout, List<BranchRecord> branches,
       List<BranchRecord> onRemote, String remoteName) {
     Path dir = layout.commonDir().resolve("groundskeeper").resolve("recovery");
-    Path file = dir.resolve("branches-" + context.clock.instant().toEpochMilli() + ".bundle");
+    Path file = dir.resolve("branches-" + context.clock().instant().toEpochMilli() + ".bundle");
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
@@ -165,7 +169,7 @@ final class CleanCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>(List.of("bundle", "create", "-q", file.toString()));
     branches.forEach(b -> args.add("refs/heads/" + b.name()));
     onRemote.forEach(b -> args.add("refs/remotes/" + remoteName + "/" + b.name()));
-    BranchContext.Run run = context.git(args);
+    GitCommand.Run run = context.git(args);
     if (!run.ok()) {
       fail("the recovery bundle could not be written, so nothing was deleted: " + run.output());
       return Optional.empty();
@@ -173,8 +177,14 @@ final class CleanCommand implements Callable<Integer> {
     return Optional.of(file);
   }
 
-  /** Deletes the remote copies that the remote-delete rule proves merged on the remote. */
-  private int deleteRemote(BranchesConfig config, Facts facts, List<BranchRecord> onRemote) {
+  /**
+   * Deletes the remote copies that the remote-delete rule proves merged on the remote. The push
+   * is judged by the policy in force, as an agent's would be: its modes and excludes apply, any
+   * denial refuses it, and it goes ahead only on the remote-delete rule's own allow, so a
+   * configuration that turns that rule off or down leaves the copies in place and says why.
+   */
+  private int deleteRemote(Policy policy, BranchesConfig config, Facts facts,
+      List<BranchRecord> onRemote) {
     List<String> names = new ArrayList<>();
     for (BranchRecord record : onRemote) {
       names.add(record.name());
@@ -182,17 +192,20 @@ final class CleanCommand implements Callable<Integer> {
     // Judged by the remote-delete rule as a command, so each name must stay one word.
     String command = "git push " + word(config.remote()) + " --delete "
         + String.join(" ", names.stream().map(CleanCommand::word).toList());
-    ConfiguredRule rule = new BranchRules().rules(config).stream()
-        .filter(r -> r.id().equals("branches.remote-delete")).findFirst().orElseThrow();
-    Verdict verdict = rule.rule().evaluate(new Event.CommandEvent(
+    Decision decision = policy.evaluate(new Event.CommandEvent(
         EventContext.of("groundskeeper-branch-clean", context.directory), command), facts);
-    if (verdict.outcome() != Outcome.ALLOW) {
-      context.err.println("Remote copies not deleted: " + verdict.message());
+    Optional<Verdict> proof = decision.verdicts().stream()
+        .filter(v -> v.ruleId().equals(REMOTE_DELETE)).findFirst();
+    if (decision.denied() || proof.isEmpty() || proof.get().outcome() != Outcome.ALLOW) {
+      String why = decision.denied() || proof.isPresent() ? decision.message()
+          : REMOTE_DELETE + " does not run in this configuration (off or excluded), so nothing"
+              + " proves the copies merged on " + config.remote();
+      context.err.println("Remote copies not deleted: " + why);
       return BranchCommand.PARTLY_DONE;
     }
     List<String> args = new ArrayList<>(List.of("push", config.remote(), "--delete"));
     args.addAll(names);
-    BranchContext.Run push = context.git(args);
+    GitCommand.Run push = context.git(args);
     if (!push.ok()) {
       context.err.println("Remote copies not deleted: " + push.output());
       return BranchCommand.PARTLY_DONE;

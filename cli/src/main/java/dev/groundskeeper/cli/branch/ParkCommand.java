@@ -2,12 +2,14 @@ package dev.groundskeeper.cli.branch;
 
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.Host;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.shell.ShellQuoting;
-import dev.groundskeeper.git.EffectExecutor;
-import dev.groundskeeper.git.EffectResult;
+import dev.groundskeeper.host.EffectReport;
+import dev.groundskeeper.host.GitCommand;
 import dev.groundskeeper.rules.branches.BranchesConfig;
 import java.util.List;
 import java.util.Optional;
@@ -64,8 +66,9 @@ final class ParkCommand implements Callable<Integer> {
     if (clear && reason != null) {
       return fail("--clear takes no --reason");
     }
-    BranchesConfig config = context.config();
-    Facts facts = context.facts(config);
+    Policy policy = context.policy();
+    BranchesConfig config = policy.config().get(Host.BRANCHES);
+    Facts facts = context.facts(policy);
     if (facts.find(RepoFacts.LAYOUT).isEmpty()) {
       return fail(context.directory + " is not inside a git repository");
     }
@@ -109,8 +112,8 @@ final class ParkCommand implements Callable<Integer> {
           : noCopy(branch, config.remote()) + " Nothing would be pushed.");
       return 0;
     }
-    EffectResult result = EffectExecutor.forDirectory(context.directory).perform(effect);
-    if (result.status() != EffectResult.Status.DONE) {
+    EffectReport result = context.perform(effect, facts);
+    if (!result.done()) {
       return fail(result.message());
     }
     // The executor's message ("parked branch x with commit …") is the whole sentence.
@@ -132,7 +135,7 @@ final class ParkCommand implements Callable<Integer> {
               + " clone."));
       return 0;
     }
-    BranchContext.Run pushed = context.git(push);
+    GitCommand.Run pushed = context.git(push);
     if (!pushed.ok()) {
       context.err.println("groundskeeper branch park: the push of " + branch + " to "
           + config.remote() + " failed (nothing was forced): " + pushed.output());

@@ -3,7 +3,9 @@ package dev.groundskeeper.cli.branch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.cli.TestProcesses;
-import dev.groundskeeper.rules.branches.BranchesConfig;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.config.ConfigLayer;
+import dev.groundskeeper.host.Host;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,7 +33,20 @@ class BranchCommandTest {
   private Path origin;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-  private BranchesConfig config = BranchesConfig.DEFAULTS;
+  /** The test's configuration file, as text (empty: every rule at its defaults). */
+  private String yaml = "";
+
+  private Policy policy() {
+    return Policy.builder().discover(getClass().getClassLoader())
+        .config(ConfigLayer.ofText("test", yaml)).build();
+  }
+
+  private BranchCommand command(Path directory, Clock clock) {
+    Host host = Host.builder().environment(environment()).clock(clock).build();
+    return new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), directory, () -> host,
+        dir -> policy());
+  }
 
   @BeforeEach
   void repository() {
@@ -46,10 +61,8 @@ class BranchCommandTest {
   }
 
   private int branch(String... args) {
-    BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), work,
-        Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC), environment(),
-        dir -> config);
+    BranchCommand command = command(work,
+        Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC));
     return command.commandLine().execute(args);
   }
 
@@ -127,10 +140,7 @@ class BranchCommandTest {
 
   @Test
   void theDefaultBranchALineAndAnExemptBranchAreNeverGivenAParkCommit() {
-    BranchesConfig d = BranchesConfig.DEFAULTS;
-    config = new BranchesConfig(d.defaultBranch(), d.remote(), List.of("release/*"),
-        List.of("users/*"), d.protectedNames(), d.wip(), d.duplicates(), d.dormancy(),
-        d.stopGuard(), d.forceRemoval(), d.evacuation(), d.cleanupAfterMerge(), d.sweep());
+    yaml = "branches:\n  integration_lines: [\"release/*\"]\n  exempt: [\"users/*\"]\n";
     git("push", "-q", "origin", "main");
     git("branch", "release/1");
     git("branch", "users/ann");
@@ -147,9 +157,7 @@ class BranchCommandTest {
 
   @Test
   void theHelpListsEveryReasonForExitTwo() {
-    BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), work, Clock.systemUTC(),
-        environment(), dir -> config);
+    BranchCommand command = command(work, Clock.systemUTC());
     String usage = command.commandLine().getSubcommands().get("park").getUsageMessage();
     assertThat(usage.replaceAll("\\s+", " ")).contains("2 nothing was done: no such local"
         + " branch, no reason, not a repository, the tip moved, the default branch, a line or"
@@ -273,6 +281,40 @@ class BranchCommandTest {
     assertThat(git("ls-remote", "origin", "shipped")).isNotEmpty();
   }
 
+  /** A merged branch with a copy on origin, merged there too. */
+  private String shippedOnBothSides() {
+    git("switch", "-q", "-c", "shipped");
+    commit("shipped work");
+    git("push", "-q", "-u", "origin", "shipped");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge shipped", "shipped");
+    git("push", "-q", "origin", "main");
+    return git("rev-parse", "shipped");
+  }
+
+  @Test
+  void cleanWithRemoteKeepsTheRemoteCopyWhenTheConfigurationExcludesTheProof() {
+    String tip = shippedOnBothSides();
+    yaml = "engine:\n  exclude: [\"branches.remote-delete\"]\n";
+    assertThat(branch("clean", "--yes", "--remote")).isEqualTo(1);
+    assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
+    assertThat(err()).contains("Remote copies not deleted: branches.remote-delete does not run"
+        + " in this configuration");
+  }
+
+  @Test
+  void cleanWithRemoteIsRefusedByAnyRuleOfThePolicyThatDeniesThePush() {
+    String tip = shippedOnBothSides();
+    Host host = Host.builder().environment(environment()).build();
+    BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), work, () -> host,
+        dir -> Policy.builder().discover(getClass().getClassLoader())
+            .rule(new FrozenPushes()).build());
+    assertThat(command.commandLine().execute("clean", "--yes", "--remote")).isEqualTo(1);
+    assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
+    assertThat(err()).contains("Remote copies not deleted", "pushes are frozen today");
+  }
+
   @Test
   void cleanWithRemoteDeletesTheRemoteCopyProvenMergedThere() {
     git("switch", "-q", "-c", "shipped");
@@ -338,9 +380,7 @@ class BranchCommandTest {
 
   @Test
   void outsideARepositoryNothingIsDone() {
-    BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), temp, Clock.systemUTC(),
-        environment(), dir -> BranchesConfig.DEFAULTS);
+    BranchCommand command = command(temp, Clock.systemUTC());
     assertThat(command.commandLine().execute("clean", "--yes")).isEqualTo(2);
     assertThat(err()).contains("is not inside a git repository");
   }
@@ -376,4 +416,25 @@ class BranchCommandTest {
         "GROUNDSKEEPER_HOME", temp.resolve(".gk").toString()), command);
   }
 
+
+  /** A rule of the person's own that refuses every push today. */
+  static final class FrozenPushes implements dev.groundskeeper.api.Rule {
+    @Override
+    public dev.groundskeeper.api.RuleInfo info() {
+      return new dev.groundskeeper.api.RuleInfo("test.frozen-pushes", "Frozen pushes",
+          "Refuses every push.", dev.groundskeeper.api.Mode.BLOCK,
+          java.util.Set.of(dev.groundskeeper.api.Event.CommandEvent.class),
+          "rules/test.frozen-pushes.md");
+    }
+
+    @Override
+    public dev.groundskeeper.api.Verdict evaluate(dev.groundskeeper.api.Event event,
+        dev.groundskeeper.api.Facts facts) {
+      return event instanceof dev.groundskeeper.api.Event.CommandEvent command
+          && command.command().startsWith("git push")
+          ? dev.groundskeeper.api.Verdict.deny("test.frozen-pushes", "pushes are frozen today",
+              dev.groundskeeper.api.Remedy.describe("Push tomorrow."))
+          : dev.groundskeeper.api.Verdict.allow("test.frozen-pushes");
+    }
+  }
 }

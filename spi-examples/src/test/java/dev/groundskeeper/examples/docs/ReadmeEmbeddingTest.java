@@ -11,6 +11,8 @@ import dev.groundskeeper.api.config.ConfigLayers;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.git.GitFacts;
 import dev.groundskeeper.git.files.FileSystemFacts;
+import dev.groundskeeper.host.EffectRegistry;
+import dev.groundskeeper.host.Host;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -41,9 +43,40 @@ class ReadmeEmbeddingTest {
     assertThat(decision.message()).contains("branches.force-removal", "feat/x");
   }
 
-  private static Decision embed(Path repoRoot, Path cwd, Map<String, String> environment,
+  @Test
+  void theHostExampleDeniesItToo() throws Exception {
+    Path repo = temp.resolve("repo");
+    git(temp, "init", "-q", "-b", "main", repo.toString());
+    git(repo, "commit", "-q", "--allow-empty", "-m", "initial");
+    git(repo, "switch", "-q", "-c", "feat/x");
+    git(repo, "commit", "-q", "--allow-empty", "-m", "only here");
+    git(repo, "switch", "-q", "main");
+    Map<String, String> environment = Map.of("HOME", temp.toString());
+
+    Host.Handled denied = embedWithHost(repo, environment, "s1", "git branch -D feat/x");
+    assertThat(denied.decision().denied()).isTrue();
+    assertThat(denied.decision().message()).contains("branches.force-removal", "feat/x");
+  }
+
+  private static Host.Handled embedWithHost(Path cwd, Map<String, String> environment,
       String sessionId, String command) {
     // snippet: readme-embed
+    Host host = Host.builder()
+        .environment(environment)       // HOME, XDG_CONFIG_HOME: which configuration files apply
+        .build();                       // once; thread-safe, rebuilds the policy only on a change
+    Host.Handled handled = host.handle( // judge, then perform the decision's effects
+        new Event.CommandEvent(EventContext.of(sessionId, cwd), command));
+    if (handled.decision().denied()) {
+      System.out.println(handled.decision().message()); // refuse the tool call with this text
+    }
+    EffectRegistry.print(handled.effects(), System.err); // effects not done, and undo lines
+    // end snippet
+    return handled;
+  }
+
+  private static Decision embed(Path repoRoot, Path cwd, Map<String, String> environment,
+      String sessionId, String command) {
+    // snippet: readme-embed-policy
     Policy policy = Policy.builder()
         .discover(Thread.currentThread().getContextClassLoader()) // every RuleProvider found
         .config(ConfigLayers.discover(cwd, environment))           // user and repository files

@@ -1,4 +1,4 @@
-package dev.groundskeeper.cli;
+package dev.groundskeeper.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

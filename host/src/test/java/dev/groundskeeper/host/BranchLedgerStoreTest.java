@@ -1,4 +1,4 @@
-package dev.groundskeeper.cli.branch;
+package dev.groundskeeper.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.groundskeeper.cli;
+package dev.groundskeeper.host;
 
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -40,15 +40,15 @@ final class Plugins {
             .filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
             .sorted().toList();
         if (jars.isEmpty()) {
-          throw new CliException("plugin directory " + entry + " holds no .jar files");
+          throw new HostException("plugin directory " + entry + " holds no .jar files");
         }
         return jars;
       } catch (IOException e) {
-        throw new CliException("cannot list plugin directory " + entry + ": " + e.getMessage());
+        throw new HostException("cannot list plugin directory " + entry + ": " + e.getMessage());
       }
     }
     if (!Files.exists(entry)) {
-      throw new CliException("plugin path " + entry + " does not exist");
+      throw new HostException("plugin path " + entry + " does not exist");
     }
     return List.of(entry);
   }
@@ -57,7 +57,7 @@ final class Plugins {
     try (JarFile ignored = new JarFile(jar.toFile())) {
       return jar;
     } catch (IOException e) {
-      throw new CliException("plugin " + jar + " is not a readable jar: " + e.getMessage());
+      throw new HostException("plugin " + jar + " is not a readable jar: " + e.getMessage());
     }
   }
 
@@ -65,7 +65,7 @@ final class Plugins {
     try {
       return jar.toUri().toURL();
     } catch (MalformedURLException e) {
-      throw new CliException("plugin path " + jar + " cannot be used: " + e.getMessage());
+      throw new HostException("plugin path " + jar + " cannot be used: " + e.getMessage());
     }
   }
 }

@@ -1,4 +1,4 @@
-package dev.groundskeeper.cli.branch;
+package dev.groundskeeper.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +9,13 @@ import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.rules.branches.BranchLedger;
 import dev.groundskeeper.rules.branches.LedgerEffect;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,13 +33,23 @@ import java.util.Optional;
  * ({@code <common-dir>/groundskeeper/branch-ledger.json}), so every worktree of a repository sees
  * the same ledger. {@link #read} gives the {@link BranchLedger} fact (a missing or unreadable file
  * reads as empty, so a damaged ledger never blocks an agent); {@link #apply} performs the
- * {@link LedgerEffect}s a decision returned, writing the file atomically.
+ * {@link LedgerEffect}s a decision returned.
+ *
+ * <p>Many hook calls of one repository run at once (parallel tool calls, several sessions), so a
+ * write is a read-modify-write under an exclusive lock of {@code branch-ledger.json.lock} (a
+ * file-system lock, which holds across processes; threads of one process wait on it too), then an
+ * atomic replace of the file, so a reader never sees half a file and no writer's record is lost.
+ * The lock is waited for a bounded time ({@link #LOCK_WAIT}); past it the write fails with an
+ * {@link IOException} that says so, and the caller reports the lost record.
  */
 @API(status = API.Status.INTERNAL)
 public final class BranchLedgerStore implements BranchLedger {
 
   /** The most abandoned-branch records kept; older ones are dropped first. */
   static final int MAX_ABANDONED = 100;
+
+  /** How long a write waits for the ledger's lock before it gives up and says so. */
+  static final Duration LOCK_WAIT = Duration.ofSeconds(3);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -67,18 +84,53 @@ public final class BranchLedgerStore implements BranchLedger {
    * @throws IOException when the file cannot be written (the previous file is left as it was)
    */
   public static int apply(Path file, List<? extends Effect> effects) throws IOException {
-    BranchLedgerStore ledger = read(file);
-    int applied = 0;
+    List<LedgerEffect> changes = new ArrayList<>();
     for (Effect effect : effects) {
       if (effect instanceof LedgerEffect change) {
-        ledger.change(change);
-        applied++;
+        changes.add(change);
       }
     }
-    if (applied > 0) {
+    if (changes.isEmpty()) {
+      return 0;
+    }
+    Files.createDirectories(file.getParent());
+    Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
+    // The lock file is never deleted: deleting it would let a waiter lock an unlinked file.
+    try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE);
+        FileLock lock = acquire(channel, lockFile)) {
+      BranchLedgerStore ledger = read(file);
+      changes.forEach(ledger::change);
       ledger.write(file);
     }
-    return applied;
+    return changes.size();
+  }
+
+  /** The ledger's lock, retried with a short random back-off until {@link #LOCK_WAIT}. */
+  private static FileLock acquire(FileChannel channel, Path lockFile) throws IOException {
+    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+    int attempt = 0;
+    while (true) {
+      try {
+        FileLock lock = channel.tryLock();
+        if (lock != null) {
+          return lock; // free, or held by another process until now
+        }
+      } catch (OverlappingFileLockException e) {
+        // another thread of this process holds it
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw new IOException("the ledger lock " + lockFile + " stayed held for more than "
+            + LOCK_WAIT.toSeconds() + " s");
+      }
+      attempt++;
+      try {
+        Thread.sleep(ThreadLocalRandom.current().nextLong(1, 2 + Math.min(attempt, 20)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while waiting for " + lockFile);
+      }
+    }
   }
 
   private void change(LedgerEffect effect) {

@@ -1,4 +1,4 @@
-package dev.groundskeeper.cli;
+package dev.groundskeeper.host;
 
 import com.google.common.base.Supplier;
 import com.google.common.base.Suppliers;
@@ -7,18 +7,16 @@ import dev.groundskeeper.api.Fact;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.FactsBuilder;
 import dev.groundskeeper.api.Policy;
-import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositorySettings;
-import dev.groundskeeper.cli.branch.BranchLedgerStore;
 import dev.groundskeeper.git.GitFacts;
 import dev.groundskeeper.git.InventoryPass;
 import dev.groundskeeper.git.files.FileSystemFacts;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.rules.branches.BranchLedger;
-import dev.groundskeeper.rules.branches.BranchesConfig;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,9 +27,6 @@ import java.util.Optional;
  */
 final class EventFacts {
 
-  static final ConfigSpec<BranchesConfig> BRANCHES =
-      new ConfigSpec<>("branches", BranchesConfig.class, BranchesConfig.DEFAULTS);
-
   private EventFacts() {}
 
   /**
@@ -41,16 +36,16 @@ final class EventFacts {
    * sections 2 and 3). Every other event (a session start, a sweep, a completed command, a stop)
    * reads it in full, starting from the cache and writing back what it judged.
    */
-  static Facts compose(Invocation invocation, Workspace workspace, Policy policy, Event event) {
-    Clock clock = invocation.clock();
+  static Facts compose(Map<String, String> environment, Clock clock, Workspace workspace,
+      Policy policy, Event event) {
     FactsBuilder builder = Facts.builder().supplier(Facts.NOW, facts -> clock.instant());
-    StoreLocation.resolve(invocation.environment(), policy.config().get(WorktreesConfig.spec()))
+    StoreLocation.resolve(environment, policy.config().get(WorktreesConfig.spec()))
         .offerTo(builder);
     if (workspace.root().isPresent()) {
       FileSystemFacts.register(builder, workspace.root().get());
       builder.supplier(BranchLedger.FACT, facts -> BranchLedgerStore.read(
           BranchLedgerStore.fileFor(facts.get(RepoFacts.LAYOUT).commonDir())));
-      RepositorySettings settings = policy.config().get(BRANCHES).repositorySettings();
+      RepositorySettings settings = policy.config().get(Host.BRANCHES).repositorySettings();
       builder.fallback(new OpenedOnFirstRead(
           () -> GitFacts.forDirectory(workspace.directory(), settings, clock, passFor(event))));
     }

@@ -1,0 +1,29 @@
+package dev.groundskeeper.host;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Effect;
+import java.util.List;
+
+/**
+ * The executor SPI: performs the effects of one kind that verdicts return. The host's registry
+ * holds the built-in performers (repository effects, file effects, the branch ledger) first, then
+ * those an embedder adds or that {@link java.util.ServiceLoader} finds in the plugin jars
+ * ({@code META-INF/services/dev.groundskeeper.host.EffectPerformer}); each effect goes to the
+ * first performer that handles it, so a plugin cannot take a built-in effect over.
+ *
+ * <p>A performer must re-check each effect's proof at the moment it acts (the expected ref value,
+ * the file still being what the rule saw) and refuse rather than guess, and must run any process
+ * through a time bound.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public interface EffectPerformer {
+
+  /** True for the effects this performer executes. */
+  boolean handles(Effect effect);
+
+  /**
+   * Performs {@code effects} (all handled by this performer, in the decision's order) and
+   * reports each one. An exception fails every effect of the call that has no report.
+   */
+  List<EffectReport> perform(List<Effect> effects, EffectContext context);
+}

@@ -1,0 +1,244 @@
+package dev.groundskeeper.host;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.PolicyBuilder;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.config.ConfigException;
+import dev.groundskeeper.api.config.ConfigSpec;
+import dev.groundskeeper.git.GitFacts;
+import dev.groundskeeper.rules.branches.BranchesConfig;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.function.Consumer;
+
+/**
+ * The runtime every runner adapter, verb and embedder shares: finds the workspace of an event,
+ * loads its policy (cached per configuration fingerprint), composes the facts rules may read,
+ * judges, and performs the decision's effects through the executor registry. Built once,
+ * immutable and thread-safe:
+ *
+ * <pre>{@code
+ * Host host = Host.builder().environment(System.getenv()).build();
+ * Host.Handled handled = host.handle(event);
+ * }</pre>
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class Host {
+
+  /** The id under which an unusable configuration is reported (not a rule: it never denies). */
+  public static final String CONFIGURATION_NOTE = "engine.configuration";
+
+  /** The {@code branches:} block, whose repository settings say how repository facts are read. */
+  public static final ConfigSpec<BranchesConfig> BRANCHES =
+      new ConfigSpec<>("branches", BranchesConfig.class, BranchesConfig.DEFAULTS);
+
+  private final Map<String, String> environment;
+  private final Clock clock;
+  private final PolicyLoader policies;
+  private final EffectRegistry effects;
+
+  private Host(Builder builder) {
+    this.environment = Map.copyOf(builder.environment);
+    this.clock = builder.clock;
+    this.policies = new PolicyLoader(environment, builder.pluginPaths, builder.customizer,
+        builder.classLoader, builder.policyCache);
+    List<EffectPerformer> performers = new ArrayList<>(EffectRegistry.builtIns());
+    performers.addAll(builder.performers);
+    if (builder.discoverPerformers) {
+      ServiceLoader.load(EffectPerformer.class, builder.classLoader).forEach(performers::add);
+    }
+    this.effects = new EffectRegistry(performers);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** What {@link #handle} did with one event. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Handled(Workspace workspace, Policy policy, Facts facts, Decision decision,
+      List<EffectReport> effects) {
+    public Handled {
+      Objects.requireNonNull(workspace, "workspace");
+      Objects.requireNonNull(policy, "policy");
+      Objects.requireNonNull(facts, "facts");
+      Objects.requireNonNull(decision, "decision");
+      effects = List.copyOf(effects);
+    }
+  }
+
+  /**
+   * Judges {@code event} in the workspace of its working directory and performs the decision's
+   * effects. With invalid configuration files the event is judged on the embedded defaults and
+   * the decision carries a note saying so: a typo never switches a guard off.
+   *
+   * @throws HostException when a plugin path of the host itself is unusable
+   */
+  public Handled handle(Event event) {
+    Handled judged = judge(event);
+    List<EffectReport> reports = act(judged.decision(), judged.workspace(), judged.facts());
+    return new Handled(judged.workspace(), judged.policy(), judged.facts(), judged.decision(),
+        reports);
+  }
+
+  /** Judges {@code event} as {@link #handle} does, performing nothing. */
+  public Handled judge(Event event) {
+    Workspace workspace = workspace(event.context().cwd());
+    List<String> notes = new ArrayList<>();
+    Policy policy = policyOrDefaults(workspace, notes);
+    Facts facts = facts(workspace, policy, event);
+    Decision decision = withNotes(policy.evaluate(event, facts), notes);
+    return new Handled(workspace, policy, facts, decision, List.of());
+  }
+
+  /** The workspace of {@code directory}. */
+  public Workspace workspace(Path directory) {
+    return Workspace.locate(directory);
+  }
+
+  /** The policy loader (cached per configuration fingerprint). */
+  public PolicyLoader policies() {
+    return policies;
+  }
+
+  /**
+   * The policy of {@code workspace}, or on invalid configuration files the defaults' policy with
+   * the problem added to {@code notes}.
+   */
+  public Policy policyOrDefaults(Workspace workspace, List<String> notes) {
+    try {
+      return policies.load(workspace);
+    } catch (ConfigException e) {
+      notes.add(e.getMessage()
+          + "\nEvery rule ran on the embedded defaults; fix the file to use your settings.");
+      return policies.defaults();
+    }
+  }
+
+  /**
+   * What rules may know for {@code event}: the clock, where the worktree store lives and, inside
+   * a repository, its file and repository facts, opened only when a rule first reads one.
+   */
+  public Facts facts(Workspace workspace, Policy policy, Event event) {
+    return EventFacts.compose(environment, clock, workspace, policy, event);
+  }
+
+  /**
+   * The repository facts of {@code directory} read in full (the branch inventory with its
+   * merged judgements, worktrees, containment), with the {@code branches:} settings of
+   * {@code policy}; for a verb that works on the whole repository.
+   */
+  public Facts repositoryFacts(Path directory, Policy policy) {
+    return GitFacts.forDirectory(directory,
+        policy.config().get(BRANCHES).repositorySettings(), clock);
+  }
+
+  /** Performs the decision's effects, each re-checking its proof as it acts. */
+  public List<EffectReport> act(Decision decision, Workspace workspace, Facts facts) {
+    return effects.perform(decision, workspace, facts);
+  }
+
+  /** The effect executor registry. */
+  public EffectRegistry effects() {
+    return effects;
+  }
+
+  public Map<String, String> environment() {
+    return environment;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** The decision with a could-not-judge note for each setting that could not be used. */
+  public static Decision withNotes(Decision decision, List<String> notes) {
+    if (notes.isEmpty()) {
+      return decision;
+    }
+    List<Verdict> verdicts = new ArrayList<>(decision.verdicts());
+    notes.forEach(note -> verdicts.add(Verdict.couldNotJudge(CONFIGURATION_NOTE, note)));
+    return Decision.of(verdicts, decision.explanation());
+  }
+
+  /** Builds a {@link Host}; every setting has a default. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public static final class Builder {
+    private Map<String, String> environment = Map.of();
+    private Clock clock = Clock.systemUTC();
+    private final List<Path> pluginPaths = new ArrayList<>();
+    private Consumer<PolicyBuilder> customizer = builder -> { };
+    private ClassLoader classLoader = Host.class.getClassLoader();
+    private final List<EffectPerformer> performers = new ArrayList<>();
+    private boolean discoverPerformers = true;
+    private PolicyCache policyCache = PolicyCache.create();
+
+    private Builder() {}
+
+    /**
+     * The variables the host reads (HOME, XDG_CONFIG_HOME, GROUNDSKEEPER_HOME) and passes to git;
+     * never the process's own unless given here.
+     */
+    public Builder environment(Map<String, String> environment) {
+      this.environment = Map.copyOf(environment);
+      return this;
+    }
+
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** Rule jars (or directories of jars) besides those the configuration names. */
+    public Builder pluginPaths(List<Path> paths) {
+      paths.forEach(path -> pluginPaths.add(path.toAbsolutePath().normalize()));
+      return this;
+    }
+
+    /** Applied to every policy builder (filters, explicit rules) before it builds. */
+    public Builder customizePolicy(Consumer<PolicyBuilder> customizer) {
+      this.customizer = Objects.requireNonNull(customizer, "customizer");
+      return this;
+    }
+
+    /** The loader the built-in rule providers and effect performers are discovered through. */
+    public Builder classLoader(ClassLoader classLoader) {
+      this.classLoader = Objects.requireNonNull(classLoader, "classLoader");
+      return this;
+    }
+
+    /** An effect performer after the built-in ones. */
+    public Builder effectPerformer(EffectPerformer performer) {
+      performers.add(Objects.requireNonNull(performer, "performer"));
+      return this;
+    }
+
+    /** Whether {@link ServiceLoader} adds the performers it finds (yes by default). */
+    public Builder discoverEffectPerformers(boolean discover) {
+      this.discoverPerformers = discover;
+      return this;
+    }
+
+    /**
+     * The cache of built policies; a process that makes a host per call passes one cache to all
+     * of them so that nothing is rebuilt while the configuration is unchanged.
+     */
+    public Builder policyCache(PolicyCache cache) {
+      this.policyCache = Objects.requireNonNull(cache, "cache");
+      return this;
+    }
+
+    public Host build() {
+      return new Host(this);
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package dev.groundskeeper.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.rules.branches.LedgerEffect;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 20: thirty parallel UserPromptSubmit calls of one session counted 8 prompts, and thirty
+ * sessions kept 5 of 30 stop notes, because each writer replaced the file with its own
+ * read-modify-write. Under the ledger's lock every record survives, with threads of one process
+ * and with separate processes.
+ */
+class BranchLedgerConcurrencyTest {
+
+  private static final int WRITERS = 30;
+
+  @TempDir
+  Path temp;
+
+  private Path file() {
+    return BranchLedgerStore.fileFor(temp.resolve(".git"));
+  }
+
+  @Test
+  void thirtyThreadsCountingPromptsOfOneSessionCountThirty() throws Exception {
+    inParallel(i -> List.of(new LedgerEffect.StartTurn("s")));
+    assertThat(BranchLedgerStore.read(file()).prompts("s")).isEqualTo(WRITERS);
+  }
+
+  @Test
+  void thirtySessionsNotingTheirStopKeepThirtyNotes() throws Exception {
+    Instant at = Instant.parse("2026-03-01T12:00:00Z");
+    inParallel(i -> List.of(new LedgerEffect.NoteAtStop("session-" + i, at)));
+    BranchLedgerStore ledger = BranchLedgerStore.read(file());
+    for (int i = 0; i < WRITERS; i++) {
+      assertThat(ledger.lastStopNote("session-" + i)).as("session-" + i).contains(at);
+    }
+  }
+
+  @Test
+  void separateProcessesWritingAtOnceLoseNoRecord() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classpath = System.getProperty("java.class.path");
+    int processes = 6;
+    int each = 5;
+    List<Process> started = new ArrayList<>();
+    for (int i = 0; i < processes; i++) {
+      started.add(new ProcessBuilder(java, "-cp", classpath, LedgerWriter.class.getName(),
+          file().toString(), "s", String.valueOf(each)).redirectErrorStream(true).start());
+    }
+    for (Process process : started) {
+      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+      String output = new String(process.getInputStream().readAllBytes());
+      assertThat(process.exitValue()).as(output).isZero();
+    }
+    assertThat(BranchLedgerStore.read(file()).prompts("s")).isEqualTo(processes * each);
+  }
+
+  @Test
+  void aLockHeldPastTheBoundFailsTheWriteAndSaysSo() throws Exception {
+    Files.createDirectories(file().getParent());
+    Path lock = file().resolveSibling(file().getFileName() + ".lock");
+    try (var channel = java.nio.channels.FileChannel.open(lock,
+            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+        var held = channel.lock()) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> BranchLedgerStore.apply(file(),
+          List.of(new LedgerEffect.StartTurn("s"))))
+          .isInstanceOf(IOException.class).hasMessageContaining("stayed held");
+    }
+    assertThat(BranchLedgerStore.read(file()).prompts("s")).isZero();
+  }
+
+  private interface Writes {
+    List<Effect> of(int writer);
+  }
+
+  private void inParallel(Writes writes) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int i = 0; i < WRITERS; i++) {
+        int writer = i;
+        done.add(pool.submit(() -> {
+          start.await();
+          try {
+            return BranchLedgerStore.apply(file(), writes.of(writer));
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }));
+      }
+      start.countDown();
+      for (Future<Integer> future : done) {
+        assertThat(future.get(60, TimeUnit.SECONDS)).isEqualTo(1);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}
