@@ -90,6 +90,32 @@ class BuiltInRulesHookTest {
   }
 
   @Test
+  void aPluginThatCannotBeLoadedLeavesTheBuiltInGuardsJudging() throws IOException {
+    Git.run(repo, "switch", "-q", "-c", "feat/x");
+    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
+    Git.run(repo, "switch", "-q", "main");
+    Files.createDirectories(repo.resolve("empty-plugins"));
+    Files.writeString(repo.resolve("not-a.jar"), "not a zip");
+    for (String plugin : new String[] {"tools/missing.jar", "empty-plugins", "not-a.jar"}) {
+      Files.writeString(repo.resolve(".groundskeeper.yaml"),
+          "engine:\n  plugins: [" + plugin + "]\n");
+
+      CliRunner.Result result = cli.withInput(repo,
+          Json.MAPPER.writeValueAsString(bash("PreToolUse", "git branch -D feat/x")), "hook");
+
+      // exit 1 would read to Claude Code as "the hook failed, go ahead"
+      assertThat(result.exit()).as(plugin + ": " + result.err()).isZero();
+      JsonNode specific = Json.MAPPER.readTree(result.out()).path("hookSpecificOutput");
+      assertThat(specific.path("permissionDecision").asText()).as(plugin).isEqualTo("deny");
+      assertThat(specific.path("permissionDecisionReason").asText()).as(plugin)
+          .contains("branches.force-removal", "feat/x");
+      assertThat(result.err()).as(plugin).contains("could not be loaded")
+          .contains("judged on the embedded defaults");
+    }
+    assertThat(Git.run(repo, "branch", "--list", "feat/x")).contains("feat/x");
+  }
+
+  @Test
   void aForcedDeletionAimedAtAnotherRepositoryIsRefusedRatherThanJudgedOnTheWrongOne()
       throws IOException {
     Git.run(repo, "switch", "-q", "-c", "feat/x");

@@ -467,10 +467,15 @@ class HookCommandTest {
     }
 
     @Test
-    void aMissingPluginIsOneLineAndExitOne() {
-      assertFails(cli.withInput(project, Json.compact(bash("ls")), "--plugin-path",
-          temp.resolve("nope.jar").toString(), "hook"),
-          "plugin path " + temp.resolve("nope.jar") + " does not exist");
+    void aMissingPluginLeavesTheOtherRulesJudgingAndSaysWhy() {
+      // Exit 1 would read to the runner as "the hook failed, go ahead" with every guard off.
+      CliRunner.Result result = cli.withInput(project, Json.compact(bash("ls")), "--plugin-path",
+          temp.resolve("nope.jar").toString(), "hook");
+      assertThat(result.exit()).as(result.err()).isZero();
+      assertThat(result.out()).isNotEmpty();
+      assertThat(result.err()).startsWith("groundskeeper hook: a rule plugin could not be loaded:"
+          + " plugin path " + temp.resolve("nope.jar") + " does not exist")
+          .contains("judged on the embedded defaults").doesNotContain("Exception");
     }
 
     @Test

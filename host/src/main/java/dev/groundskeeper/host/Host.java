@@ -4,6 +4,7 @@ import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.Verdict;
@@ -120,8 +121,24 @@ public final class Host {
     } catch (ConfigException e) {
       notes.add(e.getMessage()
           + "\nEvery rule ran on the embedded defaults; fix the file to use your settings.");
-      return policies.defaults();
+    } catch (GroundskeeperException | LinkageError e) {
+      // A missing, empty or broken plugin (or a provider in it that fails to load) must not
+      // switch the built-in guards off: a runner reads a failed hook as "go ahead".
+      notes.add(pluginProblem(e)
+          + "\nEvery rule ran on the embedded defaults; fix the plugin setting to use your"
+          + " settings and plugins.");
     }
+    try {
+      return policies.defaults();
+    } catch (GroundskeeperException | LinkageError e) {
+      notes.add(pluginProblem(e) + "\nEvery rule ran on the embedded defaults without plugins.");
+      return policies.builtIns();
+    }
+  }
+
+  private static String pluginProblem(Throwable e) {
+    return "a rule plugin could not be loaded: " + (e instanceof GroundskeeperException
+        ? e.getMessage() : e.toString());
   }
 
   /**

@@ -74,6 +74,14 @@ public final class PolicyLoader {
     return cached(ConfigFingerprint.of(List.of(), pluginPaths), List.of(), pluginPaths);
   }
 
+  /**
+   * The built-in rules alone on the embedded defaults: the last resort when even the host's own
+   * plugin paths cannot be loaded, so that no plugin problem ever leaves the built-in guards off.
+   */
+  public Policy builtIns() {
+    return cached(ConfigFingerprint.of(List.of(), List.of()), List.of(), List.of());
+  }
+
   /** A builder that discovers the built-in providers and those of {@code plugins}. */
   public PolicyBuilder discovering(List<Path> plugins) {
     ClassLoader loader = Plugins.classLoader(plugins, parent);
