@@ -25,7 +25,7 @@ final class ClaudeCodeAnswers {
       return new HookReply(HookReply.NOTHING, message, 0);
     }
     if (message.isEmpty()) {
-      return HookReply.nothing();
+      return nothing(hookEventName);
     }
     if (event instanceof Event.CommandEvent || event instanceof Event.FileWriteEvent
         || event instanceof Event.AgentDispatch) {
@@ -42,6 +42,15 @@ final class ClaudeCodeAnswers {
       return new HookReply(message, "", 0);
     }
     return context(hookEventName, message);
+  }
+
+  /**
+   * The answer with nothing to say. Claude Code takes a PreCompact hook's standard output as text
+   * for the compaction instructions (even {@code {}}, which the person then sees in the summary
+   * prompt), so there nothing is printed; every other hook reads {@code {}} as "no opinion".
+   */
+  static HookReply nothing(String hookEventName) {
+    return hookEventName.equals("PreCompact") ? new HookReply("", "", 0) : HookReply.nothing();
   }
 
   private static HookReply beforeTool(String hookEventName, Decision decision, String message) {

@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Maps one Claude Code hook payload to an {@link Event}. A payload Groundskeeper has no event for
@@ -127,15 +129,21 @@ final class ClaudeCodeEvents {
   /**
    * Claude Code sends PostToolUse only after a tool call succeeded and PostToolUseFailure after
    * one failed; its Bash response carries no exit status. So a Bash PostToolUse without an explicit
-   * status that was not interrupted exited 0, and a failure without one has an unknown, non-zero
-   * status (left empty, which never reads as success).
+   * status that was not interrupted exited 0. A failure names its status only in its {@code error}
+   * text ({@code "Exit code 1"}, then the output); without that it has an unknown, non-zero status
+   * (left empty, which never reads as success). An interruption is the top-level
+   * {@code is_interrupt} of a failure, or {@code tool_response.interrupted}.
    */
   private static Event afterTool(Payload payload, EventContext context, boolean succeeded) {
     String tool = payload.requiredString("tool_name");
     if (tool.equals("Bash")) {
-      boolean interrupted = payload.optionalBoolean("tool_response.interrupted");
+      boolean interrupted = payload.optionalBoolean("tool_response.interrupted")
+          || payload.optionalBoolean("is_interrupt");
       OptionalInt status =
           payload.optionalIntOf("tool_response.exit_code", "tool_response.exitCode");
+      if (status.isEmpty() && !succeeded) {
+        status = exitCodeIn(payload.optionalString("error").orElse(""));
+      }
       if (status.isEmpty() && succeeded && !interrupted) {
         status = OptionalInt.of(0);
       }
@@ -159,6 +167,15 @@ final class ClaudeCodeEvents {
     };
   }
 
+
+  private static final Pattern EXIT_CODE = Pattern.compile("\\AExit code (\\d{1,3})\\b");
+
+  /** The status a failure's error text starts with; empty when it names none. */
+  static OptionalInt exitCodeIn(String error) {
+    Matcher matcher = EXIT_CODE.matcher(error);
+    return matcher.lookingAt() ? OptionalInt.of(Integer.parseInt(matcher.group(1)))
+        : OptionalInt.empty();
+  }
 
   /** A runner's lower-case word as an enum constant; empty for a word newer than this build. */
   private static <E extends Enum<E>> Optional<E> word(Class<E> type, String word) {

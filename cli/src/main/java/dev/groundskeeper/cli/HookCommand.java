@@ -83,7 +83,7 @@ final class HookCommand implements Callable<Integer> {
     ClaudeCodeEvents.Mapped mapped =
         ClaudeCodeEvents.map(readPayload(), mode, invocation.workingDirectory());
     if (mapped.event().isEmpty()) {
-      return HookReply.nothing();
+      return ClaudeCodeAnswers.nothing(mapped.hookEventName());
     }
     Event event = mapped.event().get();
     Host host = invocation.host();

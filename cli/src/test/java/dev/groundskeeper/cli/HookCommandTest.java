@@ -205,12 +205,32 @@ class HookCommandTest {
     }
 
     @Test
-    void aBashPostToolUseFailureWithoutStatusHasAnUnknownStatus() {
+    void aBashPostToolUseFailureReadsItsStatusFromTheErrorText() {
       ObjectNode node = payload("PostToolUseFailure").put("tool_name", "Bash");
       node.putObject("tool_input").put("command", "git merge topic");
-      node.put("error", "Exit code 1");
+      node.put("error", "Exit code 128\nfatal: refusing to merge unrelated histories");
       assertAnswer(hook(node), context("PostToolUseFailure",
-          "[clitest.notes] completed git merge topic status=unknown interrupted=false"));
+          "[clitest.notes] completed git merge topic status=128 interrupted=false"));
+    }
+
+    @Test
+    void aBashPostToolUseFailureWithoutStatusHasAnUnknownStatus() {
+      for (String error : new String[] {"", "Command timed out", "Exit code x", "no Exit code 1"}) {
+        ObjectNode node = payload("PostToolUseFailure").put("tool_name", "Bash");
+        node.putObject("tool_input").put("command", "git merge topic");
+        node.put("error", error);
+        assertAnswer(hook(node), context("PostToolUseFailure",
+            "[clitest.notes] completed git merge topic status=unknown interrupted=false"));
+      }
+    }
+
+    @Test
+    void anInterruptedFailureSaysSoFromTheTopLevelFlag() {
+      ObjectNode node = payload("PostToolUseFailure").put("tool_name", "Bash")
+          .put("is_interrupt", true).put("error", "Interrupted by user");
+      node.putObject("tool_input").put("command", "sleep 100");
+      assertAnswer(hook(node), context("PostToolUseFailure",
+          "[clitest.notes] completed sleep 100 status=unknown interrupted=true"));
     }
 
     @Test
@@ -311,6 +331,17 @@ class HookCommandTest {
           .put("custom_instructions", ""));
       assertThat(result.exit()).isZero();
       assertThat(result.output()).isEqualTo("[clitest.notes] compaction trigger=AUTO");
+    }
+
+    @Test
+    void preCompactWithNothingToSayPrintsNothing() {
+      // Claude Code would add even {} to the compaction instructions the person sees.
+      CliRunner.Result result =
+          hook(payload("PreCompact").put("trigger", "a-trigger-from-a-later-client"));
+      assertThat(result.exit()).isZero();
+      assertThat(result.out()).isEmpty();
+      assertThat(ClaudeCodeAnswers.nothing("PreCompact").stdout()).isEmpty();
+      assertThat(ClaudeCodeAnswers.nothing("Stop").stdout()).isEqualTo("{}");
     }
 
     @Test
