@@ -82,6 +82,14 @@ class ReleaseRequirementsTest {
         assertThat(file.getInputStream(entry).readAllBytes()).as("%s: META-INF/LICENSE is the "
             + "repository's LICENSE", jar.getFileName()).isEqualTo(license);
       }
+      for (String classifier : List.of("sources", "javadoc")) {
+        Path attached = module.target().resolve(base + "-" + classifier + ".jar");
+        assertThat(attached).as("%s: a %s jar", module.directory(), classifier).isRegularFile();
+        // Packaged after the main jar in the same build, not left over from an earlier one.
+        assertThat(Files.getLastModifiedTime(attached))
+            .as("%s: the %s jar is as new as the main jar", module.directory(), classifier)
+            .isGreaterThanOrEqualTo(Files.getLastModifiedTime(jar));
+      }
       try (JarFile sources = new JarFile(module.target().resolve(base + "-sources.jar")
           .toFile())) {
         assertThat(Collections.list(sources.entries()))
