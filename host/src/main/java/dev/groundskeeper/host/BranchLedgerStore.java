@@ -51,12 +51,28 @@ public final class BranchLedgerStore implements BranchLedger {
   /** How long a write waits for the ledger's lock before it gives up and says so. */
   static final Duration LOCK_WAIT = Duration.ofSeconds(3);
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = warmed(new ObjectMapper());
 
   private final ObjectNode root;
 
   private BranchLedgerStore(ObjectNode root) {
     this.root = root;
+  }
+
+  /**
+   * Jackson builds its serializers on first use; doing that here, not while the lock is held,
+   * keeps the time other writers wait to the write itself.
+   */
+  private static ObjectMapper warmed(ObjectMapper mapper) {
+    try {
+      ObjectNode probe = mapper.createObjectNode();
+      probe.putObject("o").put("n", 1);
+      probe.putArray("a").addObject().put("s", "x");
+      mapper.readTree(mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(probe));
+    } catch (IOException e) {
+      throw new IllegalStateException("Jackson cannot write a small tree", e);
+    }
+    return mapper;
   }
 
   /** Where the ledger of the repository with this common directory lives. */

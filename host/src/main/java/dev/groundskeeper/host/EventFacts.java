@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Fact;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.FactsBuilder;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.git.GitFacts;
@@ -39,6 +40,7 @@ final class EventFacts {
   static Facts compose(Map<String, String> environment, Clock clock, Workspace workspace,
       Policy policy, Event event) {
     FactsBuilder builder = Facts.builder().supplier(Facts.NOW, facts -> clock.instant());
+    builder.supplier(Regenerable.FACT, facts -> Host.regenerable(policy.config()));
     StoreLocation.resolve(environment, policy.config().get(WorktreesConfig.spec()))
         .offerTo(builder);
     if (workspace.root().isPresent()) {

@@ -10,6 +10,9 @@ import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.ConfigException;
 import dev.groundskeeper.api.config.ConfigSpec;
+import dev.groundskeeper.api.config.EffectiveConfig;
+import dev.groundskeeper.api.repo.Regenerable;
+import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.git.GitFacts;
 import dev.groundskeeper.rules.branches.BranchesConfig;
 import java.nio.file.Path;
@@ -41,6 +44,10 @@ public final class Host {
   /** The {@code branches:} block, whose repository settings say how repository facts are read. */
   public static final ConfigSpec<BranchesConfig> BRANCHES =
       new ConfigSpec<>("branches", BranchesConfig.class, BranchesConfig.DEFAULTS);
+
+  /** The {@code scratch:} block, whose directory no removal may treat as regenerable. */
+  public static final ConfigSpec<ScratchConfig> SCRATCH =
+      new ConfigSpec<>("scratch", ScratchConfig.class, ScratchConfig.DEFAULTS);
 
   private final Map<String, String> environment;
   private final Clock clock;
@@ -175,6 +182,16 @@ public final class Host {
 
   public Clock clock() {
     return clock;
+  }
+
+  /**
+   * The removal-loss settings of a configuration: the globs of
+   * {@code branches.cleanup_after_merge.regenerable} and the directory of
+   * {@code scratch.directory}. The facts of every event carry them as {@link Regenerable#FACT},
+   * and prune reads the same, so the guard and prune judge a removal alike.
+   */
+  public static Regenerable regenerable(EffectiveConfig config) {
+    return config.get(BRANCHES).cleanupAfterMerge().regenerable(config.get(SCRATCH).directory());
   }
 
   /** The decision with a could-not-judge note for each setting that could not be used. */

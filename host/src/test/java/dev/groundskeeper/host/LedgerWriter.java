@@ -13,7 +13,20 @@ public final class LedgerWriter {
     Path file = Path.of(args[0]);
     int times = Integer.parseInt(args[2]);
     for (int i = 0; i < times; i++) {
-      BranchLedgerStore.apply(file, List.of(new LedgerEffect.StartTurn(args[1])));
+      // On a loaded machine a writer may give up on the lock (loudly, losing its record, which
+      // the caller reports); this one then tries again, so that the count shows a record is
+      // never lost silently.
+      for (int attempt = 1; ; attempt++) {
+        try {
+          BranchLedgerStore.apply(file, List.of(new LedgerEffect.StartTurn(args[1])));
+          break;
+        } catch (java.io.IOException e) {
+          if (attempt == 10 || !e.getMessage().contains("stayed held")) {
+            throw e;
+          }
+          System.err.println("retrying: " + e.getMessage());
+        }
+      }
     }
   }
 }

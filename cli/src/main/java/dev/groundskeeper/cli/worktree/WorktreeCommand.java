@@ -14,6 +14,7 @@ import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.shell.ShellQuoting;
 import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.host.Host;
 import dev.groundskeeper.git.store.NotesSettings;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
@@ -190,7 +191,8 @@ public final class WorktreeCommand implements Callable<Integer> {
     return guarded(json, () -> {
       EffectiveConfig config = policy.get().config();
       PruneReport report = new WorktreePruner(store(config, environment),
-          config.get(WorktreesConfig.spec()), clock).run(workingDirectory, dryRun,
+          config.get(WorktreesConfig.spec()), Host.regenerable(config), clock)
+          .run(workingDirectory, dryRun,
           new LinkedHashSet<>(yes == null ? List.of() : yes));
       out().print(json ? Render.json(Render.prune(report)) + "\n" : Render.pruneText(report));
       return report.exitCode();

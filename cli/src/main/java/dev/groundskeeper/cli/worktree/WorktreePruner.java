@@ -15,6 +15,7 @@ import dev.groundskeeper.rules.worktree.PruneCandidate;
 import dev.groundskeeper.rules.worktree.PruneDecision;
 import dev.groundskeeper.rules.worktree.PruneJudge;
 import dev.groundskeeper.rules.worktree.Recommendation;
+import dev.groundskeeper.rules.worktree.RemovalRefusal;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -41,12 +42,19 @@ final class WorktreePruner {
   private final WorktreeStore store;
   private final StoreLocation location;
   private final WorktreesConfig config;
+  private final Regenerable regenerable;
   private final Clock clock;
 
-  WorktreePruner(WorktreeStore store, WorktreesConfig config, Clock clock) {
+  /**
+   * @param regenerable the removal-loss settings in force, the same the force-removal guard
+   *     reads
+   */
+  WorktreePruner(WorktreeStore store, WorktreesConfig config, Regenerable regenerable,
+      Clock clock) {
     this.store = store;
     this.location = store.location();
     this.config = config;
+    this.regenerable = regenerable;
     this.clock = clock;
   }
 
@@ -118,30 +126,19 @@ final class WorktreePruner {
   /**
    * Uncommitted work (or a status that could not be read), or else ignored files that
    * {@code git worktree remove} would delete without asking and that cannot be rebuilt (outside
-   * the notes folder, which is archived): the same judgement as the hook's force-removal guard,
-   * so prune never deletes what the hook refuses to.
+   * the notes folder, which is archived): the removal-loss judgement the hook's force-removal
+   * guard reads too, with the same settings, so prune never deletes what the hook refuses to.
    */
   private Optional<String> dirt(Inspection inspection) {
-    if (inspection.status().isEmpty()) {
-      return Optional.of("its status could not be read" + inspection.statusProblem()
-          .map(p -> " (" + p + ")").orElse(""));
-    }
-    WorktreeStatus status = inspection.status().get();
-    if (!status.isClean()) {
-      long changed = Stream.concat(status.staged().stream(), status.modified().stream())
-          .distinct().count();
-      return Optional.of(changed + " changed and " + status.untracked().size() + " untracked;"
-          + " commit or discard the changes, then prune again");
-    }
-    List<String> atRisk = unrebuildable(ignoredOutsideNotes(inspection));
-    if (atRisk.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(atRisk.size() + " ignored " + (atRisk.size() == 1 ? "path" : "paths")
-        + " a removal would delete and nothing can rebuild ("
-        + String.join(", ", atRisk.stream().limit(SHOWN_PATHS).toList())
-        + (atRisk.size() > SHOWN_PATHS ? ", …" : "") + "); move what you need to a tracked"
-        + " home or the notes folder, delete the rest, then prune again");
+    Optional<WorktreeStatus> outsideNotes = inspection.status().map(status ->
+        new WorktreeStatus(status.staged(), status.modified(), status.untracked(),
+            ignoredOutsideNotes(inspection).orElse(List.of())));
+    return RemovalRefusal.of(outsideNotes, inspection.statusProblem(), regenerable);
+  }
+
+  /** The ignored paths that the regenerable settings do not cover: a removal would lose them. */
+  private List<String> unrebuildable(Optional<List<String>> ignored) {
+    return RemovalRefusal.unrebuildable(ignored.orElse(List.of()), regenerable);
   }
 
   /**
@@ -150,12 +147,6 @@ final class WorktreePruner {
    * {@code .groundskeeper/}, say) its other entries are read one by one, since only the notes are
    * archived.
    */
-  /** The ignored paths that no regenerable glob covers: a removal would lose them. */
-  private static List<String> unrebuildable(Optional<List<String>> ignored) {
-    return ignored.orElse(List.of()).stream()
-        .filter(path -> !Regenerable.isRegenerable(Regenerable.DEFAULT_GLOBS, path)).toList();
-  }
-
   private Optional<List<String>> ignoredOutsideNotes(Inspection inspection) {
     String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
     return inspection.status().map(s -> s.ignored().stream()

@@ -40,6 +40,7 @@ final class StoreVerbs {
   }
 
   PruneReport prune(Path directory, boolean dryRun, Set<String> named) {
-    return new WorktreePruner(store, config, clock).run(directory, dryRun, named);
+    return new WorktreePruner(store, config, dev.groundskeeper.api.repo.Regenerable.defaults(), clock)
+        .run(directory, dryRun, named);
   }
 }

@@ -6,6 +6,7 @@ import dev.groundskeeper.api.config.Doc;
 import dev.groundskeeper.api.config.Key;
 import dev.groundskeeper.api.config.OneOf;
 import dev.groundskeeper.api.config.Range;
+import dev.groundskeeper.api.files.PathGlob;
 import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import java.util.List;
@@ -299,8 +300,11 @@ public record BranchesConfig(
     public static final CleanupAfterMerge DEFAULTS =
         new CleanupAfterMerge(Mode.ADVISE, Regenerable.DEFAULT_GLOBS);
 
-    /** A path under the scratch directory that no regenerable glob may match. */
-    static final String SCRATCH_PROBE = "untracked/scratch/notes.md";
+    /**
+     * A path under the default scratch directory that no regenerable glob may match (a configured
+     * scratch directory is never covered either: {@link Regenerable#covers} excludes it).
+     */
+    static final String SCRATCH_PROBE = Regenerable.DEFAULT_SCRATCH_DIRECTORY + "notes.md";
 
     public CleanupAfterMerge {
       Objects.requireNonNull(mode, "branches.cleanup_after_merge.mode");
@@ -312,16 +316,28 @@ public record BranchesConfig(
           throw new IllegalArgumentException(key + ": expected a glob relative to the worktree,"
               + " got `" + glob + "`");
         }
-        if (PathGlob.matches(glob, SCRATCH_PROBE)) {
+        if (PathGlob.of(glob).matches(SCRATCH_PROBE)) {
           throw new IllegalArgumentException(key + ": `" + glob + "` matches the scratch"
-              + " directory untracked/scratch/, whose notes are work and can never be rebuilt");
+              + " directory " + Regenerable.DEFAULT_SCRATCH_DIRECTORY + ", whose notes are work and can"
+              + " never be rebuilt");
         }
       }
     }
 
-    /** True when {@code path} (relative to a worktree, {@code /} separators) can be rebuilt. */
+    /**
+     * The removal-loss settings of these globs with the scratch directory {@code scratch}
+     * ({@code scratch.directory}, which no glob may cover).
+     */
+    public Regenerable regenerable(String scratch) {
+      return Regenerable.of(regenerable, scratch);
+    }
+
+    /**
+     * True when {@code path} (relative to a worktree, {@code /} separators) can be rebuilt, with
+     * the default scratch directory; a judgement of a repository reads {@link Regenerable#FACT}.
+     */
     public boolean isRegenerable(String path) {
-      return !path.startsWith("untracked/scratch/") && PathGlob.matchesAny(regenerable, path);
+      return regenerable(Regenerable.DEFAULT_SCRATCH_DIRECTORY).covers(path);
     }
   }
 

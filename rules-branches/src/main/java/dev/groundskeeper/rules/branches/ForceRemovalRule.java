@@ -13,10 +13,11 @@ import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.BranchTip;
 import dev.groundskeeper.api.repo.Containment;
+import dev.groundskeeper.api.repo.Regenerable;
+import dev.groundskeeper.api.repo.RemovalLoss;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositoryQueries;
 import dev.groundskeeper.api.repo.Worktree;
-import dev.groundskeeper.api.repo.WorktreeStatus;
 import dev.groundskeeper.api.shell.CreatedBranch;
 import dev.groundskeeper.api.shell.DeletedBranch;
 import dev.groundskeeper.api.shell.Directory;
@@ -254,23 +255,12 @@ final class ForceRemovalRule implements Rule {
   private void judgeWorktree(Worktree worktree, boolean forced, Set<String> excluded,
       Facts facts, Losses losses) {
     RepositoryQueries queries = facts.get(RepoFacts.QUERIES);
-    WorktreeStatus status = queries.status(worktree.path());
-    List<String> lost = new ArrayList<>();
-    if (forced) {
-      lost.addAll(status.staged());
-      for (String path : status.modified()) {
-        if (!lost.contains(path)) {
-          lost.add(path);
-        }
-      }
-      lost.addAll(status.untracked());
-    }
-    List<String> ignored = new ArrayList<>();
-    for (String path : status.ignored()) {
-      if (!config.cleanupAfterMerge().isRegenerable(path)) {
-        ignored.add(path);
-      }
-    }
+    // The one removal-loss judgement, shared with prune and branch clean.
+    RemovalLoss loss = RemovalLoss.of(queries.status(worktree.path()),
+        facts.find(Regenerable.FACT).orElseGet(() -> config.cleanupAfterMerge()
+            .regenerable(Regenerable.DEFAULT_SCRATCH_DIRECTORY)));
+    List<String> lost = forced ? loss.forcedOnly() : List.of();
+    List<String> ignored = loss.ignored();
     List<String> parts = new ArrayList<>();
     if (!lost.isEmpty()) {
       parts.add(count(lost.size(), "changed or untracked file") + " (" + sample(lost) + ")");
