@@ -3,6 +3,7 @@ package dev.groundskeeper.git;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.repo.BranchProvenance;
+import dev.groundskeeper.api.repo.ParkMarker;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.shell.ShellQuoting;
@@ -35,7 +36,11 @@ import org.eclipse.jgit.revwalk.RevWalk;
 @API(status = API.Status.EXPERIMENTAL)
 public final class EffectExecutor {
 
-  private static final int CONFIG_ATTEMPTS = 5;
+  /**
+   * How long one record write may wait, in all, for other writers of the repository's config:
+   * a hook answers within seconds, and a record lost is a branch counted as someone else's.
+   */
+  static final java.time.Duration CONFIG_BUDGET = java.time.Duration.ofSeconds(3);
 
   private final GitRepository repo;
 
@@ -134,6 +139,13 @@ public final class EffectExecutor {
     ObjectId commitId;
     try (ObjectInserter inserter = jgit.newObjectInserter(); RevWalk walk = new RevWalk(jgit)) {
       RevCommit tip = walk.parseCommit(ref.getObjectId());
+      if (verb.equals("park") && isParkCommit(walk, tip)) {
+        // a second park commit on top of the first would only stack markers
+        return EffectResult.refused(effect, "branch " + branch + " is already parked at "
+            + tip.name().substring(0, 12) + " ("
+            + Trailers.parse(tip.getFullMessage()).last(ParkMarker.REASON_TRAILER).orElse("")
+            + "); no second park commit was made (to change the reason, unpark it first)");
+      }
       PersonIdent who = identity(jgit);
       CommitBuilder commit = new CommitBuilder();
       commit.setTreeId(tip.getTree());
@@ -157,6 +169,19 @@ public final class EffectExecutor {
         List.of("git update-ref " + quote(refName) + " " + expectedTip + " " + commitId.name()));
   }
 
+  /** True when {@code tip} is an empty commit carrying a park marker and no unpark marker. */
+  private static boolean isParkCommit(RevWalk walk, RevCommit tip) throws IOException {
+    if (tip.getParentCount() != 1) {
+      return false;
+    }
+    RevCommit parent = walk.parseCommit(tip.getParent(0));
+    if (!parent.getTree().equals(tip.getTree())) {
+      return false;
+    }
+    Trailers trailers = Trailers.parse(tip.getFullMessage());
+    return trailers.has(ParkMarker.REASON_TRAILER) && !trailers.has(ParkMarker.UNPARKED_TRAILER);
+  }
+
   private static PersonIdent identity(Repository jgit) {
     String name = jgit.getConfig().getString("user", null, "name");
     String email = jgit.getConfig().getString("user", null, "email");
@@ -175,7 +200,10 @@ public final class EffectExecutor {
         new String[] {BranchProvenance.ROUTE_KEY, effect.route()})) {
       Optional<String> failure = config(List.of("config", section + entry[0], entry[1]));
       if (failure.isPresent()) {
-        return EffectResult.failed(effect, "could not record the creator of " + effect.branch() + ": " + failure.get());
+        return EffectResult.failed(effect, "NOT RECORDED: the creator of " + effect.branch()
+            + " could not be written, so the branch counts as another person's until it is: "
+            + failure.get() + "; run: git config " + quote(section + entry[0]) + " "
+            + quote(entry[1]));
       }
     }
     return EffectResult.done(effect, "recorded " + effect.creator() + " as creator of " + effect.branch(), List.of());
@@ -193,28 +221,50 @@ public final class EffectExecutor {
     Optional<String> failure = config(List.of("config", "--add",
         "branch." + effect.branch() + "." + BranchProvenance.TOUCHED_BY_KEY, effect.toucher()));
     return failure.isPresent()
-        ? EffectResult.failed(effect, "could not record a touch of " + effect.branch() + ": " + failure.get())
+        ? EffectResult.failed(effect, "NOT RECORDED: the touch of " + effect.branch() + " by "
+            + effect.toucher() + " could not be written: " + failure.get() + "; run: git config"
+            + " --add " + quote("branch." + effect.branch() + "." + BranchProvenance.TOUCHED_BY_KEY)
+            + " " + quote(effect.toucher()))
         : EffectResult.done(effect, "recorded " + effect.toucher() + " on " + effect.branch(), List.of());
   }
 
-  /** Runs a {@code git config} write, retrying briefly while another writer holds the lock. */
+  /**
+   * Runs a {@code git config} write. git takes {@code config.lock} for each write and gives up at
+   * once when another writer holds it ("could not lock config file … File exists"); agents
+   * running at once record their branches at the same moment, so a write that meets a lock is
+   * tried again, with growing, jittered pauses, until {@link #CONFIG_BUDGET} is spent. What still
+   * fails is returned as a failure that says so, never dropped.
+   */
   private Optional<String> config(List<String> args) {
+    long start = System.nanoTime();
+    long deadline = start + CONFIG_BUDGET.toNanos();
+    long pause = 2;
     String last = "";
-    for (int attempt = 1; attempt <= CONFIG_ATTEMPTS; attempt++) {
+    int attempts = 0;
+    while (true) {
+      attempts++;
       BoundedProcess.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT, args);
       if (result.ok()) {
         return Optional.empty();
       }
-      last = result.stderr();
+      last = result.stderr().strip();
       if (!last.contains("lock")) {
         break;
       }
+      long leftMillis = (deadline - System.nanoTime()) / 1_000_000L;
+      if (leftMillis <= 0) {
+        last = "another writer held the repository's config lock through " + attempts
+            + " tries in " + CONFIG_BUDGET.toMillis() + " ms (" + last + ")";
+        break;
+      }
       try {
-        Thread.sleep(20L * attempt);
+        Thread.sleep(Math.min(leftMillis,
+            pause + java.util.concurrent.ThreadLocalRandom.current().nextLong(pause + 1)));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         break;
       }
+      pause = Math.min(pause * 2, 8);
     }
     return Optional.of(last.isEmpty() ? "git config failed" : last);
   }
@@ -247,6 +297,11 @@ public final class EffectExecutor {
     if (effect.expectedHead().isPresent() && !worktree.head().equals(effect.expectedHead())) {
       return EffectResult.refused(effect, "the worktree at " + wanted + " moved to "
           + worktree.head().orElse("an unborn branch") + " since it was judged; nothing removed");
+    }
+    if (java.nio.file.Files.isSymbolicLink(wanted) || java.nio.file.Files.isSymbolicLink(worktree.path())) {
+      // git would delete what the link points at, not the worktree that was judged
+      return EffectResult.refused(effect, wanted + " is a symbolic link now, not the worktree that was"
+          + " judged; nothing removed");
     }
     BoundedProcess.Result result = GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
         List.of("worktree", "remove", worktree.path().toString()));

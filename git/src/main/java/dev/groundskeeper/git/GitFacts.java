@@ -74,7 +74,8 @@ public final class GitFacts {
     } catch (IOException | RuntimeException e) {
       String why = "the repository at " + cwd + " could not be opened: " + e.getMessage();
       for (Fact<?> fact : List.of(RepoFacts.LAYOUT, RepoFacts.DEFAULT_BRANCH, RepoFacts.BRANCH_TIPS,
-          RepoFacts.BRANCHES, RepoFacts.WORKTREES, RepoFacts.STATUS, RepoFacts.QUERIES)) {
+          RepoFacts.BRANCHES, RepoFacts.WORKTREES, RepoFacts.STATUS, RepoFacts.QUERIES,
+          RepoFacts.REF_COMMITS, RepoFacts.GIT_ALIASES)) {
         builder.supplier(fact, facts -> {
           throw new FactUnavailableException(fact, why, e);
         });
@@ -96,6 +97,10 @@ public final class GitFacts {
             () -> GitRepository.tips(settings, refs.get())))
         .supplier(RepoFacts.WORKTREES, facts -> read(RepoFacts.WORKTREES, repo::worktrees))
         .supplier(RepoFacts.REMOTES, facts -> read(RepoFacts.REMOTES, repo::remotes))
+        .supplier(RepoFacts.REF_COMMITS, facts -> read(RepoFacts.REF_COMMITS,
+            () -> Map.copyOf(repo.refCommits(refs.get()))))
+        .supplier(RepoFacts.GIT_ALIASES, facts -> read(RepoFacts.GIT_ALIASES,
+            () -> Map.copyOf(repo.aliases())))
         .supplier(RepoFacts.BRANCHES, facts -> {
           List<Worktree> worktrees = facts.get(RepoFacts.WORKTREES);
           return read(RepoFacts.BRANCHES,

@@ -142,6 +142,45 @@ final class GitRepository implements AutoCloseable {
         .orElseThrow(() -> new NoDefaultBranchException(why.toString()));
   }
 
+  /**
+   * Every branch, remote-tracking ref and tag with the commit it holds (an annotated tag peeled
+   * to its commit; a tag of something else left out), keyed by full ref name.
+   */
+  synchronized Map<String, String> refCommits(RefSnapshot refs) throws IOException {
+    Map<String, String> out = new TreeMap<>();
+    try (org.eclipse.jgit.revwalk.RevWalk walk = new org.eclipse.jgit.revwalk.RevWalk(jgit())) {
+      for (Map.Entry<String, ObjectId> e : refs.all().entrySet()) {
+        String name = e.getKey();
+        if (name.startsWith(Constants.R_TAGS)) {
+          try {
+            org.eclipse.jgit.revwalk.RevObject peeled = walk.peel(walk.parseAny(e.getValue()));
+            if (peeled instanceof org.eclipse.jgit.revwalk.RevCommit) {
+              out.put(name, peeled.name());
+            }
+          } catch (org.eclipse.jgit.errors.MissingObjectException missing) {
+            // a tag of a missing object holds nothing
+          }
+        } else if (name.startsWith(Constants.R_HEADS) || name.startsWith(Constants.R_REMOTES)) {
+          out.put(name, e.getValue().name());
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The aliases of the repository's configuration (with the user's), name to value. */
+  synchronized Map<String, String> aliases() {
+    org.eclipse.jgit.lib.Config config = jgit().getConfig();
+    Map<String, String> out = new TreeMap<>();
+    for (String name : config.getNames("alias")) {
+      String value = config.getString("alias", null, name);
+      if (value != null) {
+        out.put(name.toLowerCase(java.util.Locale.ROOT), value);
+      }
+    }
+    return out;
+  }
+
   /** The names of the configured remotes, sorted. */
   synchronized List<String> remotes() throws IOException {
     return jgit().getConfig().getSubsections("remote").stream().sorted().toList();

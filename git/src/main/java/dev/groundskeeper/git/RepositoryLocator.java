@@ -49,6 +49,34 @@ final class RepositoryLocator {
     return Optional.empty();
   }
 
+  /**
+   * A HEAD git accepts (its {@code validate_headref}): a symbolic link into {@code refs/}, a file
+   * holding {@code ref: refs/…}, or one holding an object id.
+   */
+  static boolean validHead(Path head) {
+    try {
+      if (Files.isSymbolicLink(head)) {
+        return Files.readSymbolicLink(head).toString().startsWith("refs/");
+      }
+      if (!Files.isRegularFile(head)) {
+        return false;
+      }
+      byte[] bytes;
+      try (java.io.InputStream in = Files.newInputStream(head)) {
+        bytes = in.readNBytes(256);
+      }
+      String text = new String(bytes, StandardCharsets.UTF_8);
+      if (text.startsWith("ref:")) {
+        return text.substring(4).stripLeading().startsWith("refs/");
+      }
+      String id = text.strip();
+      return (id.length() == 40 || id.length() == 64) && id.chars().allMatch(
+          c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f');
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   /** The common directory of a git directory: its {@code commondir} file's target, else itself. */
   static Path commonDir(Path gitDir) throws IOException {
     Path file = gitDir.resolve("commondir");
@@ -106,8 +134,14 @@ final class RepositoryLocator {
     return Files.isDirectory(target) ? Optional.of(target.toRealPath()) : Optional.empty();
   }
 
+  /**
+   * Whether {@code dir} is a git directory as git decides it: a HEAD git accepts (see
+   * {@link #validHead}), then a {@code commondir} file or both {@code objects} and {@code refs}.
+   * Git skips a directory that fails and looks further up, so a decoy {@code .git} directory
+   * with a garbage HEAD must not stand for the repository git will act on.
+   */
   private static boolean looksLikeGitDir(Path dir) {
-    if (!Files.exists(dir.resolve("HEAD"))) {
+    if (!validHead(dir.resolve("HEAD"))) {
       return false;
     }
     if (Files.isRegularFile(dir.resolve("commondir"))) {

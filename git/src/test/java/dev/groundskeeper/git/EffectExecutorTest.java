@@ -192,4 +192,22 @@ class EffectExecutorTest {
     assertThat(EffectExecutor.quote("it's;$(rm)")).isEqualTo("'it'\\''s;$(rm)'");
     assertThat(List.of(EffectExecutor.quote("caf\u00e9"))).containsExactly("'caf\u00e9'");
   }
+
+  @Test
+  void parkingAParkedBranchStacksNoSecondParkCommit() throws IOException {
+    String tip = repo.rev("topic");
+    assertThat(executor().perform(new RepoEffect.ParkBranch("topic", tip, "first", "bob")).done())
+        .isTrue();
+    String parked = repo.rev("topic");
+    EffectResult again = executor().perform(new RepoEffect.ParkBranch("topic", parked, "second",
+        "bob"));
+    assertThat(again.status()).isEqualTo(EffectResult.Status.REFUSED);
+    assertThat(again.message()).contains("already parked", "(first)", "no second park commit");
+    assertThat(repo.rev("topic")).isEqualTo(parked);
+    // once unparked, it may be parked again
+    assertThat(executor().perform(new RepoEffect.UnparkBranch("topic", parked, "bob")).done())
+        .isTrue();
+    assertThat(executor().perform(new RepoEffect.ParkBranch("topic", repo.rev("topic"), "later",
+        "bob")).done()).isTrue();
+  }
 }

@@ -3,6 +3,7 @@ package dev.groundskeeper.api.repo;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Fact;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The keys of the repository facts. Outside a repository none of them is offered
@@ -31,6 +32,21 @@ public final class RepoFacts {
    */
   public static final Fact<List<String>> REMOTES =
       Fact.of("repo.remotes", "the names of the configured remotes");
+
+  /**
+   * Every ref under {@code refs/heads}, {@code refs/remotes} and {@code refs/tags} with the
+   * commit it holds (annotated tags peeled), keyed by full ref name: what a ref dropped by name
+   * ({@code git tag -d keep}, {@code update-ref refs/heads/x y}) held.
+   */
+  public static final Fact<Map<String, String>> REF_COMMITS =
+      Fact.of("repo.ref-commits", "every branch, remote-tracking ref and tag with its commit");
+
+  /**
+   * The git aliases of the repository's configuration (with the user's), lower-case name to
+   * value, as {@code git config --get-regexp '^alias\.'} lists them.
+   */
+  public static final Fact<Map<String, String>> GIT_ALIASES =
+      Fact.of("repo.git-aliases", "the git aliases the repository's configuration defines");
 
   /** Every branch name with its local and remote tips; no history walked (the cheap read). */
   public static final Fact<List<BranchTip>> BRANCH_TIPS =

@@ -222,6 +222,143 @@ final class BranchRoutes {
     }
   }
 
+  /**
+   * The refs {@code git} deletes or points elsewhere by the routes of {@link DroppedRef.Route}:
+   * renames over a branch, {@code update-ref} moves and tag deletions, tag deletions and forced
+   * tags, pushes to the repository itself and forced fetch refspecs into local refs.
+   */
+  static List<DroppedRef> dropped(GitCommand git) {
+    List<DroppedRef> out = new ArrayList<>(1);
+    Argv a = git.arguments();
+    List<Word> ops = a.operands();
+    switch (git.subcommand()) {
+      case "branch":
+        if (a.has("-m", "-M", "--move") && !ops.isEmpty() && ops.size() <= 2
+            && (a.has("-M") || a.has("-f", "--force"))) {
+          Word renamed = ops.get(ops.size() - 1);
+          out.add(new DroppedRef(git, qualified(resolvedByGit(renamed), "refs/heads/"),
+              ops.size() == 2 ? Optional.of(ops.get(0)) : Optional.empty(),
+              DroppedRef.Route.BRANCH_RENAME));
+        }
+        break;
+      case "update-ref":
+        if (a.has("--stdin")) {
+          break;
+        }
+        if (a.has("-d")) {
+          a.operand(0).filter(ref -> ref.value().startsWith("refs/tags/")).ifPresent(ref ->
+              out.add(new DroppedRef(git, ref, Optional.empty(),
+                  DroppedRef.Route.UPDATE_REF_DELETE)));
+        } else if (ops.size() >= 2) {
+          Word ref = ops.get(0);
+          String v = ref.value();
+          if (!ref.isStatic() || v.equals("HEAD") || v.startsWith("refs/heads/")
+              || v.startsWith("refs/remotes/") || v.startsWith("refs/tags/")) {
+            out.add(new DroppedRef(git, ref, Optional.of(ops.get(1)),
+                DroppedRef.Route.UPDATE_REF_MOVE));
+          }
+        }
+        break;
+      case "tag":
+        if (a.has("-d", "--delete")) {
+          for (Word name : ops) {
+            out.add(new DroppedRef(git, qualified(name, "refs/tags/"), Optional.empty(),
+                DroppedRef.Route.TAG_DELETE));
+          }
+        } else if (a.has("-f", "--force") && !ops.isEmpty() && ops.size() <= 2
+            && !a.has("-l", "--list", "-v", "--verify")) {
+          out.add(new DroppedRef(git, qualified(ops.get(0), "refs/tags/"),
+              ops.size() == 2 ? Optional.of(ops.get(1)) : Optional.empty(),
+              DroppedRef.Route.TAG_MOVE));
+        }
+        break;
+      case "push":
+        if (!ops.isEmpty() && isSelf(ops.get(0))) {
+          boolean delete = a.has("-d", "--delete");
+          boolean forced = a.has("-f", "--force") || a.has("--force-with-lease")
+              || a.has("--mirror");
+          for (Word spec : ops.subList(1, ops.size())) {
+            refspec(git, spec, delete, forced, DroppedRef.Route.PUSH_SELF_DELETE,
+                DroppedRef.Route.PUSH_SELF_MOVE, out);
+          }
+        }
+        break;
+      case "fetch":
+        if (ops.size() >= 2) {
+          boolean forced = a.has("-f", "--force");
+          for (Word spec : ops.subList(1, ops.size())) {
+            refspec(git, spec, false, forced, null, DroppedRef.Route.FETCH_MOVE, out);
+          }
+        }
+        break;
+      default:
+        break;
+    }
+    return List.copyOf(out);
+  }
+
+  /** True for the repository itself written as a remote ({@code .}, {@code ./}). */
+  private static boolean isSelf(Word remote) {
+    return remote.isStatic() && (remote.value().equals(".") || remote.value().equals("./"));
+  }
+
+  /**
+   * One refspec of a push to the repository itself or of a fetch: {@code :dst} deletes
+   * {@code dst} (a push only), {@code +src:dst} or a forced command moves {@code dst}. A spec
+   * without a destination, or with a pattern, names no single local ref.
+   */
+  private static void refspec(GitCommand git, Word spec, boolean delete, boolean forced,
+      DroppedRef.Route deleteRoute, DroppedRef.Route moveRoute, List<DroppedRef> out) {
+    String v = spec.value();
+    boolean plus = v.startsWith("+");
+    String body = plus ? v.substring(1) : v;
+    if (!spec.isStatic()) {
+      if (deleteRoute != null || forced || plus || body.contains(":")) {
+        out.add(new DroppedRef(git, spec, Optional.empty(),
+            deleteRoute != null && delete ? deleteRoute : moveRoute));
+      }
+      return;
+    }
+    if (body.contains("*")) {
+      return;
+    }
+    if (delete && deleteRoute != null) {
+      out.add(new DroppedRef(git, named(spec, body.startsWith(":") ? body.substring(1) : body,
+          "refs/heads/"), Optional.empty(), deleteRoute));
+      return;
+    }
+    int colon = body.indexOf(':');
+    if (colon < 0 || colon == body.length() - 1) {
+      return;
+    }
+    String src = body.substring(0, colon);
+    String dst = body.substring(colon + 1);
+    if (src.isEmpty()) {
+      if (deleteRoute != null) {
+        out.add(new DroppedRef(git, named(spec, dst, "refs/heads/"), Optional.empty(),
+            deleteRoute));
+      }
+      return;
+    }
+    if (plus || forced) {
+      String prefix = src.startsWith("refs/tags/") ? "refs/tags/" : "refs/heads/";
+      out.add(new DroppedRef(git, named(spec, dst, prefix),
+          Optional.of(new Word(src, spec.source(), spec.start(), spec.end(), true)), moveRoute));
+    }
+  }
+
+  /** {@code value} as a full ref name, {@code prefix} added unless it is one already. */
+  private static Word named(Word spec, String value, String prefix) {
+    String full = value.startsWith("refs/") || value.equals("HEAD") ? value : prefix + value;
+    return new Word(full, spec.source(), spec.start(), spec.end(), spec.isStatic());
+  }
+
+  private static Word qualified(Word name, String prefix) {
+    String v = name.value();
+    String full = v.startsWith("refs/") ? v : prefix + v;
+    return new Word(full, name.source(), name.start(), name.end(), name.isStatic());
+  }
+
   private static Word stripHeads(Word spec, int from) {
     String rest = spec.value().substring(from);
     int skip = rest.startsWith("refs/heads/") ? "refs/heads/".length() : 0;

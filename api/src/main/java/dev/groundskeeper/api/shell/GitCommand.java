@@ -13,8 +13,10 @@ import java.util.Set;
  * {@code -c k=v}, {@code --git-dir}, {@code --work-tree}, {@code --no-pager}, …), the
  * subcommand, for subcommands that have one the action ({@code worktree add},
  * {@code stash show}), and the remaining arguments with the options that take a value for that
- * subcommand. Aliases are not expanded: {@code git co -b x} is subcommand {@code co}, which is
- * not known to create a branch.
+ * subcommand. Aliases are not expanded here, since the text does not show them: {@code git co -b
+ * x} is subcommand {@code co}; a rule that knows the aliases (from {@code -c alias.co=…},
+ * {@link #aliasFromOptions()}, or the repository's configuration) reads
+ * {@link #aliasExpansion(String)} as the command git runs.
  *
  * <p>{@code directory} is where git works: the command's directory with every {@code -C}
  * applied in order (unknown when a {@code -C} value is not static).
@@ -185,17 +187,17 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
     if (!command.isNamed("git")) {
       return Optional.empty();
     }
+    return Optional.of(readAsGit(command));
+  }
+
+  /**
+   * Reads {@code command} as git whatever its name: for a name known only when the command runs
+   * ({@code $(echo git) branch -D x}, {@code $g branch -D x}), what the rest of its words would
+   * do if the name turned out to be git.
+   */
+  public static GitCommand readAsGit(SimpleCommand command) {
     List<Word> words = command.words();
-    int i = 1;
-    while (i < words.size()) {
-      String v = words.get(i).value();
-      if (!v.startsWith("-") || v.length() < 2) {
-        break;
-      }
-      boolean takesNext = v.equals("-C") || v.equals("-c") || GLOBAL_VALUE_NAMES.contains(v);
-      i += takesNext ? 2 : 1;
-    }
-    i = Math.min(i, words.size());
+    int i = subcommandIndex(words);
     Argv globals = Argv.read(words.subList(1, i), "Cc", GLOBAL_VALUE_NAMES, false);
     String subcommand = i < words.size() ? words.get(i).value() : "";
     List<Word> rest = i < words.size() ? words.subList(i + 1, words.size()) : List.of();
@@ -218,8 +220,21 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
         directory = moved(directory, o.value());
       }
     }
-    return Optional.of(new GitCommand(command, globals, subcommand, action, arguments,
-        directory));
+    return new GitCommand(command, globals, subcommand, action, arguments, directory);
+  }
+
+  /** Where the subcommand is among git's words: after the global options. */
+  private static int subcommandIndex(List<Word> words) {
+    int i = 1;
+    while (i < words.size()) {
+      String v = words.get(i).value();
+      if (!v.startsWith("-") || v.length() < 2) {
+        break;
+      }
+      boolean takesNext = v.equals("-C") || v.equals("-c") || GLOBAL_VALUE_NAMES.contains(v);
+      i += takesNext ? 2 : 1;
+    }
+    return Math.min(i, words.size());
   }
 
   private static Directory moved(Directory from, Optional<Word> target) {
@@ -302,6 +317,89 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
   /** The branches this command deletes (see {@link DeletedBranch.Route}). */
   public List<DeletedBranch> deletedBranches() {
     return BranchRoutes.deleted(this);
+  }
+
+  /** The refs this command deletes or moves by the routes of {@link DroppedRef.Route}. */
+  public List<DroppedRef> droppedRefs() {
+    return BranchRoutes.dropped(this);
+  }
+
+  /**
+   * Git's own commands (git 2.39's builtins, and the commands it ships as scripts): git never
+   * lets an alias replace one of them.
+   */
+  private static final Set<String> BUILTINS = Set.of("add", "am", "annotate", "apply",
+      "archive", "bisect", "blame", "branch", "bugreport", "bundle", "cat-file", "check-attr",
+      "check-ignore", "check-mailmap", "check-ref-format", "checkout", "checkout-index", "cherry",
+      "cherry-pick", "clean", "clone", "column", "commit", "commit-graph", "commit-tree",
+      "config", "count-objects", "credential", "describe", "diagnose", "diff", "diff-files",
+      "diff-index", "diff-tree", "difftool", "fast-export", "fast-import", "fetch", "fetch-pack",
+      "fmt-merge-msg", "for-each-ref", "for-each-repo", "format-patch", "fsck", "gc", "grep",
+      "hash-object", "help", "hook", "index-pack", "init", "interpret-trailers", "log",
+      "ls-files", "ls-remote", "ls-tree", "mailinfo", "mailsplit", "maintenance", "merge",
+      "merge-base", "merge-file", "merge-index", "merge-tree", "mktag", "mktree",
+      "multi-pack-index", "mv", "name-rev", "notes", "pack-objects", "pack-refs", "patch-id",
+      "prune", "prune-packed", "pull", "push", "range-diff", "read-tree", "rebase",
+      "receive-pack", "reflog", "remote", "repack", "replace", "rerere", "reset", "restore",
+      "rev-list", "rev-parse", "revert", "rm", "send-pack", "shortlog", "show", "show-branch",
+      "show-index", "show-ref", "sparse-checkout", "stage", "stash", "status", "stripspace",
+      "submodule", "switch", "symbolic-ref", "tag", "unpack-file", "unpack-objects",
+      "update-index", "update-ref", "update-server-info", "upload-archive", "upload-pack", "var",
+      "verify-commit", "verify-pack", "verify-tag", "version", "whatchanged", "worktree",
+      "write-tree", "instaweb", "mergetool", "request-pull", "send-email", "filter-branch",
+      "web--browse", "subtree", "lfs", "gui", "gitk", "citool", "p4", "svn", "cvsimport",
+      "quiltimport", "archimport", "imap-send", "http-fetch", "http-push", "sh-setup",
+      "merge-octopus", "merge-one-file", "merge-resolve", "difftool--helper");
+
+  /** True when git runs its own command for this subcommand, so no alias can apply. */
+  public boolean isBuiltin() {
+    return BUILTINS.contains(subcommand);
+  }
+
+  /**
+   * The value of the alias named by this command's subcommand given with {@code -c alias.<name>=}
+   * on this command (the last one wins, as in git); empty when none is given. The word is not
+   * static when the value is known only when the command runs.
+   */
+  public Optional<Word> aliasFromOptions() {
+    if (subcommand.isEmpty() || isBuiltin()) {
+      return Optional.empty();
+    }
+    Optional<Word> found = Optional.empty();
+    for (Word setting : configs()) {
+      String v = setting.value();
+      int eq = v.indexOf('=');
+      String key = eq < 0 ? v : v.substring(0, eq);
+      if (key.equalsIgnoreCase("alias." + subcommand)) {
+        found = Optional.of(new Word(eq < 0 ? "true" : v.substring(eq + 1), setting.source(),
+            setting.start(), setting.end(), setting.isStatic()));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The command git runs for this command when its subcommand is an alias of {@code value}, as
+   * text: {@code git <global options> <value> <arguments>}, or for a shell alias ({@code !…})
+   * the shell command with the arguments appended, as git passes them.
+   */
+  public String aliasExpansion(String value) {
+    StringBuilder out = new StringBuilder();
+    List<Word> words = command.words();
+    int sub = subcommandIndex(words);
+    if (value.startsWith("!")) {
+      out.append(value.substring(1));
+    } else {
+      out.append("git");
+      for (int i = 1; i < sub && i < words.size(); i++) {
+        out.append(' ').append(words.get(i).source());
+      }
+      out.append(' ').append(value);
+    }
+    for (int i = sub + 1; i < words.size(); i++) {
+      out.append(' ').append(words.get(i).source());
+    }
+    return out.toString();
   }
 
   /** The worktree this command removes ({@code worktree remove [-f [-f]] <path>}). */

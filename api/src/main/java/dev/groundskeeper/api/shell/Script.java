@@ -207,6 +207,15 @@ public final class Script {
     return List.copyOf(list);
   }
 
+  /** Every ref dropped by the routes of {@link DroppedRef.Route}, in command order. */
+  public List<DroppedRef> droppedRefs() {
+    List<DroppedRef> list = new ArrayList<>();
+    for (GitCommand g : gitCommands()) {
+      list.addAll(g.droppedRefs());
+    }
+    return List.copyOf(list);
+  }
+
   /** Every {@code git worktree remove}. */
   public List<WorktreeRemoval> worktreeRemovals() {
     List<WorktreeRemoval> list = new ArrayList<>();

@@ -174,8 +174,13 @@ final class NotesArchive {
   Path write(Ready ready, String rootCommit, String name, Optional<String> branch, Path source,
       Instant now) {
     StoreLevels levels = new StoreLevels(location);
+    // Written under a staging name and renamed into place once the manifest is in it: an entry
+    // under its final name is always complete, and a prune killed half-way leaves only a
+    // ".partial-" entry, which never passes for an archive.
+    String finalName = ENTRY_TIME.format(now) + "-" + name;
     Path entry = levels.createExclusive(List.of("notes", rootCommit),
-        ENTRY_TIME.format(now) + "-" + name);
+        PARTIAL_PREFIX + finalName + "-" + ProcessHandle.current().pid());
+    Path done = entry.resolveSibling(finalName);
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode manifest = json.createObjectNode();
     manifest.put("schema_version", SCHEMA_VERSION);
@@ -205,11 +210,41 @@ final class NotesArchive {
         links.addObject().put("path", link.path()).put("target", link.target());
       }
       writeNew(entry.resolve("manifest.json"), json.writeValueAsBytes(manifest));
+      Files.move(entry, done, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw new StoreRefusal("the notes archive " + location.display(entry)
-          + " could not be written: " + e.getMessage(), "the worktree was kept");
+      // what was written here are copies this call made (a full disk leaves them truncated):
+      // removing them loses nothing, since the worktree and its notes are kept
+      String cleaned = deleteCopies(entry) ? "" : "; the partial copy "
+          + location.display(entry) + " is left and may be deleted";
+      throw new StoreRefusal("the notes archive " + location.display(done)
+          + " could not be written: " + e.getMessage() + cleaned, "the worktree was kept");
     }
-    return entry;
+    return done;
+  }
+
+  /** The prefix of an entry still being written (or left by a prune that was killed). */
+  static final String PARTIAL_PREFIX = ".partial-";
+
+  /** Deletes this call's own staging entry, never following a link; true when it is gone. */
+  private static boolean deleteCopies(Path entry) {
+    try {
+      Files.walkFileTree(entry, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+          Files.delete(file);
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+          Files.delete(dir);
+          return FileVisitResult.CONTINUE;
+        }
+      });
+      return true;
+    } catch (IOException e) {
+      return !Files.exists(entry, LinkOption.NOFOLLOW_LINKS);
+    }
   }
 
   private static void makeParents(Path entry, Path dir) throws IOException {

@@ -674,16 +674,106 @@ public final class WorktreeStore {
    * real run keeps it here too) and writes and removes nothing. It never deletes a branch.
    */
   public Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now) {
+    return reclaim(lane, judged, dryRun, now, () -> { });
+  }
+
+  /**
+   * {@link #reclaim(LaneInspection, Inspection, boolean, Instant)} with {@code afterArchive} run
+   * once the notes are archived and git's list, the proof's evidence, the lock and HEAD are
+   * re-read, just before the path itself is proven again and removed: the seam a test uses to
+   * change the worktree at the latest moment a concurrent process could.
+   */
+  Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now,
+      Runnable afterArchive) {
+    if (dryRun) {
+      NotesArchive.Prepared prepared = archive.prepare(judged.path());
+      if (prepared instanceof NotesArchive.Failed failed) {
+        return kept("the notes could not be archived: " + failed.reason() + "; "
+            + failed.remedy(), "", Optional.empty());
+      }
+      return new Reclaim(true, Optional.empty(), prepared instanceof NotesArchive.Ready ready
+          ? noteWords(ready.files().size() + ready.links().size(), true) : "no notes",
+          Optional.empty());
+    }
+    // One prune at a time reclaims a worktree: a second one would archive the same notes again
+    Optional<Path> claim;
+    try {
+      claim = claim(lane.rootCommit(), judged.name());
+    } catch (StoreRefusal e) {
+      return kept(e.reason(), "", Optional.empty());
+    }
+    if (claim.isEmpty()) {
+      return kept("another prune is reclaiming it right now; left to that one", "",
+          Optional.empty());
+    }
+    try {
+      return reclaimClaimed(lane, judged, now, afterArchive);
+    } finally {
+      try {
+        Files.deleteIfExists(claim.get());
+      } catch (IOException e) {
+        // a claim left behind names a process that is gone, and the next prune takes it over
+      }
+    }
+  }
+
+  /**
+   * Claims the reclaiming of worktree {@code name} for this process: a file made exclusively in
+   * the lane's notes level, holding this process's id. A claim whose process is no longer alive
+   * (a prune that was killed) is taken over. Empty when a live process holds it.
+   */
+  private Optional<Path> claim(String rootCommit, String name) {
+    Path level = new StoreLevels(location).ensure(List.of("notes", rootCommit));
+    Path file = level.resolve(".reclaiming-" + name);
+    byte[] pid = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);
+    for (int attempt = 0; attempt < 2; attempt++) {
+      try {
+        Files.write(file, pid, java.nio.file.StandardOpenOption.CREATE_NEW,
+            java.nio.file.StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        return Optional.of(file);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        long holder;
+        try {
+          holder = Long.parseLong(Files.readString(file, StandardCharsets.US_ASCII).strip());
+        } catch (IOException | NumberFormatException unreadable) {
+          holder = -1; // being written this instant, or garbage: not ours to take
+        }
+        boolean alive = holder > 0 && ProcessHandle.of(holder).map(ProcessHandle::isAlive)
+            .orElse(false);
+        if (alive || holder <= 0) {
+          return Optional.empty();
+        }
+        try {
+          Files.deleteIfExists(file);
+        } catch (IOException gone) {
+          return Optional.empty();
+        }
+      } catch (IOException e) {
+        throw new StoreRefusal("the claim " + location.display(file) + " could not be made: "
+            + e.getMessage(), "the worktree was kept");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The reclaiming itself, once this process holds the claim: the notes are read only now, so a
+   * prune that waited for another one finds the worktree (and its notes) already gone and
+   * archives nothing twice.
+   */
+  private Reclaim reclaimClaimed(LaneInspection lane, Inspection judged, Instant now,
+      Runnable afterArchive) {
+    if (!Files.isDirectory(judged.path(), LinkOption.NOFOLLOW_LINKS)) {
+      return kept("it is no longer there (another prune may have removed it); nothing archived",
+          "", Optional.empty());
+    }
     NotesArchive.Prepared prepared = archive.prepare(judged.path());
     if (prepared instanceof NotesArchive.Failed failed) {
       return kept("the notes could not be archived: " + failed.reason() + "; "
           + failed.remedy(), "", Optional.empty());
     }
     String noteWords = prepared instanceof NotesArchive.Ready ready
-        ? noteWords(ready.files().size() + ready.links().size(), dryRun) : "no notes";
-    if (dryRun) {
-      return new Reclaim(true, Optional.empty(), noteWords, Optional.empty());
-    }
+        ? noteWords(ready.files().size() + ready.links().size(), false) : "no notes";
     Optional<String> entry = Optional.empty();
     if (prepared instanceof NotesArchive.Ready ready) {
       try {
@@ -693,11 +783,12 @@ public final class WorktreeStore {
         return kept("the notes could not be archived: " + e.reason(), "", Optional.empty());
       }
     }
-    Optional<String> refusal = removeAfterRecheck(lane, judged);
+    Optional<String> refusal = removeAfterRecheck(lane, judged, afterArchive);
     if (refusal.isPresent()) {
       Optional<String> written = entry;
+      boolean partly = refusal.get().contains("git stopped");
       return kept(refusal.get() + written.map(e -> "; its notes were archived to " + e
-          + " and also stay in place").orElse(""), noteWords, entry);
+          + (partly ? "" : " and also stay in place")).orElse(""), noteWords, entry);
     }
     try {
       forgetStart(lane.rootCommit(), judged.name());
@@ -722,7 +813,8 @@ public final class WorktreeStore {
    * is not locked; and that its HEAD is the one judged; then asks git to remove it without force,
    * so git itself refuses a tree that changed.
    */
-  private Optional<String> removeAfterRecheck(LaneInspection lane, Inspection judged) {
+  private Optional<String> removeAfterRecheck(LaneInspection lane, Inspection judged,
+      Runnable beforeRemoval) {
     if (lane.checkout().isEmpty()) {
       return Optional.of("its repository could not be opened; left untouched");
     }
@@ -746,13 +838,117 @@ public final class WorktreeStore {
     if (!now.get().head().equals(judged.head()) || !now.get().branch().equals(judged.branch())) {
       return Optional.of("its HEAD moved since it was judged; run prune again");
     }
+    beforeRemoval.run();
+    // Belonging is proven again on the path itself, last of all: a worktree swapped for a
+    // symbolic link (or moved under one) since it was judged would have git delete the files
+    // the link points at, outside the store.
+    Optional<String> swapped = swappedSinceJudged(lane.rootCommit(), judged.path());
+    if (swapped.isPresent()) {
+      return swapped;
+    }
     EffectResult result = EffectExecutor.forDirectory(checkout.workTree())
         .perform(new RepoEffect.RemoveWorktree(judged.path(), judged.head()));
     if (!result.done()) {
+      Optional<String> half = halfRemoved(checkout, judged.path());
+      if (half.isPresent()) {
+        return half.map(what -> location.display(withoutForceAdvice(result.message())) + "; "
+            + what);
+      }
       return Optional.of(location.display(withoutForceAdvice(result.message()))
           + "; it changed since it was judged: look at what changed, then prune again");
     }
     return Optional.empty();
+  }
+
+  /**
+   * Why {@code path} is no longer the lane's own directory, read at this moment through the lane
+   * directory opened without following links: the entry must be a real directory (no symbolic
+   * link) in the lane's real directory, and every directory between must be one too. Empty when
+   * it still is.
+   */
+  private Optional<String> swappedSinceJudged(String rootCommit, Path path) {
+    Optional<Path> laneReal = realPath(location.lane(rootCommit));
+    Path normalized = path.toAbsolutePath().normalize();
+    Optional<Path> laneShown = Optional.of(location.lane(rootCommit).toAbsolutePath().normalize());
+    Path inLane = laneReal.filter(normalized::startsWith)
+        .or(() -> laneShown.filter(normalized::startsWith)).orElse(null);
+    if (laneReal.isEmpty() || inLane == null || inLane.equals(normalized)) {
+      return Optional.of("it is no longer inside the store's lane; left untouched");
+    }
+    Path relative = inLane.relativize(normalized);
+    try (DirectoryStream<Path> opened = Files.newDirectoryStream(laneReal.get())) {
+      if (opened instanceof java.nio.file.SecureDirectoryStream<Path> secure) {
+        java.nio.file.SecureDirectoryStream<Path> current = secure;
+        List<java.nio.file.SecureDirectoryStream<Path>> toClose = new ArrayList<>();
+        try {
+          for (int i = 0; i < relative.getNameCount(); i++) {
+            Path name = relative.getName(i);
+            BasicFileAttributes attributes = current.getFileAttributeView(name,
+                java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .readAttributes();
+            if (!attributes.isDirectory() || attributes.isSymbolicLink()) {
+              return Optional.of(symlinkRefusal(path));
+            }
+            current = current.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+            toClose.add(current);
+          }
+        } finally {
+          for (java.nio.file.SecureDirectoryStream<Path> stream : toClose) {
+            stream.close();
+          }
+        }
+      } else {
+        Path step = laneReal.get();
+        for (Path name : relative) {
+          step = step.resolve(name);
+          if (Files.isSymbolicLink(step) || !Files.isDirectory(step, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.of(symlinkRefusal(path));
+          }
+        }
+      }
+    } catch (IOException e) {
+      return Optional.of("it could not be re-read at the moment of removal (" + e.getMessage()
+          + "); left untouched");
+    }
+    if (!realPath(path).equals(Optional.of(laneReal.get().resolve(relative)))) {
+      return Optional.of(symlinkRefusal(path));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * What a {@code git worktree remove} that failed left behind, when it stopped half-way (a file
+   * it could not delete, such as an immutable note): git deregisters the worktree before it
+   * deletes the files, so it may no longer list a directory that still holds some of them.
+   * Empty when git still lists the worktree (nothing was done).
+   */
+  private Optional<String> halfRemoved(Checkout checkout, Path path) {
+    boolean listed = checkout.refresh().worktrees().stream()
+        .anyMatch(w -> w.path().normalize().equals(path));
+    if (listed) {
+      return Optional.empty();
+    }
+    if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.of("git stopped with an error, yet the worktree is gone and no longer"
+          + " listed");
+    }
+    long left;
+    try (java.util.stream.Stream<Path> files = Files.walk(path)) {
+      left = files.filter(f -> !Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)).count();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      left = -1;
+    }
+    return Optional.of("git stopped half-way: it no longer lists the worktree and deleted part"
+        + " of it, and " + (left < 0 ? "some files" : left + (left == 1 ? " file" : " files"))
+        + (left == 1 ? " is" : " are") + " left in " + location.display(path)
+        + " (git worktree repair cannot bring it back); look at what is left, make it writable or move what matters, then delete the"
+        + " directory: rm -r " + ShellWords.quote(path.toString()));
+  }
+
+  private String symlinkRefusal(Path path) {
+    return location.display(path.toString()) + " is no longer the directory that was judged (a"
+        + " symbolic link or another file stands there now); nothing removed, and nothing it"
+        + " points at was touched: look at what replaced it, then prune again";
   }
 
   /**

@@ -107,4 +107,60 @@ class ReclaimTest {
     assertThat(lane.rootCommit()).isEqualTo(fixture.rootCommit());
     assertThat(lane.repository()).contains(fixture.repo);
   }
+
+  @Test
+  void aWorktreeSwappedForASymbolicLinkWhileItsNotesAreArchivedRemovesNothingOutside()
+      throws IOException {
+    AddedWorktree added = store.add(fixture.repo, "swapped", Optional.empty());
+    Path notes = added.path().resolve(".groundskeeper/notes");
+    Files.createDirectories(notes);
+    Files.writeString(notes.resolve("plan.md"), "the plan\n");
+    Path outside = fixture.base.resolve("outside");
+    Files.createDirectories(outside);
+    Files.writeString(outside.resolve("precious.txt"), "keep me\n");
+    Path real = added.path().resolveSibling("swapped.real");
+    LaneInspection lane = store.inspect(fixture.repo);
+
+    Reclaim reclaim = store.reclaim(lane, inspection(lane, "swapped"), false, Instant.now(),
+        () -> {
+          try {
+            Files.move(added.path(), real);
+            Files.createSymbolicLink(added.path(), outside);
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
+
+    assertThat(reclaim.removed()).isFalse();
+    assertThat(reclaim.keptBecause()).hasValueSatisfying(why ->
+        assertThat(why).contains("symbolic link", "nothing removed"));
+    assertThat(outside.resolve("precious.txt")).hasContent("keep me");
+    assertThat(real.resolve(".groundskeeper/notes/plan.md")).exists();
+  }
+
+  @Test
+  void aRemovalGitStopsHalfWaySaysWhatIsLeft() throws Exception {
+    AddedWorktree added = store.add(fixture.repo, "stuck", Optional.empty());
+    Path notes = added.path().resolve(".groundskeeper/notes");
+    Files.createDirectories(notes);
+    Path note = notes.resolve("plan.md");
+    Files.writeString(note, "the plan\n");
+    Process chattr = new ProcessBuilder("chattr", "+i", note.toString()).start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(chattr.waitFor() == 0,
+        "chattr +i is needed to make a file git cannot delete");
+    try {
+      LaneInspection lane = store.inspect(fixture.repo);
+
+      Reclaim reclaim = store.reclaim(lane, inspection(lane, "stuck"), false, Instant.now());
+
+      assertThat(reclaim.removed()).isFalse();
+      assertThat(reclaim.keptBecause()).hasValueSatisfying(why -> assertThat(why)
+          .contains("git stopped half-way", "no longer lists the worktree", "files are left in",
+              "rm -r ")
+          .doesNotContain("also stay in place"));
+      assertThat(note).exists();
+    } finally {
+      new ProcessBuilder("chattr", "-i", note.toString()).start().waitFor();
+    }
+  }
 }

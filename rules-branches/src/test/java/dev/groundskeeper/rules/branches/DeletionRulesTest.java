@@ -145,8 +145,10 @@ class DeletionRulesTest {
       tester.given(Events.command("git worktree add -B local-only ../wt main")).expectDeny();
       tester.given(Events.command("git branch -f pushed main")).expectAllow();
       tester.given(Events.command("git switch -C brand-new main")).expectAllow();
-      // without a start point the branch moves to HEAD, which the reading does not know
-      tester.given(Events.command("git checkout -B local-only")).expectNotApplicable();
+      // without a start point the branch moves to HEAD: HEAD is on another branch here, so the
+      // old tip is dropped as with a start point
+      tester.given(Events.command("git checkout -B local-only")).expectDeny()
+          .reasonContains("- branch local-only at");
       tester.given(Events.command("git branch -f \"$B\" main")).expectDeny()
           .reasonContains("only known when the command runs");
     }

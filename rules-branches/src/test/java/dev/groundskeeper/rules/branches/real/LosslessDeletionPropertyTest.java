@@ -89,6 +89,57 @@ class LosslessDeletionPropertyTest {
     });
   }
 
+  /**
+   * The same for the other routes that point a ref elsewhere or delete it: a rename over a
+   * branch, {@code update-ref} with a new value, a tag deleted, a forced push to the repository
+   * itself, a forced move to HEAD (HEAD is on main).
+   */
+  @Property
+  void anAllowedRefDropNeverLosesACommit(@ForAll("plans") List<Plan> plans,
+      @ForAll("picks") List<Integer> picks, @ForAll @net.jqwik.api.constraints.IntRange(
+          min = 0, max = 4) int route) throws IOException {
+    judgeThenRun(plans, (repo, names) -> {
+      String a = names.get(picks.get(0) % names.size());
+      String b = picks.size() > 1 ? names.get(picks.get(1) % names.size()) : "main";
+      int tag = picks.get(0) % plans.size();
+      switch (route) {
+        case 0:
+          return new Step("git branch -M " + a + " " + b, () -> {
+            if (!a.equals(b)) {
+              force(repo, b, repo.resolve(Constants.R_HEADS + a));
+              RefUpdate delete = repo.updateRef(Constants.R_HEADS + a);
+              delete.setForceUpdate(true);
+              delete.delete();
+            }
+          });
+        case 1:
+          return new Step("git update-ref refs/heads/" + a + " refs/heads/" + b,
+              () -> force(repo, a, repo.resolve(Constants.R_HEADS + b)));
+        case 2:
+          return new Step("git tag -d t" + tag, () -> {
+            if (repo.exactRef(Constants.R_TAGS + "t" + tag) != null) {
+              RefUpdate delete = repo.updateRef(Constants.R_TAGS + "t" + tag);
+              delete.setForceUpdate(true);
+              delete.delete();
+            }
+          });
+        case 3:
+          return new Step("git push . +" + b + ":" + a,
+              () -> force(repo, a, repo.resolve(Constants.R_HEADS + b)));
+        default:
+          return new Step("git branch -f " + a,
+              () -> force(repo, a, repo.resolve(Constants.R_HEADS + "main")));
+      }
+    });
+  }
+
+  private static void force(Repository repo, String branch, ObjectId to) throws IOException {
+    RefUpdate update = repo.updateRef(Constants.R_HEADS + branch);
+    update.setNewObjectId(to);
+    update.setForceUpdate(true);
+    update.forceUpdate();
+  }
+
   /** A command for the rule to judge and what it does to the repository, done when allowed. */
   record Step(String command, RepositoryAction action) {}
 
