@@ -268,7 +268,7 @@ final class DeleteRule implements Rule {
       if (!target.recursive() && !glob) {
         // one file: its uncommitted content (an untracked file is the agent's to delete)
         lost = worktree.tracked().stream().filter(f -> f.path().equals(relative)
-            && f.heldBy().isEmpty()).map(ChangedFile::path).toList();
+            && f.heldBy().isEmpty() && f.unstaged()).map(ChangedFile::path).toList();
       } else {
         lost = lostUnder(worktree, scope);
       }
@@ -294,7 +294,8 @@ final class DeleteRule implements Rule {
   private List<String> lostUnder(WorktreeChanges changes, Pathspecs.Scope scope) {
     List<String> lost = new ArrayList<>();
     for (ChangedFile file : changes.tracked()) {
-      if (file.heldBy().isEmpty() && scope.covers(file.path())) {
+      // deleting a file loses its working content; staged content stays in the index
+      if (file.heldBy().isEmpty() && file.unstaged() && scope.covers(file.path())) {
         lost.add(file.path());
       }
     }
