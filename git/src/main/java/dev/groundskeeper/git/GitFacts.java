@@ -6,12 +6,15 @@ import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.FactsBuilder;
 import dev.groundskeeper.api.repo.BranchInventory;
+import dev.groundskeeper.api.repo.ChangeFacts;
+import dev.groundskeeper.api.repo.ChangeQueries;
 import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.MergeJudgement;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositoryQueries;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.repo.Worktree;
+import dev.groundskeeper.api.repo.WorktreeChanges;
 import dev.groundskeeper.api.repo.WorktreeStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,7 +34,8 @@ import java.util.Set;
  * date and park marker, judgements per tip and targets, containment per remote-tracking refs) is
  * reused across readings in this process and, through the inventory cache in the repository's
  * common directory ({@code groundskeeper/branch-inventory.cache}), across processes. Outside a
- * repository only {@link Facts#NOW} is offered.
+ * repository only {@link Facts#NOW} and {@link ChangeFacts#QUERIES} (which asks about any
+ * directory) are offered.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class GitFacts {
@@ -75,7 +79,7 @@ public final class GitFacts {
       String why = "the repository at " + cwd + " could not be opened: " + e.getMessage();
       for (Fact<?> fact : List.of(RepoFacts.LAYOUT, RepoFacts.DEFAULT_BRANCH, RepoFacts.BRANCH_TIPS,
           RepoFacts.BRANCHES, RepoFacts.WORKTREES, RepoFacts.STATUS, RepoFacts.QUERIES,
-          RepoFacts.REF_COMMITS, RepoFacts.GIT_ALIASES)) {
+          RepoFacts.REF_COMMITS, RepoFacts.GIT_ALIASES, ChangeFacts.QUERIES)) {
         builder.supplier(fact, facts -> {
           throw new FactUnavailableException(fact, why, e);
         });
@@ -83,7 +87,8 @@ public final class GitFacts {
       return builder.build();
     }
     if (found.isEmpty()) {
-      return builder.build();
+      // a command may still name a repository elsewhere (git -C ../repo reset --hard)
+      return builder.value(ChangeFacts.QUERIES, new Changes()).build();
     }
     GitRepository repo = found.get();
     Path workTree = repo.location().workTree().orElse(null);
@@ -109,6 +114,7 @@ public final class GitFacts {
         .supplier(RepoFacts.STATUS, facts -> workTree == null ? null
             : read(RepoFacts.STATUS, () -> GitRepository.status(workTree)))
         .value(RepoFacts.QUERIES, new Queries(repo, settings))
+        .value(ChangeFacts.QUERIES, new Changes())
         .build();
   }
 
@@ -153,6 +159,22 @@ public final class GitFacts {
       throw new FactUnavailableException(fact, e.getMessage(), e);
     } catch (UncheckedIOException e) {
       throw new FactUnavailableException(fact, e.getMessage(), e);
+    }
+  }
+
+  /** The uncommitted work of any worktree, read when a rule asks (see {@link ChangesReader}). */
+  private record Changes() implements ChangeQueries {
+
+    @Override
+    public Optional<WorktreeChanges> changes(Path directory) {
+      return read(ChangeFacts.QUERIES, () -> ChangesReader.changes(directory));
+    }
+
+    @Override
+    public List<String> cleanPreview(Path directory, List<String> options,
+        List<String> pathspecs) {
+      return read(ChangeFacts.QUERIES, () -> ChangesReader.cleanPreview(directory, options,
+          pathspecs));
     }
   }
 

@@ -1,0 +1,71 @@
+package dev.groundskeeper.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The guards over uncommitted work wired end to end: the provider is discovered, the git module
+ * offers its facts, and `groundskeeper check` / `hook` refuse a discard in a dirty repository
+ * and allow it in a clean one.
+ */
+class ChangesGuardTest {
+
+  @TempDir
+  Path temp;
+
+  private Path repo;
+  private CliRunner cli;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    repo = Git.init(temp.resolve("repo"));
+    Files.writeString(repo.resolve("a.txt"), "one\n");
+    Git.run(repo, "add", "a.txt");
+    Git.run(repo, "commit", "-q", "-m", "a");
+    cli = CliRunner.builtInRulesOnly(temp);
+  }
+
+  @Test
+  void checkRefusesAResetHardThatWouldLoseAChange() throws IOException {
+    Files.writeString(repo.resolve("a.txt"), "one\ntwo\n");
+
+    CliRunner.Result result = cli.run(repo, "check", "--", "git reset --hard");
+
+    assertThat(result.exit()).as(result.err()).isEqualTo(3);
+    assertThat(result.output()).startsWith("deny: git reset --hard\n[changes.discard] This would"
+        + " discard uncommitted work that exists nowhere else:");
+    assertThat(result.output()).contains("a.txt (+1 -0)", "stash push -m 'kept before: git"
+        + " reset --hard' -- a.txt && git reset --hard");
+    assertThat(Files.readString(repo.resolve("a.txt"))).isEqualTo("one\ntwo\n");
+  }
+
+  @Test
+  void checkAllowsAResetHardOnACleanTree() {
+    CliRunner.Result result = cli.run(repo, "check", "--", "git reset --hard");
+    assertThat(result.exit()).as(result.output()).isZero();
+  }
+
+  @Test
+  void theHookDeniesGitCleanOfUntrackedWork() throws IOException {
+    Files.writeString(repo.resolve("new.txt"), "new work\n");
+    ObjectNode payload = Json.object().put("session_id", "s1").put("cwd", repo.toString())
+        .put("hook_event_name", "PreToolUse").put("tool_name", "Bash");
+    payload.putObject("tool_input").put("command", "git clean -fdx");
+
+    CliRunner.Result result = cli.withInput(repo, Json.MAPPER.writeValueAsString(payload), "hook");
+
+    assertThat(result.exit()).as(result.err()).isZero();
+    JsonNode specific = Json.MAPPER.readTree(result.out()).path("hookSpecificOutput");
+    assertThat(specific.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(specific.path("permissionDecisionReason").asText())
+        .contains("changes.delete", "new.txt");
+  }
+}

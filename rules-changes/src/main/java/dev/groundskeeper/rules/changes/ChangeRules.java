@@ -1,0 +1,33 @@
+package dev.groundskeeper.rules.changes;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.ConfiguredRule;
+import dev.groundskeeper.api.ProvidesRules;
+import dev.groundskeeper.api.RuleProvider;
+import java.util.List;
+
+/** The guards over uncommitted work, configured by the {@code changes:} block. */
+@API(status = API.Status.EXPERIMENTAL)
+@ProvidesRules(namespace = ChangesConfig.NAMESPACE, ids = {DiscardRule.ID, DeleteRule.ID})
+public final class ChangeRules implements RuleProvider<ChangesConfig> {
+
+  public ChangeRules() {
+    // found through ServiceLoader
+  }
+
+  @Override
+  public Class<ChangesConfig> configType() {
+    return ChangesConfig.class;
+  }
+
+  @Override
+  public ChangesConfig defaultConfig() {
+    return ChangesConfig.DEFAULTS;
+  }
+
+  @Override
+  public List<ConfiguredRule> rules(ChangesConfig config) {
+    return List.of(new ConfiguredRule(new DiscardRule(), config.discard()),
+        new ConfiguredRule(new DeleteRule(config), config.delete()));
+  }
+}

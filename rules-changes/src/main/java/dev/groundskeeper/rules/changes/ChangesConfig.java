@@ -1,0 +1,55 @@
+package dev.groundskeeper.rules.changes;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.config.Doc;
+import dev.groundskeeper.api.config.OneOf;
+import dev.groundskeeper.api.repo.Regenerable;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The {@code changes:} block: the modes of the guards over uncommitted work, and the globs of
+ * files a deletion may take because they can be rebuilt. Every key has a default
+ * ({@link #DEFAULTS}).
+ */
+@API(status = API.Status.EXPERIMENTAL)
+@Doc("Uncommitted work: commands that discard changes or delete untracked files are refused when"
+    + " what they destroy exists nowhere else.")
+public record ChangesConfig(
+    @OneOf({"block", "advise", "off"})
+    @Doc("What a command that discards tracked changes held nowhere else gets (git reset --hard,"
+        + " checkout/restore of paths, stash drop, git rm -f).")
+    Mode discard,
+    @OneOf({"block", "advise", "off"})
+    @Doc("What a command that deletes untracked or ignored files that cannot be rebuilt gets"
+        + " (git clean, rm -r, find -delete).")
+    Mode delete,
+    @Doc("Globs of paths a deletion may take because they can be rebuilt (virtual environments,"
+        + " caches, build output); relative to the worktree, in the glob dialect of"
+        + " branches.cleanup_after_merge.regenerable. The scratch directory never matches.")
+    List<String> regenerable) {
+
+  public static final String NAMESPACE = "changes";
+
+  public static final ChangesConfig DEFAULTS =
+      new ChangesConfig(Mode.BLOCK, Mode.BLOCK, Regenerable.DEFAULT_GLOBS);
+
+  public ChangesConfig {
+    Objects.requireNonNull(discard, "changes.discard");
+    Objects.requireNonNull(delete, "changes.delete");
+    regenerable = List.copyOf(regenerable);
+    for (int i = 0; i < regenerable.size(); i++) {
+      String glob = regenerable.get(i);
+      if (glob.isBlank() || glob.startsWith("/")) {
+        throw new IllegalArgumentException("changes.regenerable[" + i + "]: expected a glob"
+            + " relative to the worktree, got `" + glob + "`");
+      }
+    }
+  }
+
+  /** True when {@code path} (relative to a worktree) can be rebuilt, so deleting it loses nothing. */
+  boolean isRegenerable(String path) {
+    return Regenerable.isRegenerable(regenerable, path);
+  }
+}
