@@ -51,6 +51,8 @@ class LauncherIT {
     env.put("XDG_CONFIG_HOME", Files.createDirectories(temp.resolve("xdg")).toString());
     env.put("GROUNDSKEEPER_HOME", Files.createDirectories(temp.resolve("gk")).toString());
     env.remove("GROUNDSKEEPER_SESSION_MODE");
+    // One process per call here; the warm path has ServeLauncherIT.
+    env.put("GROUNDSKEEPER_SERVE", "off");
     env.putAll(extraEnv);
     Process process = builder.start();
     CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process, true));
@@ -95,6 +97,8 @@ class LauncherIT {
 
   @Test
   void theHookAnswersAPayloadAndKeepsTheClassDataArchive() throws Exception {
+    // the archive is recorded by an explicit step, never inside a hook call
+    assertThat(launch(repo, LAUNCHER, "", "--version").exit()).isZero();
     String payload = "{\"session_id\":\"s\",\"cwd\":\"" + repo + "\",\"hook_event_name\":"
         + "\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
     for (int i = 0; i < 2; i++) {
@@ -165,6 +169,75 @@ class LauncherIT {
     assertThat(third.exit()).as(third.err()).isZero();
     assertThat(third.err()).contains("groundskeeper: building the CLI");
     assertThat(Files.readString(temp.resolve("mvn.log"))).hasLineCount(2);
+  }
+
+  String bashPayload(String event) {
+    return "{\"session_id\":\"s\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"" + event
+        + "\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
+  }
+
+  /**
+   * Issue 16 item 5: a hook call rebuilt a stale jar (136 s, killed by the runner, every later call
+   * timed out). A hook call now never builds: with no jar it says so and asks the person (exit 0,
+   * which Claude Code reads; exit 1 would let the action through silently); with a stale jar it
+   * answers from that jar.
+   */
+  @Test
+  void aHookCallNeverBuilds() throws Exception {
+    Path jar = Path.of(System.getProperty("groundskeeper.jar"));
+    Path checkout = fakeCheckout("mkdir -p cli/target && cp '" + jar + "' cli/target/");
+    Path launcher = checkout.resolve("bin/groundskeeper");
+
+    Run noJar = launch(repo, launcher, pathWithTools(), bashPayload("PreToolUse"), "hook");
+    assertThat(noJar.exit()).isZero();
+    JsonNode ask = Json.MAPPER.readTree(noJar.out()).get("hookSpecificOutput");
+    assertThat(ask.get("permissionDecision").asText()).isEqualTo("ask");
+    assertThat(ask.get("permissionDecisionReason").asText())
+        .contains("no guard checked it", checkout.resolve("cli/target/groundskeeper.jar")
+            + " is missing; build it with " + checkout + "/bin/groundskeeper --version");
+    assertThat(noJar.err()).startsWith("groundskeeper hook: cannot judge this call: ");
+    Run stop = launch(repo, launcher, pathWithTools(), bashPayload("Stop"), "hook");
+    assertThat(stop.exit()).isZero();
+    assertThat(Json.MAPPER.readTree(stop.out()).get("systemMessage").asText())
+        .contains("no guard checked it");
+    assertThat(launch(repo, launcher, pathWithTools(), bashPayload("PreCompact"), "hook").out())
+        .isEmpty();
+    assertThat(temp.resolve("mvn.log")).doesNotExist();
+
+    Files.createDirectories(checkout.resolve("cli/target"));
+    Files.copy(jar, checkout.resolve("cli/target/groundskeeper.jar"));
+    checkout.resolve("cli/src/main/java/Source.java").toFile()
+        .setLastModified(System.currentTimeMillis() + 5_000);
+    Run stale = launch(repo, launcher, pathWithTools(), bashPayload("PreToolUse"), "hook");
+    assertThat(stale).isEqualTo(new Run(0, "{}\n", ""));
+    assertThat(temp.resolve("mvn.log")).doesNotExist();
+  }
+
+  /**
+   * Issue 20: standard input from /dev/zero filled the disk, and a closed one read as "Invalid
+   * UTF-8 middle byte". Input is capped at 8 MiB (more is a call no guard could judge, answered
+   * so) and kept in memory; a closed input is "no hook payload".
+   */
+  @Test
+  void anEndlessOrClosedStandardInputGetsAClearAnswer() throws Exception {
+    ProcessBuilder zero = new ProcessBuilder(LAUNCHER.toString(), "hook")
+        .directory(repo.toFile()).redirectInput(Path.of("/dev/zero").toFile());
+    zero.environment().put("GROUNDSKEEPER_SERVE", "off");
+    zero.environment().put("HOME", Files.createDirectories(temp.resolve("home")).toString());
+    Process process = zero.start();
+    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process, true));
+    String out = read(process, false);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).isZero();
+    assertThat(Json.MAPPER.readTree(out).get("systemMessage").asText())
+        .contains("the hook payload is larger than 8388608 bytes");
+    assertThat(err.get()).contains("cannot judge this call");
+
+    Run closed = launch(repo, Path.of("/bin/bash"), "", "-c", "exec \"$0\" hook <&-",
+        LAUNCHER.toString());
+    assertThat(closed.exit()).isEqualTo(1);
+    assertThat(closed.err()).isEqualTo("groundskeeper hook: no hook payload on standard input"
+        + " (expected one JSON object)\n");
   }
 
   @Test

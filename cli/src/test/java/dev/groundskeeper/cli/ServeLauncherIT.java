@@ -50,11 +50,17 @@ class ServeLauncherIT {
     env.put("XDG_CONFIG_HOME", Files.createDirectories(temp.resolve("xdg")).toString());
     env.put("GROUNDSKEEPER_HOME", temp.resolve("gk").toString());
     env.put("JAVA_HOME", System.getProperty("java.home"));
+    env.put("GROUNDSKEEPER_SERVE_IDLE", "3m");
     socket = temp.resolve("gk/run/serve.sock");
   }
 
+  /** One process per call: the answers a served call must equal. */
+  static final Map<String, String> OFF = Map.of("GROUNDSKEEPER_SERVE", "off");
+
   @AfterEach
-  void stopServers() throws InterruptedException {
+  void stopServers() throws Exception {
+    // a server a hook call started in the background, too
+    launch(Map.of(), "", "serve", "--stop");
     for (Process server : servers) {
       server.destroy();
       server.waitFor(60, TimeUnit.SECONDS);
@@ -139,7 +145,7 @@ class ServeLauncherIT {
 
   @Test
   void aServedHookCallAnswersExactlyAsAFreshProcess() throws Exception {
-    Map<String, Run> fresh = hookCalls(Map.of());
+    Map<String, Run> fresh = hookCalls(OFF);
     assertThat(fresh.get("allow")).isEqualTo(new Run(0, "{}\n", ""));
     assertThat(fresh.get("advise").out()).contains("additionalContext", "worktrees.placement");
     assertThat(fresh.get("deny").out()).contains("\"permissionDecision\":\"deny\"");
@@ -153,8 +159,7 @@ class ServeLauncherIT {
 
     // both streams at once, several lines, read anew: an invalid configuration file
     Files.writeString(repo.resolve(".groundskeeper.yaml"), "engine:\n  on_eror: deny\n");
-    Map<String, String> noServer = Map.of("GROUNDSKEEPER_SOCKET", temp.resolve("none").toString());
-    Run freshInvalid = launch(noServer, payload("ls"), "hook");
+    Run freshInvalid = launch(OFF, payload("ls"), "hook");
     assertThat(freshInvalid.out()).contains("additionalContext", "engine.configuration");
     assertThat(freshInvalid.err()).startsWith("groundskeeper hook: ").contains("on_eror");
     assertThat(launch(Map.of(), payload("ls"), "hook")).isEqualTo(freshInvalid);
@@ -192,9 +197,103 @@ class ServeLauncherIT {
       dead.bind(UnixDomainSocketAddress.of(socket));
     }
     assertThat(socket).exists();
+    // a stale socket: the call answers itself and starts a server for the next ones
     Map<String, Run> freshWithCurl = hookCalls(Map.of());
     assertThat(freshWithCurl.get("deny").out()).contains("deny");
     assertThat(freshWithCurl).isEqualTo(fresh);
+  }
+
+  long serversOn(Path socket) {
+    return ProcessHandle.allProcesses()
+        .filter(process -> process.info().commandLine().orElse("")
+            .contains("serve --socket " + socket))
+        .count();
+  }
+
+  void awaitSocket() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    while (!Files.exists(socket)) {
+      assertThat(System.nanoTime()).as("a server was started in time").isLessThan(deadline);
+      Thread.sleep(50);
+    }
+  }
+
+  /**
+   * Issue 13 part 4: warm by default. The first calls of a session, even many at once, answer
+   * themselves and start one server between them; the calls after go to it;
+   * GROUNDSKEEPER_SERVE=off keeps one process per call.
+   */
+  @Test
+  void theFirstHookCallsStartOneServerAndTheNextAreServed() throws Exception {
+    Map<String, Run> fresh = hookCalls(OFF);
+    assertThat(socket).doesNotExist();
+    List<CompletableFuture<Run>> first = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      first.add(CompletableFuture.supplyAsync(() -> {
+        try {
+          return launch(Map.of(), payload("git branch -D feat/x"), "hook");
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }));
+    }
+    for (CompletableFuture<Run> run : first) {
+      assertThat(run.get()).isEqualTo(fresh.get("deny"));
+    }
+    awaitSocket();
+    assertThat(serversOn(socket)).isEqualTo(1);
+    assertThat(hookCalls(Map.of())).isEqualTo(fresh);
+    assertThat(status()).contains("answered: 4");
+    assertThat(serversOn(socket)).isEqualTo(1);
+
+    assertThat(launch(Map.of(), "", "serve", "--stop").exit()).isZero();
+    assertThat(hookCalls(OFF)).isEqualTo(fresh);
+    assertThat(socket).doesNotExist();
+  }
+
+  /**
+   * A server killed in the middle of a call (here: one that reads the request and hangs up) and a
+   * server that answers nothing: the call answers in a process of its own and says why on
+   * standard error.
+   */
+  @Test
+  void aServerThatBreaksOffACallLeavesTheCallToAFreshProcess() throws Exception {
+    Run fresh = launch(OFF, payload("git branch -D feat/x"), "hook");
+    Files.createDirectories(socket.getParent(),
+        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rwx------")));
+    try (ServerSocketChannel breaking = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      breaking.bind(UnixDomainSocketAddress.of(socket));
+      Thread hangUp = new Thread(() -> {
+        try (var channel = breaking.accept()) {
+          channel.read(java.nio.ByteBuffer.allocate(4096));
+        } catch (IOException ignored) {
+          // closed: the call is broken off
+        }
+      });
+      hangUp.start();
+      Run run = launch(Map.of(), payload("git branch -D feat/x"), "hook");
+      hangUp.join();
+      assertThat(run.exit()).isEqualTo(fresh.exit());
+      assertThat(run.out()).isEqualTo(fresh.out());
+      assertThat(run.err()).startsWith("groundskeeper hook: the server on " + socket
+          + " did not answer: the connection broke before the answer");
+
+      Thread silent = new Thread(() -> {
+        try (var channel = breaking.accept()) {
+          Thread.sleep(8_000);
+        } catch (IOException | InterruptedException ignored) {
+          // over
+        }
+      });
+      silent.start();
+      Run timedOut = launch(Map.of("GROUNDSKEEPER_SERVE_TIMEOUT", "2"),
+          payload("git branch -D feat/x"), "hook");
+      silent.interrupt();
+      assertThat(timedOut.out()).isEqualTo(fresh.out());
+      assertThat(timedOut.err()).contains("did not answer: it did not answer within 2 s");
+    }
+    Files.deleteIfExists(socket);
   }
 
   @Test

@@ -3,14 +3,20 @@ package dev.groundskeeper.api.config;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.config.Problems.Location;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -121,24 +127,83 @@ public final class ConfigLayers {
     }
   }
 
+  /**
+   * The most a configuration file may hold. Real ones are a few kilobytes; the cap keeps a
+   * mistaken or hostile file (a huge scalar, {@code /dev/zero} behind a link) from costing the
+   * hook its time or memory. {@link YamlSource} gives the YAML reader the same limit.
+   */
+  public static final int MAX_BYTES = 256 * 1024;
+
+  /**
+   * The file's text, read only from a regular file of at most {@link #MAX_BYTES} bytes (never a
+   * device, FIFO or socket, which could block or never end, also not behind a link); empty and a
+   * problem recorded otherwise; empty alone when there is no file.
+   */
   private static Optional<String> read(Path file, Problems problems) {
-    if (Files.isDirectory(file)) {
-      problems.add(new Location(file.toString(), 0, 0), "",
-          "cannot be read: it is a directory, not a configuration file");
+    Location where = new Location(file.toString(), 0, 0);
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      problems.add(where, "", "cannot be read: " + reason(e));
+      return Optional.empty();
+    }
+    if (attributes.isDirectory()) {
+      problems.add(where, "", "cannot be read: it is a directory, not a configuration file");
+      return Optional.empty();
+    }
+    if (!attributes.isRegularFile()) {
+      problems.add(where, "", "cannot be read: it is not a regular file (a device, FIFO or"
+          + " socket); a configuration file must be a regular file");
+      return Optional.empty();
+    }
+    if (attributes.size() > MAX_BYTES) {
+      problems.add(where, "", tooLarge(attributes.size()));
+      return Optional.empty();
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      // bounded even if the file grew or was replaced since its size was read
+      bytes = in.readNBytes(MAX_BYTES + 1);
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      problems.add(where, "", "cannot be read: " + reason(e));
+      return Optional.empty();
+    }
+    if (bytes.length > MAX_BYTES) {
+      problems.add(where, "", tooLarge(bytes.length));
       return Optional.empty();
     }
     try {
-      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (NoSuchFileException e) {
-      return Optional.empty();
-    } catch (AccessDeniedException e) {
-      problems.add(new Location(file.toString(), 0, 0), "", "cannot be read: permission denied");
+      return Optional.of(StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes)).toString());
     } catch (CharacterCodingException e) {
-      problems.add(new Location(file.toString(), 0, 0), "",
-          "cannot be read: it is not UTF-8 text");
-    } catch (IOException e) {
-      problems.add(new Location(file.toString(), 0, 0), "", "cannot be read: " + e);
+      problems.add(where, "", "cannot be read: it is not UTF-8 text");
+      return Optional.empty();
     }
-    return Optional.empty();
+  }
+
+  private static String tooLarge(long size) {
+    return "cannot be read: it holds " + (size > MAX_BYTES ? "more than " + MAX_BYTES : size)
+        + " bytes; a configuration file may hold at most " + MAX_BYTES + " bytes ("
+        + MAX_BYTES / 1024 + " KiB)";
+  }
+
+  /** Why a file could not be read, in words (never an exception's class name). */
+  static String reason(IOException e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
+      String reason = fileSystem.getReason();
+      return reason.toLowerCase(Locale.ROOT).startsWith("too many levels of symbolic links")
+          ? "a loop of symbolic links (too many levels)" : reason.toLowerCase(Locale.ROOT);
+    }
+    return e.getMessage() == null ? "an input/output error" : e.getMessage();
   }
 }

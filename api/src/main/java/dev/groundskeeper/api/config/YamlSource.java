@@ -26,9 +26,17 @@ final class YamlSource {
     if (layer.yaml().isBlank()) {
       return Optional.empty();
     }
+    if (layer.yaml().length() > ConfigLayers.MAX_BYTES) {
+      problems.add(new Location(layer.source(), 0, 0), "", "the configuration text is longer"
+          + " than " + ConfigLayers.MAX_BYTES + " characters, the most a configuration may hold");
+      return Optional.empty();
+    }
     LoaderOptions options = new LoaderOptions();
     // Keys are checked for duplicates by the binder, which can name both lines.
     options.setAllowDuplicateKeys(true);
+    // Files are capped before they are read (ConfigLayers.MAX_BYTES); text given otherwise is
+    // held to the same size here, so that no scalar can be large enough to make reading slow.
+    options.setCodePointLimit(ConfigLayers.MAX_BYTES);
     try {
       // A bare composer: no constructor or representer is needed to read nodes.
       Composer composer = new Composer(

@@ -179,4 +179,51 @@ class ConfigLayersTest {
         .hasMessage("invalid configuration:\n  " + repoFile
             + ":2:14: branches.wip.cap: must be between 1 and 100, got 0");
   }
+
+  /**
+   * Issue 20: a configuration file that was /dev/zero, a FIFO or a link to one hung the hook or
+   * exhausted its memory, and a link loop's message embedded java.nio.file.FileSystemException.
+   * Only a regular file of at most MAX_BYTES is read; anything else is a problem that names the
+   * file and says why in words.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 30, unit = TimeUnit.SECONDS,
+      threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void onlyARegularFileWithinTheCapIsRead() throws Exception {
+    Files.createDirectories(temp.resolve("repo/.git"));
+    Path repoFile = temp.resolve("repo/.groundskeeper.yaml");
+
+    Files.createSymbolicLink(repoFile, Path.of("/dev/zero"));
+    assertThatThrownBy(() -> ConfigLayers.discover(temp.resolve("repo"), home()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining(repoFile + ": cannot be read: it is not a regular file");
+    Files.delete(repoFile);
+
+    Path fifo = temp.resolve("fifo");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assertThat(mkfifo.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    Files.createSymbolicLink(repoFile, fifo);
+    assertThatThrownBy(() -> ConfigLayers.discover(temp.resolve("repo"), home()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining(repoFile + ": cannot be read: it is not a regular file");
+    Files.delete(repoFile);
+
+    Files.createSymbolicLink(repoFile, temp.resolve("loop"));
+    Files.createSymbolicLink(temp.resolve("loop"), repoFile);
+    assertThatThrownBy(() -> ConfigLayers.discover(temp.resolve("repo"), home()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining(repoFile + ": cannot be read: a loop of symbolic links")
+        .hasMessageNotContaining("Exception");
+    Files.delete(repoFile);
+
+    Files.writeString(repoFile, "scratch:\n  directory: \"" + "x".repeat(ConfigLayers.MAX_BYTES)
+        + "\"\n");
+    assertThatThrownBy(() -> ConfigLayers.discover(temp.resolve("repo"), home()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining(repoFile + ": cannot be read: it holds ")
+        .hasMessageContaining("at most " + ConfigLayers.MAX_BYTES + " bytes");
+
+    Files.writeString(repoFile, "scratch:\n  directory: notes\n");
+    assertThat(ConfigLayers.discover(temp.resolve("repo"), home())).hasSize(1);
+  }
 }

@@ -7,6 +7,9 @@ import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -24,7 +27,9 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -55,14 +60,25 @@ import jdk.net.UnixDomainPrincipal;
  * result) when the caller is another account, when its launcher would start other code, when a
  * variable the process itself reads differs ({@link ProcessEnvironment}), or when every worker
  * is busy for longer than {@link #QUEUE_WAIT}. A failing call never stops the server.
+ *
+ * <p>One thread accepts and reads every connection without blocking, each within
+ * {@link #READ_TIMEOUT} and {@link #MAX_BODY}; only a complete request reaches a worker, so a
+ * client that connects and sends nothing (or sends slowly) holds no worker and delays no other
+ * call.
  */
 final class HookServer {
 
   static final String HOOK_PATH = "/v1/hook";
   static final String STATUS_PATH = "/v1/status";
   static final String STOP_PATH = "/v1/stop";
-  static final int MAX_BODY = 64 * 1024 * 1024;
-  static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
+  /** The launcher's payload cap (8 MiB) and room for the call's fields. */
+  static final int MAX_BODY = 9 * 1024 * 1024;
+  /** From the connection's accept to its last request byte; a launcher needs milliseconds. */
+  static final Duration READ_TIMEOUT = Duration.ofSeconds(5);
+  /** Connections being read at once; one more is closed at once (its client runs the hook). */
+  static final int MAX_READING = 256;
+  /** Request bytes held at once across the connections being read. */
+  static final long MAX_BUFFERED = 64L * 1024 * 1024;
   static final Duration QUEUE_WAIT = Duration.ofSeconds(2);
   static final Duration STOP_WAIT = Duration.ofSeconds(30);
   static final Duration LEFT_REQUEST_AGE = Duration.ofMinutes(10);
@@ -98,6 +114,7 @@ final class HookServer {
   private ThreadPoolExecutor workers;
   private ScheduledExecutorService timers;
   private ServerSocketChannel listener;
+  private Selector selector;
   private FileChannel lockChannel;
   private FileLock lock;
   private Path lockedHere;
@@ -236,8 +253,15 @@ final class HookServer {
       long period = Math.max(50, Math.min(1_000, settings.idleTimeout().toMillis() / 4));
       timers.scheduleAtFixedRate(this::stopWhenIdle, period, period, TimeUnit.MILLISECONDS);
     }
-    Thread acceptor = daemon("groundskeeper-serve-acceptor").newThread(this::acceptLoop);
-    acceptor.start();
+    try {
+      selector = Selector.open();
+      listener.configureBlocking(false);
+      listener.register(selector, SelectionKey.OP_ACCEPT);
+    } catch (IOException e) {
+      throw new ServeException("cannot listen on " + socket + ": " + e.getMessage());
+    }
+    Thread reader = daemon("groundskeeper-serve-reader").newThread(this::readLoop);
+    reader.start();
   }
 
   Path socket() {
@@ -265,6 +289,9 @@ final class HookServer {
     stopReason.set(reason);
     try {
       closeQuietly(listener);
+      if (selector != null) {
+        selector.wakeup();
+      }
       workers.shutdown();
       if (!workers.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
         settings.log().println("groundskeeper serve: calls still running after "
@@ -327,8 +354,97 @@ final class HookServer {
     }
   }
 
-  private void acceptLoop() {
+  /** A connection being read: its request so far and the moment it must be complete by. */
+  private static final class Reading {
+    final SocketChannel channel;
+    final long acceptedAt;
+    final Http.RequestReader reader = new Http.RequestReader(MAX_BODY);
+
+    Reading(SocketChannel channel, long acceptedAt) {
+      this.channel = channel;
+      this.acceptedAt = acceptedAt;
+    }
+  }
+
+  /**
+   * Accepts and reads every connection on one thread, without blocking on any: a request is
+   * handed to a worker only once it is complete; one not complete within {@link #READ_TIMEOUT}
+   * is closed.
+   */
+  private void readLoop() {
+    long buffered = 0;
     while (!stopping.get()) {
+      try {
+        selector.select(250);
+      } catch (IOException | ClosedSelectorException e) {
+        if (stopping.get()) {
+          break;
+        }
+        settings.log().println("groundskeeper serve: select failed: " + e.getMessage());
+        pause();
+        continue;
+      }
+      List<Reading> complete = new ArrayList<>();
+      for (SelectionKey key : selector.selectedKeys()) {
+        if (!key.isValid()) {
+          continue;
+        }
+        if (key.isAcceptable()) {
+          acceptAll();
+        } else if (key.isReadable()) {
+          Reading reading = (Reading) key.attachment();
+          int before = reading.reader.size();
+          try {
+            Http.RequestReader.Progress progress;
+            if (buffered > MAX_BUFFERED) {
+              throw new Http.Refusal(503, "the server holds too many unread requests");
+            }
+            progress = reading.reader.read(reading.channel);
+            buffered += reading.reader.size() - before;
+            if (progress == Http.RequestReader.Progress.DONE) {
+              key.cancel();
+              buffered -= reading.reader.size();
+              complete.add(reading);
+            } else if (progress == Http.RequestReader.Progress.EMPTY) {
+              key.cancel();
+              buffered -= reading.reader.size();
+              finish(reading.channel);
+            }
+          } catch (Http.Refusal e) {
+            key.cancel();
+            // what this read added was never counted
+            buffered -= before;
+            refuse(reading.channel, e.status(), e.getMessage());
+          } catch (IOException e) {
+            key.cancel();
+            buffered -= before;
+            failed.incrementAndGet();
+            finish(reading.channel);
+          }
+        }
+      }
+      selector.selectedKeys().clear();
+      buffered -= expire();
+      if (!complete.isEmpty()) {
+        try {
+          // Cancelled keys leave the selector at the next select; only then may a channel block.
+          selector.selectNow();
+        } catch (IOException e) {
+          settings.log().println("groundskeeper serve: select failed: " + e.getMessage());
+        }
+        complete.forEach(this::dispatch);
+      }
+    }
+    for (SelectionKey key : selector.keys()) {
+      if (key.attachment() instanceof Reading reading) {
+        finish(reading.channel);
+      }
+    }
+    closeQuietly(selector);
+  }
+
+  private void acceptAll() {
+    while (true) {
       SocketChannel channel;
       try {
         channel = listener.accept();
@@ -337,18 +453,84 @@ final class HookServer {
       } catch (IOException e) {
         settings.log().println("groundskeeper serve: accept failed: " + e.getMessage());
         pause();
-        continue;
+        return;
       }
-      long queuedAt = System.nanoTime();
+      if (channel == null) {
+        return;
+      }
       inFlight.incrementAndGet();
       lastActivity.set(System.nanoTime());
       try {
-        workers.execute(() -> handle(channel, queuedAt));
-      } catch (RejectedExecutionException e) {
+        if (!sameAccount(channel)) {
+          declined.incrementAndGet();
+          refuse(channel, 403, "the caller is another account");
+          continue;
+        }
+        if (selector.keys().size() > MAX_READING) {
+          declined.incrementAndGet();
+          lastDecline.set("more than " + MAX_READING + " connections were being read");
+          finish(channel);
+          continue;
+        }
+        channel.configureBlocking(false);
+        channel.register(selector, SelectionKey.OP_READ,
+            new Reading(channel, System.nanoTime()));
+      } catch (IOException | RuntimeException e) {
+        failed.incrementAndGet();
         finish(channel);
-        declined.incrementAndGet();
-        lastDecline.set("every worker was busy");
       }
+    }
+  }
+
+  /** Closes the connections whose request is not complete in time; returns the bytes freed. */
+  private long expire() {
+    long now = System.nanoTime();
+    long freed = 0;
+    for (SelectionKey key : selector.keys()) {
+      if (key.isValid() && key.attachment() instanceof Reading reading
+          && now - reading.acceptedAt > READ_TIMEOUT.toNanos()) {
+        key.cancel();
+        freed += reading.reader.size();
+        failed.incrementAndGet();
+        finish(reading.channel);
+      }
+    }
+    return freed;
+  }
+
+  /** Answers a request that cannot be served as sent (a few bytes: they never block). */
+  private void refuse(SocketChannel channel, int status, String why) {
+    try {
+      if (channel.isRegistered()) {
+        selector.selectNow();
+      }
+      channel.configureBlocking(true);
+    } catch (IOException | RuntimeException e) {
+      // answered below as far as the channel lets
+    }
+    if (status != 403) {
+      failed.incrementAndGet();
+    }
+    respondQuietly(channel, status, why);
+    finish(channel);
+  }
+
+  private void dispatch(Reading reading) {
+    try {
+      reading.channel.configureBlocking(true);
+    } catch (IOException | RuntimeException e) {
+      failed.incrementAndGet();
+      finish(reading.channel);
+      return;
+    }
+    long readAt = System.nanoTime();
+    try {
+      workers.execute(() -> handle(reading.channel, reading.reader.request(), readAt));
+    } catch (RejectedExecutionException e) {
+      declined.incrementAndGet();
+      lastDecline.set("every worker was busy");
+      respondQuietly(reading.channel, 503, "every worker was busy");
+      finish(reading.channel);
     }
   }
 
@@ -367,26 +549,9 @@ final class HookServer {
     inFlight.decrementAndGet();
   }
 
-  private void handle(SocketChannel channel, long queuedAt) {
+  private void handle(SocketChannel channel, Http.Request request, long readAt) {
     try {
-      if (!sameAccount(channel)) {
-        decline(channel, 403, "the caller is another account");
-        return;
-      }
-      ScheduledFuture<?> deadline = timers.schedule(() -> closeQuietly(channel),
-          READ_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-      Http.Request request;
-      try {
-        request = Http.readRequest(channel, MAX_BODY);
-      } finally {
-        deadline.cancel(false);
-      }
-      if (request != null) {
-        route(channel, request, queuedAt);
-      }
-    } catch (Http.Refusal e) {
-      respondQuietly(channel, e.status(), e.getMessage());
-      failed.incrementAndGet();
+      route(channel, request, readAt);
     } catch (IOException e) {
       failed.incrementAndGet();
     } catch (RuntimeException | Error e) {
@@ -466,7 +631,7 @@ final class HookServer {
     try (PrintStream stdout = new PrintStream(out, false, Jvm.STDOUT_CHARSET);
         PrintStream stderr = new PrintStream(err, false, Jvm.STDERR_CHARSET)) {
       exit = settings.runner().run(request.args().toArray(String[]::new),
-          new ByteArrayInputStream(request.stdin()), stdout, stderr, request.environment(),
+          new ByteArrayInputStream(request.stdin()), stdout, stderr, forwarded(request),
           workingDirectory);
     }
     byte[] stdout = out.toByteArray();
@@ -479,6 +644,17 @@ final class HookServer {
     }
     Http.respond(channel, 200, "application/octet-stream", frame(exit, stdout, stderr));
     answered.incrementAndGet();
+  }
+
+  /** The variables a hook may read ({@link ProcessEnvironment#isForwarded}), whatever was sent. */
+  private static Map<String, String> forwarded(HookRequest request) {
+    Map<String, String> kept = new java.util.HashMap<>();
+    request.environment().forEach((name, value) -> {
+      if (ProcessEnvironment.isForwarded(name)) {
+        kept.put(name, value);
+      }
+    });
+    return kept;
   }
 
   /**

@@ -45,69 +45,121 @@ final class Http {
   }
 
   /**
-   * Reads one request, the body at most {@code maxBody} bytes; null when the connection closed
-   * without a byte (a client that only checked that the server is there).
+   * Reads one request on a blocking channel, the body at most {@code maxBody} bytes; null when the
+   * connection closed without a byte (a client that only checked that the server is there).
    */
   static Request readRequest(SocketChannel channel, int maxBody) throws IOException, Refusal {
-    ByteArrayOutputStream head = new ByteArrayOutputStream();
-    ByteBuffer buffer = ByteBuffer.allocate(8192);
-    int headEnd;
+    RequestReader reader = new RequestReader(maxBody);
     while (true) {
-      headEnd = indexOf(head.toByteArray(), END_OF_HEAD);
-      if (headEnd >= 0) {
-        break;
-      }
-      if (head.size() > MAX_HEAD) {
-        throw new Refusal(431, "the request head is longer than " + MAX_HEAD + " bytes");
-      }
-      buffer.clear();
-      if (channel.read(buffer) < 0) {
-        if (head.size() == 0) {
+      switch (reader.read(channel)) {
+        case DONE -> {
+          return reader.request();
+        }
+        case EMPTY -> {
           return null;
         }
-        throw new Refusal(400, "the connection closed before the request head ended");
-      }
-      head.write(buffer.array(), 0, buffer.position());
-    }
-    byte[] received = head.toByteArray();
-    String[] lines = new String(received, 0, headEnd, StandardCharsets.ISO_8859_1).split("\r\n");
-    String[] requestLine = lines[0].split(" ");
-    if (requestLine.length != 3 || !requestLine[2].startsWith("HTTP/1.")) {
-      throw new Refusal(400, "not an HTTP/1.x request line");
-    }
-    long length = 0;
-    boolean expectContinue = false;
-    for (int i = 1; i < lines.length; i++) {
-      int colon = lines[i].indexOf(':');
-      if (colon <= 0) {
-        throw new Refusal(400, "a header line without a name");
-      }
-      String name = lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT);
-      String value = lines[i].substring(colon + 1).trim();
-      switch (name) {
-        case "content-length" -> length = contentLength(value);
-        case "transfer-encoding" -> throw new Refusal(411, "send a Content-Length, not "
-            + value + " transfer encoding");
-        case "expect" -> expectContinue = value.equalsIgnoreCase("100-continue");
-        default -> { }
+        case MORE -> { }
       }
     }
-    if (length > maxBody) {
-      throw new Refusal(413, "the request body is longer than " + maxBody + " bytes");
+  }
+
+  /**
+   * One request read as its bytes arrive, so that one thread can read many connections without
+   * any of them holding it: {@link #read} takes what the channel has (a non-blocking channel may
+   * have nothing) and says whether the request is complete. Holds at most the head's limit plus
+   * {@code maxBody} bytes.
+   */
+  static final class RequestReader {
+    enum Progress { MORE, DONE, EMPTY }
+
+    private final int maxBody;
+    private byte[] bytes = new byte[8192];
+    private int size;
+    private int bodyStart = -1;
+    private int length;
+    private String method;
+    private String target;
+
+    RequestReader(int maxBody) {
+      this.maxBody = maxBody;
     }
-    byte[] body = new byte[(int) length];
-    int have = Math.min(body.length, received.length - headEnd - END_OF_HEAD.length);
-    System.arraycopy(received, headEnd + END_OF_HEAD.length, body, 0, have);
-    if (have < body.length && expectContinue) {
-      write(channel, "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+
+    /** Bytes held so far. */
+    int size() {
+      return size;
     }
-    ByteBuffer rest = ByteBuffer.wrap(body, have, body.length - have);
-    while (rest.hasRemaining()) {
-      if (channel.read(rest) < 0) {
-        throw new Refusal(400, "the connection closed before the request body ended");
+
+    Progress read(SocketChannel channel) throws IOException, Refusal {
+      while (true) {
+        if (bodyStart >= 0 && size - bodyStart >= length) {
+          return Progress.DONE;
+        }
+        int capacity = bodyStart >= 0 ? bodyStart + length : MAX_HEAD + END_OF_HEAD.length;
+        if (size == bytes.length) {
+          bytes = Arrays.copyOf(bytes, Math.max(size + 1, Math.min(capacity, size * 2)));
+        }
+        int read = channel.read(ByteBuffer.wrap(bytes, size, bytes.length - size));
+        if (read == 0) {
+          return Progress.MORE;
+        }
+        if (read < 0) {
+          if (size == 0) {
+            return Progress.EMPTY;
+          }
+          throw new Refusal(400, bodyStart < 0 ? "the connection closed before the request head"
+              + " ended" : "the connection closed before the request body ended");
+        }
+        int from = Math.max(0, size - END_OF_HEAD.length + 1);
+        size += read;
+        if (bodyStart < 0) {
+          int headEnd = indexOf(Arrays.copyOf(bytes, size), END_OF_HEAD, from);
+          if (headEnd >= 0) {
+            head(channel, headEnd);
+          } else if (size > MAX_HEAD) {
+            throw new Refusal(431, "the request head is longer than " + MAX_HEAD + " bytes");
+          }
+        }
       }
     }
-    return new Request(requestLine[0], requestLine[1], body);
+
+    Request request() {
+      return new Request(method, target, Arrays.copyOfRange(bytes, bodyStart, bodyStart + length));
+    }
+
+    private void head(SocketChannel channel, int headEnd) throws IOException, Refusal {
+      String[] lines = new String(bytes, 0, headEnd, StandardCharsets.ISO_8859_1).split("\r\n");
+      String[] requestLine = lines[0].split(" ");
+      if (requestLine.length != 3 || !requestLine[2].startsWith("HTTP/1.")) {
+        throw new Refusal(400, "not an HTTP/1.x request line");
+      }
+      long declared = 0;
+      boolean expectContinue = false;
+      for (int i = 1; i < lines.length; i++) {
+        int colon = lines[i].indexOf(':');
+        if (colon <= 0) {
+          throw new Refusal(400, "a header line without a name");
+        }
+        String name = lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT);
+        String value = lines[i].substring(colon + 1).trim();
+        switch (name) {
+          case "content-length" -> declared = contentLength(value);
+          case "transfer-encoding" -> throw new Refusal(411, "send a Content-Length, not "
+              + value + " transfer encoding");
+          case "expect" -> expectContinue = value.equalsIgnoreCase("100-continue");
+          default -> { }
+        }
+      }
+      if (declared > maxBody) {
+        throw new Refusal(413, "the request body is longer than " + maxBody + " bytes");
+      }
+      method = requestLine[0];
+      target = requestLine[1];
+      length = (int) declared;
+      bodyStart = headEnd + END_OF_HEAD.length;
+      if (size - bodyStart < length && expectContinue) {
+        write(channel, "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      }
+    }
   }
 
   static void respond(SocketChannel channel, int status, String contentType, byte[] body)

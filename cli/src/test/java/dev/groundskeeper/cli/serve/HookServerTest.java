@@ -268,6 +268,56 @@ class HookServerTest {
     assertThat(status(server)).contains("answered: 1", "declined: 5");
   }
 
+  /**
+   * Issue 20: 36 connections that sent nothing stalled every served call for 31.7 s, each holding
+   * a worker until its read timed out. Reading is now done for all connections by one thread
+   * without blocking, so a served call answers while 40 idle connections (ten times the workers)
+   * stay open, and they are closed after the read timeout.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 20, unit = java.util.concurrent.TimeUnit.SECONDS,
+      threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void idleConnectionsHoldNoWorker() throws Exception {
+    HookServer server = start(Duration.ZERO, 4, runner);
+    List<java.nio.channels.SocketChannel> idle = new ArrayList<>();
+    try {
+      for (int i = 0; i < 40; i++) {
+        java.nio.channels.SocketChannel channel =
+            java.nio.channels.SocketChannel.open(StandardProtocolFamily.UNIX);
+        channel.connect(UnixDomainSocketAddress.of(server.socket()));
+        idle.add(channel);
+      }
+      // one that sends half a head and stops
+      idle.get(0).write(java.nio.ByteBuffer.wrap(
+          "POST /v1/hook HTTP/1.1\r\nContent-Le".getBytes(StandardCharsets.US_ASCII)));
+      assertThat(served(server, payload("PreToolUse", "ls"))).isEqualTo(new Answer(0, "{}\n", ""));
+      // the idle ones are closed once their time to send a request is over
+      java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+      assertThat(idle.get(1).read(one)).isEqualTo(-1);
+    } finally {
+      for (java.nio.channels.SocketChannel channel : idle) {
+        channel.close();
+      }
+    }
+  }
+
+  @Test
+  void aRequestOverTheSizeCapIsRefusedBeforeItIsRead() throws IOException {
+    HookServer server = start();
+    try (java.nio.channels.SocketChannel channel =
+        java.nio.channels.SocketChannel.open(StandardProtocolFamily.UNIX)) {
+      channel.connect(UnixDomainSocketAddress.of(server.socket()));
+      Http.Response response = Http.exchange(channel, "POST", HookServer.HOOK_PATH,
+          new byte[HookServer.MAX_BODY + 1]);
+      assertThat(response.status()).isEqualTo(413);
+      assertThat(response.text()).contains("longer than " + HookServer.MAX_BODY);
+    } catch (IOException brokenPipe) {
+      // the server may close before the whole body is written: refused all the same
+      assertThat(brokenPipe.getMessage()).containsAnyOf("Broken pipe", "reset");
+    }
+    assertThat(served(server, payload("PreToolUse", "ls"))).isEqualTo(new Answer(0, "{}\n", ""));
+  }
+
   @Test
   void aFailingCallNeverStopsTheServer() throws IOException {
     HookRunner failing = (args, in, out, err, environment, cwd) -> {

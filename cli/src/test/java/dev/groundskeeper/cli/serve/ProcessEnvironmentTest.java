@@ -29,4 +29,27 @@ class ProcessEnvironmentTest {
         "C.UTF-8", "GIT_CONFIG_GLOBAL", "/dev/null");
     assertThat(ProcessEnvironment.firstDifference(otherHome, SERVER)).hasValue("HOME");
   }
+
+  /** The launcher sends exactly the variables the server lets a hook read, by name and family. */
+  @Test
+  void theLauncherForwardsTheSameVariablesTheServerKeeps() throws java.io.IOException {
+    String launcher = java.nio.file.Files.readString(java.nio.file.Path.of("../bin/groundskeeper"));
+    java.util.regex.Matcher names = java.util.regex.Pattern
+        .compile("(?m)^forward_names=\" (.*) \"$").matcher(launcher);
+    java.util.regex.Matcher prefixes = java.util.regex.Pattern
+        .compile("(?m)^forward_prefixes=\"(.*)\"$").matcher(launcher);
+    assertThat(names.find()).isTrue();
+    assertThat(prefixes.find()).isTrue();
+    assertThat(java.util.List.of(names.group(1).split(" ")))
+        .containsExactlyElementsOf(ProcessEnvironment.FORWARDED);
+    assertThat(java.util.List.of(prefixes.group(1).split(" ")))
+        .containsExactlyElementsOf(ProcessEnvironment.FORWARDED_PREFIXES);
+    // every variable the server compares with its own is sent, but the JVM options (with any of
+    // them set the launcher does not call the server)
+    ProcessEnvironment.NAMES.stream()
+        .filter(name -> !name.endsWith("_OPTIONS"))
+        .forEach(name -> assertThat(ProcessEnvironment.isForwarded(name)).as(name).isTrue());
+    assertThat(ProcessEnvironment.isForwarded("CLAUDE_PROJECT_DIR")).isFalse();
+    assertThat(ProcessEnvironment.isForwarded("GIT_AUTHOR_NAME")).isTrue();
+  }
 }
