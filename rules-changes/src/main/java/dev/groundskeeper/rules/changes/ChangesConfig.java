@@ -48,8 +48,11 @@ public record ChangesConfig(
     }
   }
 
-  /** True when {@code path} (relative to a worktree) can be rebuilt, so deleting it loses nothing. */
-  boolean isRegenerable(String path) {
-    return Regenerable.isRegenerable(regenerable, path);
+  /**
+   * The globs as the shared removal-loss settings, with the default scratch directory (whose
+   * files never count as rebuildable).
+   */
+  Regenerable regenerableSettings() {
+    return Regenerable.of(regenerable, Regenerable.DEFAULT_SCRATCH_DIRECTORY);
   }
 }

@@ -21,6 +21,7 @@ import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.SimpleCommand;
 import dev.groundskeeper.api.shell.Word;
+import dev.groundskeeper.api.repo.Regenerable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,10 +46,10 @@ final class DeleteRule implements Rule {
           + " ignored files that cannot be rebuilt, uncommitted changes, a worktree or a .git.",
       Mode.BLOCK, Set.of(Event.CommandEvent.class), "rules/" + ID + ".md");
 
-  private final ChangesConfig config;
+  private final Regenerable regenerable;
 
   DeleteRule(ChangesConfig config) {
-    this.config = config;
+    this.regenerable = config.regenerableSettings();
   }
 
   @Override
@@ -301,12 +302,12 @@ final class DeleteRule implements Rule {
     }
     for (ChangedFile file : changes.untracked()) {
       if (file.heldBy().isEmpty() && scope.covers(file.path())
-          && !config.isRegenerable(file.path())) {
+          && !regenerable.covers(file.path())) {
         lost.add(file.path());
       }
     }
     for (String path : changes.ignored()) {
-      if (scope.covers(path) && !config.isRegenerable(path)) {
+      if (scope.covers(path) && !regenerable.covers(path)) {
         lost.add(path);
       }
     }
@@ -314,7 +315,7 @@ final class DeleteRule implements Rule {
   }
 
   private boolean isLost(WorktreeChanges changes, String path) {
-    if (config.isRegenerable(path)) {
+    if (regenerable.covers(path)) {
       return false;
     }
     for (ChangedFile file : changes.untracked()) {
