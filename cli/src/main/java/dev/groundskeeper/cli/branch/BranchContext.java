@@ -3,6 +3,7 @@ package dev.groundskeeper.cli.branch;
 import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.BranchCleaner;
 import dev.groundskeeper.host.EffectReport;
 import dev.groundskeeper.host.GitCommand;
 import dev.groundskeeper.host.Host;
@@ -54,6 +55,11 @@ final class BranchContext {
   /** The repository facts of the directory, read with the {@code branches:} settings. */
   Facts facts(Policy policy) {
     return host.get().repositoryFacts(directory, policy);
+  }
+
+  /** The host's executor of branch-clean plans. */
+  BranchCleaner cleaner() {
+    return new BranchCleaner(host.get());
   }
 
   /** Performs one effect through the host's executors, which re-check its proof as they act. */

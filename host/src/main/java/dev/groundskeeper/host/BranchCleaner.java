@@ -1,0 +1,158 @@
+package dev.groundskeeper.host;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.repo.BranchRecord;
+import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.RepositoryLayout;
+import dev.groundskeeper.api.shell.ShellQuoting;
+import dev.groundskeeper.rules.branches.BranchesConfig;
+import dev.groundskeeper.rules.branches.CleanPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Executes a {@link CleanPlan}: a recovery bundle of every ref it will delete first (nothing is
+ * deleted without it), then each local deletion through the effect registry (which re-checks the
+ * tip as it deletes), then, with remote copies in the plan, one push judged by the policy in force
+ * as an agent's would be: any denial refuses it, and it goes ahead only on the remote-delete
+ * rule's own allow, so a configuration that turns that rule off, excludes it or turns its denial
+ * into advice leaves the copies in place and says why. Every git run is time-bounded.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class BranchCleaner {
+
+  /** The rule whose allow a remote deletion needs. */
+  public static final String REMOTE_DELETE = "branches.remote-delete";
+
+  private final Host host;
+
+  public BranchCleaner(Host host) {
+    this.host = Objects.requireNonNull(host, "host");
+  }
+
+  /** One line of what was done, for standard output, or of what was not, for standard error. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Line(boolean problem, String text) {}
+
+  /** How a run ended, and what it says. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Report(Status status, List<Line> lines) {
+    public Report {
+      lines = List.copyOf(lines);
+    }
+  }
+
+  @API(status = API.Status.EXPERIMENTAL)
+  public enum Status {
+    /** Everything in the plan was done. */
+    DONE,
+    /** Some deletion was refused or failed; the others were done. */
+    PARTLY_DONE,
+    /** Nothing was done (the recovery bundle could not be written). */
+    NOT_RUN
+  }
+
+  /** Executes {@code plan} in the repository of {@code directory}. */
+  public Report execute(CleanPlan plan, Path directory, RepositoryLayout layout, Policy policy,
+      Facts facts) {
+    BranchesConfig config = policy.config().get(Host.BRANCHES);
+    List<Line> lines = new ArrayList<>();
+    Optional<Path> bundle = bundle(directory, layout, plan, config.remote(), lines);
+    if (bundle.isEmpty()) {
+      return new Report(Status.NOT_RUN, lines);
+    }
+    lines.add(new Line(false, "Recovery bundle: " + bundle.get()));
+    Status status = Status.DONE;
+    Workspace workspace = Workspace.locate(directory);
+    for (BranchRecord record : plan.finished()) {
+      EffectReport result = host.effects().perform(List.of(new RepoEffect.DeleteBranch(
+          record.name(), record.localTip().get())), workspace, facts).get(0);
+      if (result.done()) {
+        lines.add(new Line(false, SafeText.escapeControls("Deleted " + record.name()
+            + " (restore: git branch " + word(record.name()) + " " + record.localTip().get()
+            + ", or git fetch " + word(bundle.get().toString()) + " "
+            + word("refs/heads/" + record.name() + ":refs/heads/" + record.name()) + ")")));
+      } else {
+        status = Status.PARTLY_DONE;
+        lines.add(new Line(true, "Not deleted " + record.name() + ": " + result.message()));
+      }
+    }
+    if (!plan.onRemote().isEmpty() && !deleteRemote(directory, policy, config, facts,
+        plan.onRemote(), lines)) {
+      status = Status.PARTLY_DONE;
+    }
+    return new Report(status, lines);
+  }
+
+  private Optional<Path> bundle(Path directory, RepositoryLayout layout, CleanPlan plan,
+      String remoteName, List<Line> lines) {
+    Path dir = layout.commonDir().resolve("groundskeeper").resolve("recovery");
+    Path file = dir.resolve("branches-" + host.clock().instant().toEpochMilli() + ".bundle");
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      lines.add(new Line(true, "the recovery bundle directory " + dir + " could not be made: "
+          + e.getMessage()));
+      return Optional.empty();
+    }
+    List<String> args = new ArrayList<>(List.of("bundle", "create", "-q", file.toString()));
+    plan.finished().forEach(b -> args.add("refs/heads/" + b.name()));
+    plan.onRemote().forEach(b -> args.add("refs/remotes/" + remoteName + "/" + b.name()));
+    GitCommand.Run run = GitCommand.run(directory, host.environment(), GitCommand.WRITE, args);
+    if (!run.ok()) {
+      lines.add(new Line(true, "the recovery bundle could not be written, so nothing was"
+          + " deleted: " + run.output()));
+      return Optional.empty();
+    }
+    return Optional.of(file);
+  }
+
+  private boolean deleteRemote(Path directory, Policy policy, BranchesConfig config,
+      Facts facts, List<BranchRecord> onRemote, List<Line> lines) {
+    List<String> names = onRemote.stream().map(BranchRecord::name).toList();
+    // Judged as a command, so each name must stay one word.
+    String command = "git push " + word(config.remote()) + " --delete "
+        + String.join(" ", names.stream().map(BranchCleaner::word).toList());
+    Decision decision = policy.evaluate(new Event.CommandEvent(
+        EventContext.of("groundskeeper-branch-clean", directory), command), facts);
+    Optional<Verdict> proof = decision.verdicts().stream()
+        .filter(v -> v.ruleId().equals(REMOTE_DELETE)).findFirst();
+    if (decision.denied() || proof.isEmpty() || proof.get().outcome() != Outcome.ALLOW) {
+      String why = decision.denied() || proof.isPresent() ? decision.message()
+          : REMOTE_DELETE + " does not run in this configuration (off or excluded), so nothing"
+              + " proves the copies merged on " + config.remote();
+      lines.add(new Line(true, "Remote copies not deleted: " + why));
+      return false;
+    }
+    List<String> args = new ArrayList<>(List.of("push", config.remote(), "--delete"));
+    args.addAll(names);
+    GitCommand.Run push = GitCommand.run(directory, host.environment(), GitCommand.WRITE, args);
+    if (!push.ok()) {
+      lines.add(new Line(true, "Remote copies not deleted: " + push.output()));
+      return false;
+    }
+    for (BranchRecord record : onRemote) {
+      lines.add(new Line(false, SafeText.escapeControls("Deleted " + record.name() + " on "
+          + config.remote() + " (restore: git push " + word(config.remote()) + " "
+          + word(record.remoteTip().get() + ":refs/heads/" + record.name()) + ")")));
+    }
+    return true;
+  }
+
+  private static String word(String text) {
+    return ShellQuoting.word(text);
+  }
+}
