@@ -695,6 +695,12 @@ public final class WorktreeStore {
           ? noteWords(ready.files().size() + ready.links().size(), true) : "no notes",
           Optional.empty());
     }
+    NotesArchive.Prepared first = archive.prepare(judged.path());
+    if (first instanceof NotesArchive.Failed failed) {
+      // refused before anything is written, the claim included
+      return kept("the notes could not be archived: " + failed.reason() + "; "
+          + failed.remedy(), "", Optional.empty());
+    }
     // One prune at a time reclaims a worktree: a second one would archive the same notes again
     Optional<Path> claim;
     try {
