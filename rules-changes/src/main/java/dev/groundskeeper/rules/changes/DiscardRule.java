@@ -148,6 +148,12 @@ final class DiscardRule implements Rule {
       }
       WorktreeChanges worktree = changes.get();
       List<Pathspecs.Scope> scopes = Pathspecs.scopes(discard.paths(), place, worktree.top());
+      if (discard.side() == Discards.Side.STAGED
+          && worktree.tracked().stream().anyMatch(f -> f.staged() && f.unstaged())) {
+        // git reset --merge refuses as a whole when a staged file also has unstaged changes:
+        // it then changes nothing at all
+        continue;
+      }
       List<ChangedFile> lost = new ArrayList<>();
       for (ChangedFile file : worktree.tracked()) {
         if (file.heldBy().isEmpty() && overwrites(discard.side(), file)

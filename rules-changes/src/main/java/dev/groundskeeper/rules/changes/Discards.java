@@ -93,8 +93,9 @@ final class Discards {
       if (w.options().has("--hard")) {
         return Optional.of(new Discard(git, Side.BOTH, Optional.empty()));
       }
-      if (w.options().has("--merge") && !w.operands().isEmpty()
-          && !w.operands().get(0).is("HEAD")) {
+      // --merge discards staged changes whatever the target, HEAD itself included (git 2.39:
+      // 'git add f && git reset --merge' leaves f as committed)
+      if (w.options().has("--merge")) {
         return Optional.of(new Discard(git, Side.STAGED, Optional.empty()));
       }
       return Optional.empty(); // --keep aborts rather than overwrite; --soft/--mixed keep files

@@ -87,6 +87,19 @@ class DiscardRuleTest {
     assertLossWhenRun(command);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"git reset --merge", "git reset --merge HEAD", "git reset --merge HEAD~0"})
+  void resetMergeDiscardsAStagedChangeWhateverItsTarget(String command) {
+    repo.write("b.txt", "staged work\n");
+    repo.git("add", "b.txt");
+
+    Verdict verdict = repo.judge(rule, command);
+
+    assertThat(verdict.outcome()).as(verdict.message()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).contains("b.txt");
+    assertLossWhenRun(command);
+  }
+
   @Test
   void theWayOutRunsAsPrintedAndKeepsTheWork() {
     repo.write("a.txt", "mine\n");

@@ -71,7 +71,12 @@ final class Repo {
           }
         }
       }
-      return new Repo(target.getParent(), target);
+      Repo copy = new Repo(target.getParent(), target);
+      // A copied file has a new inode and ctime, so git would take every tracked file for
+      // modified since it was staged and act on the copy unlike on the original (reset --merge
+      // then keeps a staged file it discards in the original): refresh the index's stat data.
+      exec(copy.root, copy.work, "git", "update-index", "-q", "--refresh");
+      return copy;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
