@@ -123,6 +123,7 @@ public final class Host {
    * the problem added to {@code notes}.
    */
   public Policy policyOrDefaults(Workspace workspace, List<String> notes) {
+    String pluginProblem = "";
     try {
       return policies.load(workspace);
     } catch (ConfigException e) {
@@ -131,14 +132,21 @@ public final class Host {
     } catch (GroundskeeperException | LinkageError e) {
       // A missing, empty or broken plugin (or a provider in it that fails to load) must not
       // switch the built-in guards off: a runner reads a failed hook as "go ahead".
-      notes.add(pluginProblem(e)
-          + "\nEvery rule ran on the embedded defaults; fix the plugin setting to use your"
-          + " settings and plugins.");
+      pluginProblem = pluginProblem(e);
     }
     try {
-      return policies.defaults();
+      Policy defaults = policies.defaults();
+      if (!pluginProblem.isEmpty()) {
+        notes.add(pluginProblem + "\nEvery rule ran on the embedded defaults; fix the plugin"
+            + " setting to use your settings and plugins.");
+      }
+      return defaults;
     } catch (GroundskeeperException | LinkageError e) {
-      notes.add(pluginProblem(e) + "\nEvery rule ran on the embedded defaults without plugins.");
+      String again = pluginProblem(e);
+      if (!pluginProblem.isEmpty() && !pluginProblem.equals(again)) {
+        notes.add(pluginProblem + "\nEvery rule ran on the built-in rules alone.");
+      }
+      notes.add(again + "\nEvery rule ran on the embedded defaults without plugins.");
       return policies.builtIns();
     }
   }
