@@ -2,6 +2,7 @@ package dev.groundskeeper.api.shell;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -15,12 +16,18 @@ final class Expansions {
 
   static final Set<String> SHELLS = Set.of("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
 
-  /** Every command name this class looks into: wrappers, shells and eval. */
-  private static final Set<String> EXPANDED = Set.of("sudo", "doas", "env", "command", "builtin",
+  /** Every command name this class looks into: wrappers, shells, eval and interpreters. */
+  private static final Set<String> EXPANDED = union(Interpreters.NAMES, "sudo", "doas", "env", "command", "builtin",
       "nohup", "time", "nice", "exec", "stdbuf", "timeout", "xargs", "coproc", "parallel", "find",
       "setsid", "ionice", "chronic", "unbuffer", "taskset", "flock", "busybox", "su", "script",
       "watch", "eval", "trap",
       "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash");
+
+  private static Set<String> union(Set<String> more, String... names) {
+    Set<String> all = new java.util.HashSet<>(more);
+    all.addAll(List.of(names));
+    return Set.copyOf(all);
+  }
 
   // the long options of each wrapper, made once rather than on every wrapped command
   private static final Set<String> SUDO_VALUE_OPTIONS = Set.of("--user", "--group",
@@ -137,6 +144,11 @@ final class Expansions {
     }
     if (name.equals("parallel")) {
       parallel(command, words, at, parser, depth);
+      return;
+    }
+    Optional<Interpreters.Language> language = Interpreters.language(name);
+    if (language.isPresent()) {
+      interpreter(command, words, language.get(), at, parser, depth);
       return;
     }
     if (name.equals("find")) {
@@ -324,6 +336,64 @@ final class Expansions {
         parser.markReplaced(inner.index() + 1, "{}");
       }
       i = end;
+    }
+  }
+
+  /**
+   * Reads what an interpreter one-liner visibly runs (see {@link Interpreters}): the code of its
+   * {@code -c}/{@code -e} words, or of a here-string when it reads its script from standard input
+   * (a heredoc is read when its body is, in {@link Parser}).
+   */
+  private static void interpreter(SimpleCommand command, List<Word> words,
+      Interpreters.Language language, Parser.DirState at, Parser parser, int depth) {
+    Interpreters.Code code = Interpreters.code(language, words);
+    if (!code.words().isEmpty()) {
+      Word first = code.words().get(0);
+      Word last = code.words().get(code.words().size() - 1);
+      if (!code.known()) {
+        // the code is known only when it runs ("$(cat <<'EOF' … EOF)", "$SCRIPT")
+        StringBuilder source = new StringBuilder();
+        for (Word w : code.words()) {
+          source.append(w.source()).append('\n');
+        }
+        if (Interpreters.mayBeRisky(source.toString())) {
+          parser.addProblem("the " + language.label + " code is only known when it runs, and"
+              + " it may run git or remove files", first.start());
+        }
+        return;
+      }
+      interpreterText(command, at, parser, language, code.text(), first.start(), last.end(),
+          Parser.baseName(words), depth);
+      return;
+    }
+    if (code.standardInput() && command.redirections() instanceof RedirectionList) {
+      RedirectionList redirections = (RedirectionList) command.redirections();
+      for (int i = 0; i < redirections.size(); i++) {
+        Parser.RedirBuilder r = redirections.builder(i);
+        if (r.operator == RedirectOperator.HERE_STRING && r.target != null) {
+          if (r.target.isStatic()) {
+            interpreterText(command, at, parser, language, r.target.value(), r.target.start(),
+                r.target.end(), Parser.baseName(words), depth);
+          } else if (Interpreters.mayBeRisky(r.target.source())) {
+            parser.addProblem("the " + language.label + " code is only known when it runs, and"
+                + " it may run git or remove files", r.target.start());
+          }
+        }
+      }
+    }
+  }
+
+  /** Translates interpreter code and reads the commands it runs as nested in {@code command}. */
+  static void interpreterText(SimpleCommand command, Parser.DirState at, Parser parser,
+      Interpreters.Language language, String code, int spanStart, int spanEnd, String name,
+      int depth) {
+    Interpreters.Translation t = Interpreters.translate(language, code);
+    if (!t.shell().isEmpty()) {
+      parser.reparse(command, at, t.shell(), 0, spanStart, spanEnd, Nesting.Kind.INTERPRETER,
+          name, depth);
+    }
+    if (!t.unreadable().isEmpty()) {
+      parser.addProblem(t.unreadable(), spanStart);
     }
   }
 

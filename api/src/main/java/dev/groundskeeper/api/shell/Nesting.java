@@ -37,6 +37,12 @@ public record Nesting(Kind kind, String detail, int start, List<Redirection> red
     SHELL_STRING,
     /** the arguments of {@code eval} */
     EVAL,
+    /**
+     * what the code of an interpreter one-liner visibly runs ({@code python -c}, {@code node -e},
+     * {@code perl -e}, {@code ruby -e}, or a script they read from a heredoc), written as the
+     * shell commands it amounts to
+     */
+    INTERPRETER,
     /** the command run by {@code sudo}, {@code env}, {@code timeout}, {@code xargs}, … */
     WRAPPER,
     /** condition or branch of an {@code if} */

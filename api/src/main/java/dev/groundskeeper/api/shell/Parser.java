@@ -250,6 +250,11 @@ final class Parser {
     sink.addProblem(new ParseProblem(reason, origin.start(Math.min(at, len))));
   }
 
+  /** Records a problem at {@code offset} of the whole command's text (not of this parser's). */
+  void addProblem(String reason, int offset) {
+    sink.addProblem(new ParseProblem(reason, offset));
+  }
+
   private void fail(String reason, int at) {
     if (!stopped) {
       problem(reason, at);
@@ -1436,7 +1441,16 @@ final class Parser {
     if (Expansions.readsScriptFromStandardInput(owner.words(), h.ownerBase)) {
       reparse(owner, h.ownerDir, h.body(), origin.start(h.bodyStart), exact ? -1 : h.start,
           exact ? -1 : h.end, Nesting.Kind.SHELL_STRING, h.ownerBase, 0);
-    } else if (!h.heredocQuoted && (strip
+      return;
+    }
+    java.util.Optional<Interpreters.Language> language = Interpreters.language(h.ownerBase);
+    if (language.isPresent()
+        && Interpreters.code(language.get(), owner.words()).standardInput()) {
+      // python3 - <<'EOF' … EOF: the body is the script the interpreter runs
+      Expansions.interpreterText(owner, h.ownerDir, this, language.get(), h.body(),
+          h.start, h.end, h.ownerBase, 0);
+    }
+    if (!h.heredocQuoted && (strip
         ? hasSubstitution(h.heredocBody, 0, h.heredocBody.length())
         : hasSubstitution(h.bodySource, h.bodyStart, h.bodyEnd))) {
       // an unquoted body is expanded when the command runs: its substitutions run too
