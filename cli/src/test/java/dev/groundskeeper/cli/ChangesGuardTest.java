@@ -68,4 +68,24 @@ class ChangesGuardTest {
     assertThat(specific.path("permissionDecisionReason").asText())
         .contains("changes.delete", "new.txt");
   }
+
+  @Test
+  void theHookDeniesExpiringTheReflogOverAResetCommitAndTheWayOutRuns() throws IOException {
+    Files.writeString(repo.resolve("w.txt"), "work\n");
+    Git.run(repo, "add", "w.txt");
+    Git.run(repo, "commit", "-q", "-m", "work reset away");
+    Git.run(repo, "reset", "-q", "--hard", "HEAD~1");
+    String command = "git reflog expire --expire=now --all && git gc --prune=now";
+
+    CliRunner.Result result = cli.run(repo, "check", "--", command);
+
+    assertThat(result.exit()).as(result.err()).isEqualTo(3);
+    assertThat(result.output()).contains("[changes.expire]", "work reset away",
+        "git branch groundskeeper/kept-");
+    java.util.regex.Matcher keep = java.util.regex.Pattern
+        .compile("git branch (groundskeeper/kept-\\S+) ([0-9a-f]{40})").matcher(result.output());
+    assertThat(keep.find()).as(result.output()).isTrue();
+    Git.run(repo, "branch", keep.group(1), keep.group(2));
+    assertThat(cli.run(repo, "check", "--", command).exit()).isZero();
+  }
 }

@@ -8,6 +8,7 @@ import dev.groundskeeper.api.FactsBuilder;
 import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.ChangeFacts;
 import dev.groundskeeper.api.repo.ChangeQueries;
+import dev.groundskeeper.api.repo.LooseCommit;
 import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.MergeJudgement;
 import dev.groundskeeper.api.repo.RepoFacts;
@@ -175,6 +176,16 @@ public final class GitFacts {
         List<String> pathspecs) {
       return read(ChangeFacts.QUERIES, () -> ChangesReader.cleanPreview(directory, options,
           pathspecs));
+    }
+
+    @Override
+    public List<LooseCommit> reflogOnlyCommits(Path directory) {
+      return read(ChangeFacts.QUERIES, () -> LooseCommits.reflogOnly(directory));
+    }
+
+    @Override
+    public List<LooseCommit> unreachableCommits(Path directory) {
+      return read(ChangeFacts.QUERIES, () -> LooseCommits.unreachable(directory));
     }
   }
 

@@ -28,4 +28,30 @@ public interface ChangeQueries {
    * @throws IllegalArgumentException for an option other than those
    */
   List<String> cleanPreview(Path directory, List<String> options, List<String> pathspecs);
+
+  /**
+   * The commits of the repository holding {@code directory} that only a reflog holds (reachable
+   * from a reflog entry, including older stash entries, and from no ref): what {@code git reflog
+   * expire --expire=now --all} leaves for the next prune. Empty outside a repository.
+   *
+   * @throws dev.groundskeeper.api.FactUnavailableException when they cannot be read (the
+   *     default, for a source that does not answer this question)
+   */
+  default List<LooseCommit> reflogOnlyCommits(Path directory) {
+    throw new dev.groundskeeper.api.FactUnavailableException(ChangeFacts.QUERIES,
+        "this source does not read reflogs");
+  }
+
+  /**
+   * The commits of the repository holding {@code directory} that nothing holds, not even a
+   * reflog (a dropped stash entry, an expired reflog's commits): what {@code git gc
+   * --prune=now} and {@code git prune} delete. Empty outside a repository.
+   *
+   * @throws dev.groundskeeper.api.FactUnavailableException when they cannot be read (the
+   *     default, for a source that does not answer this question)
+   */
+  default List<LooseCommit> unreachableCommits(Path directory) {
+    throw new dev.groundskeeper.api.FactUnavailableException(ChangeFacts.QUERIES,
+        "this source does not read unreachable objects");
+  }
 }

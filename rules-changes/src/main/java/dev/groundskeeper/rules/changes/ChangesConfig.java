@@ -25,6 +25,10 @@ public record ChangesConfig(
     @Doc("What a command that deletes untracked or ignored files that cannot be rebuilt gets"
         + " (git clean, rm -r, find -delete).")
     Mode delete,
+    @OneOf({"block", "advise", "off"})
+    @Doc("What a command that deletes commits only a reflog holds, or that nothing holds any more,"
+        + " gets (git reflog expire --expire=now, git gc --prune=now, git prune).")
+    Mode expire,
     @Doc("Globs of paths a deletion may take because they can be rebuilt (virtual environments,"
         + " caches, build output); relative to the worktree, in the glob dialect of"
         + " branches.cleanup_after_merge.regenerable. The scratch directory never matches.")
@@ -33,11 +37,12 @@ public record ChangesConfig(
   public static final String NAMESPACE = "changes";
 
   public static final ChangesConfig DEFAULTS =
-      new ChangesConfig(Mode.BLOCK, Mode.BLOCK, Regenerable.DEFAULT_GLOBS);
+      new ChangesConfig(Mode.BLOCK, Mode.BLOCK, Mode.BLOCK, Regenerable.DEFAULT_GLOBS);
 
   public ChangesConfig {
     Objects.requireNonNull(discard, "changes.discard");
     Objects.requireNonNull(delete, "changes.delete");
+    Objects.requireNonNull(expire, "changes.expire");
     regenerable = List.copyOf(regenerable);
     for (int i = 0; i < regenerable.size(); i++) {
       String glob = regenerable.get(i);

@@ -1,0 +1,257 @@
+package dev.groundskeeper.rules.changes;
+
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.FactUnavailableException;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Remedy;
+import dev.groundskeeper.api.Rule;
+import dev.groundskeeper.api.RuleInfo;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.repo.ChangeFacts;
+import dev.groundskeeper.api.repo.ChangeQueries;
+import dev.groundskeeper.api.repo.LooseCommit;
+import dev.groundskeeper.api.shell.Argv;
+import dev.groundskeeper.api.shell.GitCommand;
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.api.shell.Word;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Dropping commits that only a reflog holds, or that nothing holds any more: {@code git reflog
+ * expire} with an expiry that reaches recent entries, {@code git gc} told to expire reflogs now
+ * ({@code -c gc.reflogExpire=now}), {@code git gc --prune=now} and {@code git prune}. Refused
+ * only when such commits exist in the repository the command runs in (a reset, an amend or a
+ * rebase leaves its old commits in the reflog; a dropped stash entry leaves its commit
+ * unreachable), with a branch command per tip that keeps them. A command with none of these costs
+ * no repository read.
+ */
+final class ExpireRule implements Rule {
+
+  static final String ID = "changes.expire";
+
+  static final RuleInfo INFO = new RuleInfo(ID, "Expiring reflogs and pruning unreachable commits",
+      "Refuses `git reflog expire --expire=now`, `git gc --prune=now` and `git prune` when they"
+          + " would delete commits that only a reflog holds or that nothing holds any more"
+          + " (reset, amended or rebased work; dropped stash entries).",
+      Mode.BLOCK, Set.of(Event.CommandEvent.class), "rules/" + ID + ".md");
+
+  /** How many commits a refusal names, and how many keeping branches its way out writes. */
+  static final int SHOWN = 5;
+
+  /** The expiry values that keep everything: nothing is dropped. */
+  private static final Set<String> KEEPING = Set.of("never", "false");
+
+  private enum Drops { REFLOG_ONLY, UNREACHABLE }
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public Verdict evaluate(Event event, Facts facts) {
+    if (!(event instanceof Event.CommandEvent command)) {
+      return Verdict.notApplicable(ID);
+    }
+    Script script = Shell.parse(command.command());
+    Map<GitCommand, Set<Drops>> drops = new LinkedHashMap<>();
+    for (GitCommand git : script.gitCommands()) {
+      Set<Drops> what = drops(git);
+      if (!what.isEmpty()) {
+        drops.put(git, what);
+      }
+    }
+    if (drops.isEmpty()) {
+      return Verdict.notApplicable(ID);
+    }
+    Path cwd = command.context().cwd();
+    List<String> lines = new ArrayList<>();
+    Map<String, LooseCommit> keep = new LinkedHashMap<>();
+    try {
+      Optional<ChangeQueries> found = facts.find(ChangeFacts.QUERIES);
+      if (found.isEmpty()) {
+        lines.add("- nothing is known about the repository here (no source offers "
+            + ChangeFacts.QUERIES.id() + "), so nothing proves which commits it would delete");
+      } else {
+        for (Map.Entry<GitCommand, Set<Drops>> entry : drops.entrySet()) {
+          judge(entry.getKey(), entry.getValue(), command.command(), cwd, found.get(), lines,
+              keep);
+        }
+      }
+    } catch (FactUnavailableException e) {
+      lines.add("- nothing could be proven: " + e.getMessage());
+    }
+    if (lines.isEmpty()) {
+      return Verdict.allow(ID);
+    }
+    return refusal(lines, keep);
+  }
+
+  /** What {@code git} would drop, from its words alone. */
+  static Set<Drops> drops(GitCommand git) {
+    Set<Drops> what = java.util.EnumSet.noneOf(Drops.class);
+    if (git.is("reflog", "expire")) {
+      GitWords w = GitWords.read(git, "", Set.of("--expire", "--expire-unreachable"));
+      if (w.options().has("-n", "--dry-run")) {
+        return what;
+      }
+      if (dropsRecent(w.options().value("--expire"))
+          || dropsRecent(w.options().value("--expire-unreachable"))) {
+        what.add(Drops.REFLOG_ONLY);
+      }
+    } else if (git.is("reflog", "delete")) {
+      GitWords w = GitWords.read(git, "", Set.of());
+      if (!w.options().has("-n", "--dry-run")) {
+        what.add(Drops.REFLOG_ONLY);
+      }
+    } else if (git.is("gc")) {
+      GitWords w = GitWords.read(git, "", Set.of("--prune"));
+      for (Argv.Option prune : w.options().all("--prune")) {
+        if (prune.value().isEmpty() ? false : dropsAll(prune.value().get())) {
+          what.add(Drops.UNREACHABLE);
+        }
+      }
+      for (Word setting : git.configs()) {
+        String v = setting.value().toLowerCase(Locale.ROOT);
+        if ((v.startsWith("gc.reflogexpire=") || v.startsWith("gc.reflogexpireunreachable="))
+            && dropsRecent(Optional.of(Word.of(v.substring(v.indexOf('=') + 1))))) {
+          what.add(Drops.REFLOG_ONLY);
+        }
+        if (v.startsWith("gc.pruneexpire=")
+            && dropsAll(Word.of(v.substring(v.indexOf('=') + 1)))) {
+          what.add(Drops.UNREACHABLE);
+        }
+      }
+    } else if (git.is("prune")) {
+      GitWords w = GitWords.read(git, "", Set.of("--expire"));
+      Optional<Word> expire = w.options().value("--expire");
+      if (!w.options().has("-n", "--dry-run")
+          && (expire.isEmpty() || dropsAll(expire.get()))) {
+        what.add(Drops.UNREACHABLE); // git prune alone prunes every unreachable object
+      }
+    }
+    return what;
+  }
+
+  /**
+   * An expiry that reaches recent entries. Only {@code never} keeps everything for certain; a date
+   * is not compared with the entries' times here, so any other written value counts.
+   */
+  private static boolean dropsRecent(Optional<Word> expiry) {
+    if (expiry.isEmpty()) {
+      return false; // the defaults (90 and 30 days) keep what recent work left behind
+    }
+    Word w = expiry.get();
+    return !w.isStatic() || !KEEPING.contains(w.value().toLowerCase(Locale.ROOT));
+  }
+
+  /** A prune expiry that takes the recent unreachable commits too ({@code now}, {@code all}). */
+  private static boolean dropsAll(Word expiry) {
+    if (!expiry.isStatic()) {
+      return true;
+    }
+    String v = expiry.value().toLowerCase(Locale.ROOT);
+    return v.equals("now") || v.equals("all") || v.equals("0");
+  }
+
+  private static void judge(GitCommand git, Set<Drops> what, String source, Path cwd,
+      ChangeQueries queries, List<String> lines, Map<String, LooseCommit> keep) {
+    String text = git.command().text(source);
+    Optional<String> why = Places.unjudgeable(git, cwd);
+    if (why.isPresent()) {
+      lines.add("- `" + text + "` cannot be judged: " + why.get());
+      return;
+    }
+    for (Path place : Places.candidates(git.directory(), cwd)) {
+      if (what.contains(Drops.REFLOG_ONLY)) {
+        List<LooseCommit> loose = queries.reflogOnlyCommits(place);
+        if (!loose.isEmpty()) {
+          lines.add("- `" + text + "` deletes " + count(loose) + " that only a reflog holds"
+              + " (a reset, an amend, a rebase or an older stash entry left them there): "
+              + examples(loose));
+          addTips(loose, keep);
+        }
+      }
+      if (what.contains(Drops.UNREACHABLE)) {
+        List<LooseCommit> loose = queries.unreachableCommits(place);
+        if (!loose.isEmpty()) {
+          lines.add("- `" + text + "` deletes " + count(loose) + " that nothing holds any more"
+              + " (a dropped stash entry, an expired reflog), which `git fsck --unreachable`"
+              + " can still find: " + examples(loose));
+          addTips(loose, keep);
+        }
+      }
+    }
+  }
+
+  private static String count(List<LooseCommit> loose) {
+    String n = loose.size() >= 2_000 ? "at least 2000" : String.valueOf(loose.size());
+    return n + (loose.size() == 1 ? " commit" : " commits");
+  }
+
+  private static String examples(List<LooseCommit> loose) {
+    StringBuilder text = new StringBuilder();
+    int shown = Math.min(SHOWN, loose.size());
+    for (int i = 0; i < shown; i++) {
+      LooseCommit commit = loose.get(i);
+      text.append(i == 0 ? "" : ", ").append(commit.shortId()).append(" \"")
+          .append(abbreviate(commit.subject())).append('"');
+    }
+    if (loose.size() > shown) {
+      text.append(", and ").append(loose.size() - shown).append(" more");
+    }
+    return text.toString();
+  }
+
+  private static String abbreviate(String subject) {
+    String one = subject.replaceAll("[\\p{Cntrl}\"]", " ").strip();
+    return one.length() <= 50 ? one : one.substring(0, 47) + "...";
+  }
+
+  private static void addTips(List<LooseCommit> loose, Map<String, LooseCommit> keep) {
+    for (LooseCommit commit : loose) {
+      if (commit.tip()) {
+        keep.putIfAbsent(commit.id(), commit);
+      }
+    }
+  }
+
+  private static Verdict refusal(List<String> lines, Map<String, LooseCommit> keep) {
+    String reason = "This would delete commits that exist nowhere else:\n"
+        + String.join("\n", lines) + "\n" + Texts.PRINCIPLE;
+    List<String> commands = new ArrayList<>();
+    List<Finding> findings = new ArrayList<>();
+    int written = 0;
+    for (LooseCommit tip : keep.values()) {
+      findings.add(new Finding(Finding.Kind.COMMIT, tip.id(), tip.subject()));
+      if (written++ < SHOWN) {
+        commands.add("git branch groundskeeper/kept-" + tip.shortId() + " " + tip.id());
+      }
+    }
+    String description;
+    if (keep.isEmpty()) {
+      description = "Run the command from inside the repository it acts on, so that what it"
+          + " deletes can be checked.";
+    } else if (keep.size() <= SHOWN) {
+      description = "Keep the commits on branches first (one per line of work below), then run"
+          + " the command again: it then deletes nothing that is not held elsewhere. Or leave the"
+          + " reflog to expire on git's own schedule (90 days, 30 for unreachable entries).";
+    } else {
+      description = "Keep the commits on branches first: " + keep.size() + " lines of work,"
+          + " the first " + SHOWN + " below (list them all with `git log --reflog --not --all"
+          + " --oneline`, and the unreachable ones with `git fsck --unreachable`). Or leave the"
+          + " reflog to expire on git's own schedule.";
+    }
+    return Verdict.deny(ID, reason, new Remedy(description, commands)).withFindings(findings);
+  }
+}
