@@ -8,6 +8,7 @@ import dev.groundskeeper.api.FactsBuilder;
 import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.ChangeFacts;
 import dev.groundskeeper.api.repo.ChangeQueries;
+import dev.groundskeeper.api.repo.ForcedPush;
 import dev.groundskeeper.api.repo.LooseCommit;
 import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.MergeJudgement;
@@ -186,6 +187,13 @@ public final class GitFacts {
     @Override
     public List<LooseCommit> unreachableCommits(Path directory) {
       return read(ChangeFacts.QUERIES, () -> LooseCommits.unreachable(directory));
+    }
+
+    @Override
+    public ForcedPush forcedPush(Path directory, Optional<String> remote, String source,
+        Optional<String> destination) {
+      return read(ChangeFacts.QUERIES, () -> ForcedPushes.read(directory, remote, source,
+          destination));
     }
   }
 

@@ -54,4 +54,19 @@ public interface ChangeQueries {
     throw new dev.groundskeeper.api.FactUnavailableException(ChangeFacts.QUERIES,
         "this source does not read unreachable objects");
   }
+
+  /**
+   * What pushing {@code source} (a branch, {@code HEAD} or a commit) with force to
+   * {@code destination} (a branch of the remote; empty: where a plain {@code git push} of the
+   * current branch goes) of {@code remote} (empty: the current branch's push remote) would take
+   * from that remote branch, judged in the repository holding {@code directory}.
+   *
+   * @throws dev.groundskeeper.api.FactUnavailableException when it cannot be read (the default,
+   *     for a source that does not answer this question), or when {@code source} names no commit
+   */
+  default ForcedPush forcedPush(Path directory, Optional<String> remote, String source,
+      Optional<String> destination) {
+    throw new dev.groundskeeper.api.FactUnavailableException(ChangeFacts.QUERIES,
+        "this source does not read what a push would remove");
+  }
 }

@@ -8,7 +8,8 @@ import java.util.List;
 
 /** The guards over uncommitted work, configured by the {@code changes:} block. */
 @API(status = API.Status.EXPERIMENTAL)
-@ProvidesRules(namespace = ChangesConfig.NAMESPACE, ids = {DiscardRule.ID, DeleteRule.ID, ExpireRule.ID})
+@ProvidesRules(namespace = ChangesConfig.NAMESPACE, ids = {DiscardRule.ID, DeleteRule.ID, ExpireRule.ID,
+    ForcePushRule.ID})
 public final class ChangeRules implements RuleProvider<ChangesConfig> {
 
   public ChangeRules() {
@@ -29,6 +30,7 @@ public final class ChangeRules implements RuleProvider<ChangesConfig> {
   public List<ConfiguredRule> rules(ChangesConfig config) {
     return List.of(new ConfiguredRule(new DiscardRule(), config.discard()),
         new ConfiguredRule(new DeleteRule(config), config.delete()),
-        new ConfiguredRule(new ExpireRule(), config.expire()));
+        new ConfiguredRule(new ExpireRule(), config.expire()),
+        new ConfiguredRule(new ForcePushRule(), config.forcePush()));
   }
 }

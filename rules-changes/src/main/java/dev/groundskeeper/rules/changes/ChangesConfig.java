@@ -29,6 +29,10 @@ public record ChangesConfig(
     @Doc("What a command that deletes commits only a reflog holds, or that nothing holds any more,"
         + " gets (git reflog expire --expire=now, git gc --prune=now, git prune).")
     Mode expire,
+    @OneOf({"block", "advise", "off"})
+    @Doc("What a force push that removes commits held nowhere else from a remote branch gets (git"
+        + " push --force, --force-with-lease, +refspec), as of the last fetch.")
+    Mode forcePush,
     @Doc("Globs of paths a deletion may take because they can be rebuilt (virtual environments,"
         + " caches, build output); relative to the worktree, in the glob dialect of"
         + " branches.cleanup_after_merge.regenerable. The scratch directory never matches.")
@@ -37,12 +41,14 @@ public record ChangesConfig(
   public static final String NAMESPACE = "changes";
 
   public static final ChangesConfig DEFAULTS =
-      new ChangesConfig(Mode.BLOCK, Mode.BLOCK, Mode.BLOCK, Regenerable.DEFAULT_GLOBS);
+      new ChangesConfig(Mode.BLOCK, Mode.BLOCK, Mode.BLOCK, Mode.BLOCK,
+          Regenerable.DEFAULT_GLOBS);
 
   public ChangesConfig {
     Objects.requireNonNull(discard, "changes.discard");
     Objects.requireNonNull(delete, "changes.delete");
     Objects.requireNonNull(expire, "changes.expire");
+    Objects.requireNonNull(forcePush, "changes.force_push");
     regenerable = List.copyOf(regenerable);
     for (int i = 0; i < regenerable.size(); i++) {
       String glob = regenerable.get(i);
