@@ -61,12 +61,19 @@ final class Machine {
       Files.createDirectories(root.resolve("cli/target"));
       Files.writeString(root.resolve("cli/target/groundskeeper.jar"), "jar");
       project = Files.createDirectories(temp.resolve("project"));
+      // PATH holds the few tools the launcher scripts use, and no runner's program
+      Path tools = Files.createDirectories(temp.resolve("tools"));
+      for (String tool : List.of("cat", "sh")) {
+        Path real = Path.of("/bin", tool);
+        Files.createSymbolicLink(tools.resolve(tool),
+            Files.exists(real) ? real : Path.of("/usr/bin", tool));
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     env.put("HOME", home.toString());
     env.put("XDG_CONFIG_HOME", temp.resolve("xdg").toString());
-    env.put("PATH", temp.resolve("no-bin").toString());
+    env.put("PATH", temp.resolve("tools").toString());
   }
 
   /** The launcher becomes a script that reads its input and answers {@code answer}, exit 0. */
