@@ -136,7 +136,8 @@ public final class DoctorCommand implements Callable<Integer> {
       if (findings.isEmpty()) {
         context.out().println("healthy");
       } else {
-        context.out().println(findings.size() + (findings.size() == 1 ? " finding:" : " findings:"));
+        context.out().println(findings.size()
+            + (findings.size() == 1 ? " finding:" : " findings:"));
         for (Finding finding : findings) {
           context.out().println("  - " + finding.about() + ": " + finding.problem());
           context.out().println("    fix: " + finding.fix());
@@ -326,9 +327,11 @@ public final class DoctorCommand implements Callable<Integer> {
       env.put("GROUNDSKEEPER_SERVE", "off"); // doctor never starts a server
     }
     List<String> command = List.of(launcher.path().toString(), "hook", "--runner", runner.id);
-    String retry = "printf '%s' '" + new String(payload, StandardCharsets.UTF_8)
-        .replace("'", "'\\''") + "' | " + Launcher.shellWord(launcher.path().toString())
-        + " hook --runner " + runner.id;
+    // the sample's own directory is gone by the time the person reads this: the temporary root
+    String again = runner.samplePayload(session, Path.of(System.getProperty("java.io.tmpdir")),
+        context.clock().instant().toString()).toString();
+    String retry = "printf '%s' '" + again.replace("'", "'\\''") + "' | "
+        + Launcher.shellWord(launcher.path().toString()) + " hook --runner " + runner.id;
     ObjectNode row = entry.putObject("sample");
     long started = System.nanoTime();
     try {

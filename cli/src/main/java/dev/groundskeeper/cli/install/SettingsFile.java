@@ -83,7 +83,8 @@ final class SettingsFile {
     Path temporary = null;
     try {
       Files.createDirectories(directory);
-      temporary = Files.createTempFile(directory, "." + real.getFileName() + ".", ".groundskeeper-tmp");
+      temporary = Files.createTempFile(directory, "." + real.getFileName() + ".",
+          ".groundskeeper-tmp");
       Optional<Set<PosixFilePermission>> mode = permissions(Files.exists(real) ? real : null);
       if (mode.isPresent()) {
         Files.setPosixFilePermissions(temporary, mode.get());

@@ -173,7 +173,8 @@ class DoctorCommandTest {
     machine.install("--runner", "claude");
     machine.install("--runner", "gemini");
     Path file = machine.file(Runner.GEMINI, Scope.USER);
-    Machine.write(file, Machine.read(file).replaceFirst("\\{", "{\"hooksConfig\": {\"enabled\": false},"));
+    Machine.write(file, Machine.read(file)
+        .replaceFirst("\\{", "{\"hooksConfig\": {\"enabled\": false},"));
 
     Machine.Run run = machine.doctor();
 

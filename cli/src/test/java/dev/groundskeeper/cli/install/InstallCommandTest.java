@@ -92,7 +92,8 @@ class InstallCommandTest {
         .isEqualTo("/opt/audit/log-command");
     assertThat(settings.path("hooks").path("Notification")).hasSize(1);
     // the file's own four-space indentation
-    assertThat(installed).contains("\n" + " ".repeat(24) + "\"command\": \"" + command(Runner.CLAUDE));
+    assertThat(installed)
+        .contains("\n" + " ".repeat(24) + "\"command\": \"" + command(Runner.CLAUDE));
     assertThat(Machine.backups(file)).singleElement()
         .satisfies(backup -> assertThat(Files.readString(backup)).isEqualTo(EXISTING));
     assertThat(Machine.backups(file).get(0).getFileName().toString())
