@@ -5,18 +5,32 @@ import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.cli.branch.BranchCommand;
+import dev.groundskeeper.cli.install.DoctorCommand;
+import dev.groundskeeper.cli.install.InstallCommand;
+import dev.groundskeeper.cli.install.InstallContext;
+import dev.groundskeeper.cli.install.UninstallCommand;
 import dev.groundskeeper.cli.scratch.ScratchCommand;
 import dev.groundskeeper.cli.serve.ServeCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import dev.groundskeeper.host.Host;
 import dev.groundskeeper.host.PolicyCache;
 import dev.groundskeeper.host.Workspace;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.config.ConfigException;
+import dev.groundskeeper.api.config.ConfigLayers;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -86,6 +100,10 @@ public final class Main {
         invocation.workingDirectory(), invocation::host,
         directory -> invocation.host().policies().load(Workspace.locate(directory)))
         .commandLine());
+    InstallContext install = installContext(invocation);
+    cli.addSubcommand(new InstallCommand(install));
+    cli.addSubcommand(new UninstallCommand(install));
+    cli.addSubcommand(new DoctorCommand(install));
     // A served hook call runs this same program, in-process, with the caller's streams.
     cli.addSubcommand(new ServeCommand(invocation.environment(), invocation.workingDirectory(),
         invocation.out(), invocation.err(),
@@ -95,6 +113,46 @@ public final class Main {
     cli.setExecutionExceptionHandler(Main::failed);
     cli.setParameterExceptionHandler(Main::misused);
     return cli;
+  }
+
+  /** What install, uninstall and doctor read, resolved only when one of them runs. */
+  private static InstallContext installContext(Invocation invocation) {
+    Path cwd = invocation.workingDirectory();
+    return new InstallContext(invocation.environment(), cwd, invocation.out(), invocation.err(),
+        invocation.clock(), InstallContext.installedLauncher(),
+        () -> {
+          // Every event the discovered rules read (built-in and --plugin-path), at their defaults.
+          Policy atDefaults =
+              invocation.host().policies().discovering(invocation.pluginPaths()).build();
+          Set<Class<? extends Event>> events = new HashSet<>();
+          atDefaults.rules().forEach(rule -> events.addAll(rule.rule().info().events()));
+          return ClaudeCodeHooks.required(events);
+        },
+        () -> Workspace.locate(cwd).root(),
+        () -> {
+          List<String> files = new ArrayList<>();
+          ConfigLayers.discover(cwd, invocation.environment())
+              .forEach(layer -> layer.file().ifPresent(file -> files.add(file.toString())));
+          List<String> problems = new ArrayList<>();
+          try {
+            invocation.host().policies().load(Workspace.locate(cwd));
+          } catch (ConfigException e) {
+            e.problems().forEach(problem -> problems.add(problem.render()));
+          } catch (GroundskeeperException e) {
+            problems.add(e.getMessage());
+          }
+          return new InstallContext.ConfigurationReport(files, problems);
+        },
+        () -> {
+          // serve --status of this same program, in-process: it finds the socket as the
+          // launcher does and never starts a server.
+          ByteArrayOutputStream text = new ByteArrayOutputStream();
+          PrintStream sink = new PrintStream(text, true, StandardCharsets.UTF_8);
+          int code = new Main(invocation.clock(), invocation.policyCustomizer()).run(
+              new String[] {"serve", "--status"}, InputStream.nullInputStream(), sink, sink,
+              invocation.environment(), cwd);
+          return new InstallContext.ServerReport(code == 0, text.toString(StandardCharsets.UTF_8));
+        });
   }
 
   /** What the scratch verbs read, resolved only when one of them runs. */

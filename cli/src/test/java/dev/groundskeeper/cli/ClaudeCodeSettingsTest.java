@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -55,9 +56,27 @@ class ClaudeCodeSettingsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"README.md", "docs/claude-code.md"})
+  @ValueSource(strings = {"docs/claude-code.md"})
   void theDocumentedSettingsDeliverEveryEventTheRulesRead(String document) throws IOException {
-    JsonNode hooks = settingsIn(ROOT.resolve(document));
+    assertDelivered(document, settingsIn(ROOT.resolve(document)));
+  }
+
+  /** README gives one command, {@code install}: the settings it writes are held the same way. */
+  @Test
+  void theInstalledSettingsDeliverEveryEventTheRulesRead(@TempDir Path temp) throws IOException {
+    CliRunner cli = CliRunner.builtInRulesOnly(temp);
+    CliRunner.Result installed = cli.run(temp, "install", "--runner", "claude");
+    assertThat(installed.exit()).as(installed.err()).isZero();
+    Path settings = cli.home().resolve(".claude/settings.json");
+    JsonNode hooks = Json.MAPPER.readTree(Files.readString(settings)).path("hooks");
+    assertDelivered("install", hooks);
+    assertThat(hooks.path("Stop").get(0).path("hooks").get(0).path("command").asText())
+        .as("this checkout's launcher, by its real path")
+        .isEqualTo(ROOT.resolve("bin/groundskeeper").toRealPath() + " hook --runner claude");
+    assertThat(Files.readString(ROOT.resolve("README.md"))).contains("bin/groundskeeper install");
+  }
+
+  private static void assertDelivered(String document, JsonNode hooks) {
     Map<String, Set<String>> required = ClaudeCodeHooks.required(eventsTheBuiltInRulesRead());
     assertThat(required).containsKeys("PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop");
     List<String> missing = new ArrayList<>();

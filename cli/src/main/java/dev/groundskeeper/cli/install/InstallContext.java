@@ -1,0 +1,73 @@
+package dev.groundskeeper.cli.install;
+
+import dev.groundskeeper.api.API;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * What install, uninstall and doctor read from the program around them: its environment (never
+ * {@link System#getenv()}, so tests stay away from the real home), working directory, streams,
+ * clock, this installation's launcher, the Claude Code hooks the rules need, the configuration
+ * check and the warm server's status.
+ *
+ * @param launcher this installation's {@code bin/groundskeeper}, when it can be found
+ * @param claudeHooks the Claude Code hook names and the tools each matcher must cover
+ *     (cli ClaudeCodeHooks, over the events the discovered rules read)
+ * @param project the repository root of the working directory, if it is in one
+ * @param configuration the configuration files in force and their problems
+ * @param server whether a warm server answers, and what it said (never starts one)
+ */
+@API(status = API.Status.INTERNAL)
+public record InstallContext(Map<String, String> environment, Path workingDirectory,
+    PrintStream out, PrintStream err, Clock clock, Supplier<Optional<Path>> launcher,
+    Supplier<Map<String, Set<String>>> claudeHooks, Supplier<Optional<Path>> project,
+    Supplier<ConfigurationReport> configuration, Supplier<ServerReport> server) {
+
+  public InstallContext {
+    environment = Map.copyOf(environment);
+    Objects.requireNonNull(workingDirectory, "workingDirectory");
+    Objects.requireNonNull(out, "out");
+    Objects.requireNonNull(err, "err");
+    Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(launcher, "launcher");
+    Objects.requireNonNull(claudeHooks, "claudeHooks");
+    Objects.requireNonNull(project, "project");
+    Objects.requireNonNull(configuration, "configuration");
+    Objects.requireNonNull(server, "server");
+  }
+
+  /** The launcher beside this code (the checkout's bin/groundskeeper), if there is one. */
+  public static Supplier<Optional<Path>> installedLauncher() {
+    return () -> Launcher.beside(InstallContext.class).map(Launcher::path);
+  }
+
+  /**
+   * The configuration in force for the working directory.
+   *
+   * @param files the configuration files read, weakest first
+   * @param problems each problem, rendered with its file, line and key
+   */
+  public record ConfigurationReport(List<String> files, List<String> problems) {
+    public ConfigurationReport {
+      files = List.copyOf(files);
+      problems = List.copyOf(problems);
+    }
+  }
+
+  /**
+   * @param up whether a server answered on its socket
+   * @param text what {@code serve --status} printed
+   */
+  public record ServerReport(boolean up, String text) {
+    public ServerReport {
+      Objects.requireNonNull(text, "text");
+    }
+  }
+}
