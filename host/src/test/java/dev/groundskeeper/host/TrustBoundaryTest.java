@@ -137,6 +137,18 @@ class TrustBoundaryTest {
   }
 
   @Test
+  void aGuardBroughtBackFromAnExcludedNamespaceKeepsItsTrustedSettings() throws Exception {
+    // Found by TrustBoundaryPropertiesTest: the excluded namespace was never loaded, so its
+    // softened key went uncompared and came back with the guard.
+    repositoryFile("engine:\n  exclude: ['branches.*']\n"
+        + "branches:\n  stop_guard:\n    unpushed_subagent: 'off'\n");
+    Policy policy = load().policy();
+    assertThat(modeOf(policy, "branches.stop-guard")).contains(Mode.BLOCK);
+    assertThat(policy.config().get(Host.BRANCHES).stopGuard().unpushedSubagent())
+        .isEqualTo(Mode.BLOCK);
+  }
+
+  @Test
   void anIncludeCannotLeaveALossGuardOut() throws Exception {
     repositoryFile("engine:\n  include: ['scratch.*']\n");
     PolicyLoader.Loaded loaded = load();
