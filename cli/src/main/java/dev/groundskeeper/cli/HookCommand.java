@@ -10,6 +10,7 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.host.EffectRegistry;
 import dev.groundskeeper.host.Host;
 import dev.groundskeeper.host.Workspace;
@@ -91,14 +92,16 @@ final class HookCommand implements Callable<Integer> {
     // Failing on an invalid file would make Claude Code go ahead with every guard off; the host
     // judges on the embedded defaults instead, and the note says why, to the agent and here.
     List<String> configuration = new ArrayList<>();
-    Policy policy = host.policyOrDefaults(workspace, configuration);
+    List<Verdict> reports = new ArrayList<>();
+    Policy policy = host.policyOrDefaults(workspace, event, configuration, reports);
     configuration.forEach(note -> invocation.err().println("groundskeeper hook: "
         + SafeText.escape(oneLine(note.substring(0,
             Math.max(0, note.lastIndexOf("\nEvery rule ran")))))
         + "; judged on the embedded defaults"));
     notes.addAll(configuration);
     Facts facts = host.facts(workspace, policy, event);
-    Decision decision = withConfigurationNotes(policy.evaluate(event, facts), notes);
+    Decision decision = Host.withReports(
+        withConfigurationNotes(policy.evaluate(event, facts), notes), reports);
     EffectRegistry.print(host.act(decision, workspace, facts), invocation.err());
     if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
       return HookWorktrees.create(create, invocation, workspace, policy, facts);

@@ -87,6 +87,7 @@ public final class Main {
     cli.addSubcommand(new CommandLine(new CheckCommand(invocation)).setStopAtPositional(true));
     cli.addSubcommand(new RulesCommand(invocation));
     cli.addSubcommand(new SweepCommand(invocation));
+    cli.addSubcommand(new TrustCommand(invocation));
     cli.addSubcommand(new CommandLine(new ConfigCommand())
         .addSubcommand(new ConfigCommand.Show(invocation))
         .addSubcommand(new ConfigCommand.Schema(invocation)));

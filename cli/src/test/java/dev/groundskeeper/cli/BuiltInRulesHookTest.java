@@ -96,6 +96,15 @@ class BuiltInRulesHookTest {
     Git.run(repo, "switch", "-q", "main");
     Files.createDirectories(repo.resolve("empty-plugins"));
     Files.writeString(repo.resolve("not-a.jar"), "not a zip");
+    // Untrusted, the repository's plugin is never loaded, and the guards judge as ever.
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), "engine:\n  plugins: [not-a.jar]\n");
+    CliRunner.Result untrusted = cli.withInput(repo,
+        Json.MAPPER.writeValueAsString(bash("PreToolUse", "git branch -D feat/x")), "hook");
+    assertThat(untrusted.exit()).as(untrusted.err()).isZero();
+    assertThat(Json.MAPPER.readTree(untrusted.out()).path("hookSpecificOutput")
+        .path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(untrusted.err()).doesNotContain("could not be loaded");
+    assertThat(cli.run(repo, "trust").exit()).isZero();
     for (String plugin : new String[] {"tools/missing.jar", "empty-plugins", "not-a.jar"}) {
       Files.writeString(repo.resolve(".groundskeeper.yaml"),
           "engine:\n  plugins: [" + plugin + "]\n");

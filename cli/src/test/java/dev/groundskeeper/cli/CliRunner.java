@@ -64,10 +64,15 @@ final class CliRunner {
   }
 
   Result withInput(Path workingDirectory, String stdin, String... args) {
+    return withBytes(workingDirectory, stdin.getBytes(StandardCharsets.UTF_8), args);
+  }
+
+  /** As {@link #withInput}, with raw bytes on standard input (invalid UTF-8, NUL bytes). */
+  Result withBytes(Path workingDirectory, byte[] stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     Main main = new Main(Clock.fixed(NOW, ZoneOffset.UTC), rules);
-    int exit = main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+    int exit = main.run(args, new ByteArrayInputStream(stdin),
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), env, workingDirectory);
     return new Result(exit, out.toString(StandardCharsets.UTF_8),

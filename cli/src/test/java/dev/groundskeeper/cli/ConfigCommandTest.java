@@ -108,6 +108,11 @@ class ConfigCommandTest {
     PluginsTest.jarListing(repo.resolve("tools/flag.jar"), PluginRules.class.getName());
     Files.writeString(repo.resolve(".groundskeeper.yaml"), "engine:\n  plugins: [tools]\n");
     Path sub = Files.createDirectories(repo.resolve("src/deep"));
+    // A repository's plugins load only once the person trusts it (trust reads a real one).
+    Git.run(repo, "init", "-q");
+    CliRunner.Result untrusted = new CliRunner(temp).run(sub, "check", "--", "plugin-check");
+    assertThat(untrusted.output()).doesNotContain("the plugin saw it");
+    assertThat(new CliRunner(temp).run(sub, "trust").exit()).isZero();
     CliRunner.Result result = new CliRunner(temp).run(sub, "check", "--", "plugin-check");
     assertThat(result.exit()).as(result.err()).isEqualTo(1);
     assertThat(result.output()).endsWith("[clitestplugin.flag] the plugin saw it");

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Consumer;
 
@@ -40,6 +41,12 @@ public final class Host {
 
   /** The id under which an unusable configuration is reported (not a rule: it never denies). */
   public static final String CONFIGURATION_NOTE = "engine.configuration";
+
+  /**
+   * The id under which an untrusted repository's refused settings are reported, once per session
+   * (advice, never a denial).
+   */
+  public static final String TRUST_NOTE = TrustReports.NOTE;
 
   /** The {@code branches:} block, whose repository settings say how repository facts are read. */
   public static final ConfigSpec<BranchesConfig> BRANCHES =
@@ -102,9 +109,10 @@ public final class Host {
   public Handled judge(Event event) {
     Workspace workspace = workspace(event.context().cwd());
     List<String> notes = new ArrayList<>();
-    Policy policy = policyOrDefaults(workspace, notes);
+    List<Verdict> reports = new ArrayList<>();
+    Policy policy = policyOrDefaults(workspace, event, notes, reports);
     Facts facts = facts(workspace, policy, event);
-    Decision decision = withNotes(policy.evaluate(event, facts), notes);
+    Decision decision = withReports(withNotes(policy.evaluate(event, facts), notes), reports);
     return new Handled(workspace, policy, facts, decision, List.of());
   }
 
@@ -123,9 +131,28 @@ public final class Host {
    * the problem added to {@code notes}.
    */
   public Policy policyOrDefaults(Workspace workspace, List<String> notes) {
+    return policyOrDefaults(workspace, Optional.empty(), notes, new ArrayList<>());
+  }
+
+  /**
+   * As {@link #policyOrDefaults(Workspace, List)}, and when an untrusted repository's
+   * configuration asked for what only a trusted one may (a plugin, a weaker loss guard, another
+   * store), adds to {@code reports} the advice that says what was not applied and the
+   * {@code groundskeeper trust} command, once per session of {@code event}.
+   */
+  public Policy policyOrDefaults(Workspace workspace, Event event, List<String> notes,
+      List<Verdict> reports) {
+    return policyOrDefaults(workspace, Optional.of(event), notes, reports);
+  }
+
+  private Policy policyOrDefaults(Workspace workspace, Optional<Event> event, List<String> notes,
+      List<Verdict> reports) {
     String pluginProblem = "";
     try {
-      return policies.load(workspace);
+      PolicyLoader.Loaded loaded = policies.loadReported(workspace);
+      event.flatMap(e -> TrustReports.once(workspace, e.context().sessionId(), loaded))
+          .ifPresent(reports::add);
+      return loaded.policy();
     } catch (ConfigException e) {
       notes.add(e.getMessage()
           + "\nEvery rule ran on the embedded defaults; fix the file to use your settings.");
@@ -209,6 +236,16 @@ public final class Host {
     }
     List<Verdict> verdicts = new ArrayList<>(decision.verdicts());
     notes.forEach(note -> verdicts.add(Verdict.couldNotJudge(CONFIGURATION_NOTE, note)));
+    return Decision.of(verdicts, decision.explanation());
+  }
+
+  /** The decision with {@code reports} (whole verdicts, such as the trust report) added. */
+  public static Decision withReports(Decision decision, List<Verdict> reports) {
+    if (reports.isEmpty()) {
+      return decision;
+    }
+    List<Verdict> verdicts = new ArrayList<>(decision.verdicts());
+    verdicts.addAll(reports);
     return Decision.of(verdicts, decision.explanation());
   }
 

@@ -44,26 +44,151 @@ public final class PolicyLoader {
   }
 
   /**
-   * The policy of {@code workspace}.
+   * The policy of {@code workspace}, held to the trust boundary (see {@link #loadReported}).
    *
    * @throws dev.groundskeeper.api.config.ConfigException when a configuration file is invalid
    * @throws HostException when a plugin path is unusable
    */
   public Policy load(Workspace workspace) {
-    List<ConfigLayer> layers = ConfigLayers.discover(workspace.directory(), environment);
-    List<Path> plugins = new ArrayList<>(pluginPaths);
-    List<String> configuredPlugins;
-    try {
-      configuredPlugins = ConfigLoader.loadEngine(layers).plugins();
-    } catch (ConfigException invalidEngine) {
-      // Building the policy reports the engine's problems together with every other block's.
-      configuredPlugins = List.of();
+    return loadReported(workspace).policy();
+  }
+
+  /**
+   * A policy and what the trust boundary refused to take from the repository's configuration:
+   * one line per setting, and the checkouts whose files asked (what {@code groundskeeper trust}
+   * would trust).
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Loaded(Policy policy, List<String> refused, List<Path> untrustedCheckouts) {
+    public Loaded {
+      Objects.requireNonNull(policy, "policy");
+      refused = List.copyOf(refused);
+      untrustedCheckouts = List.copyOf(untrustedCheckouts);
     }
-    for (String configured : configuredPlugins) {
+  }
+
+  /**
+   * The policy of {@code workspace}. The user's file and the embedded defaults are trusted; a
+   * repository's own files ({@code .groundskeeper.yaml} of the checkout, and of a linked
+   * worktree) are trusted only when the user ran {@code groundskeeper trust} there
+   * ({@link TrustList}). An untrusted file applies in full except where it would load a plugin,
+   * switch off, soften or leave out a loss guard, weaken a setting a loss guard reads, or move the
+   * store ({@link TrustBoundary}): those settings keep their trusted values, and each is reported
+   * in {@link Loaded#refused()}.
+   *
+   * @throws dev.groundskeeper.api.config.ConfigException when a configuration file is invalid
+   * @throws HostException when a plugin path is unusable
+   */
+  public Loaded loadReported(Workspace workspace) {
+    List<ConfigLayer> layers = ConfigLayers.discover(workspace.directory(), environment);
+    List<ConfigLayer> repository = layers.stream().filter(PolicyLoader::isRepositoryLayer)
+        .toList();
+    if (repository.isEmpty()) {
+      return new Loaded(whole(workspace, layers), List.of(), List.of());
+    }
+    Loaded guarded = guarded(workspace, layers, List.of());
+    if (guarded.refused().isEmpty()) {
+      return guarded;
+    }
+    TrustList trust = TrustList.read(environment);
+    List<ConfigLayer> trustedRepository = repository.stream()
+        .filter(layer -> trust.trusts(checkoutOf(layer), environment)).toList();
+    if (trustedRepository.size() == repository.size()) {
+      return new Loaded(whole(workspace, layers), List.of(), List.of());
+    }
+    Loaded held = trustedRepository.isEmpty() ? guarded
+        : guarded(workspace, layers, trustedRepository);
+    List<String> refused = new ArrayList<>(held.refused());
+    trust.problem().ifPresent(refused::add);
+    return new Loaded(held.policy(), refused, held.untrustedCheckouts());
+  }
+
+  private static boolean isRepositoryLayer(ConfigLayer layer) {
+    return layer.file().isPresent() && (layer.name().equals(ConfigLayers.REPOSITORY)
+        || layer.name().equals(ConfigLayers.WORKTREE));
+  }
+
+  private static Path checkoutOf(ConfigLayer layer) {
+    return layer.file().orElseThrow().toAbsolutePath().getParent();
+  }
+
+  /** Every layer in force, with every plugin they name: no repository layer, or all trusted. */
+  private Policy whole(Workspace workspace, List<ConfigLayer> layers) {
+    List<Path> plugins = plugins(workspace, layers);
+    return cached(ConfigFingerprint.of(layers, plugins), layers, plugins);
+  }
+
+  private List<Path> plugins(Workspace workspace, List<ConfigLayer> layers) {
+    List<Path> plugins = new ArrayList<>(pluginPaths);
+    for (String configured : configuredPlugins(layers)) {
       // A configured plugin path is relative to the repository it configures.
       plugins.add(workspace.base().resolve(expandHome(configured)).normalize());
     }
-    return cached(ConfigFingerprint.of(layers, plugins), layers, plugins);
+    return plugins;
+  }
+
+  private static List<String> configuredPlugins(List<ConfigLayer> layers) {
+    try {
+      return ConfigLoader.loadEngine(layers).plugins();
+    } catch (ConfigException invalidEngine) {
+      // Building the policy reports the engine's problems together with every other block's.
+      return List.of();
+    }
+  }
+
+  /**
+   * The policy of every layer held to the policy of the trusted ones (the non-repository layers
+   * and {@code alsoTrusted}): plugins only from trusted layers, the boundary's overrides after
+   * the repository's layers, and if the result still weakens a loss guard (it should not), the
+   * trusted layers' policy alone.
+   */
+  private Loaded guarded(Workspace workspace, List<ConfigLayer> layers,
+      List<ConfigLayer> alsoTrusted) {
+    List<ConfigLayer> trustedLayers = layers.stream()
+        .filter(layer -> !isRepositoryLayer(layer) || alsoTrusted.contains(layer)).toList();
+    List<ConfigLayer> untrustedLayers = layers.stream()
+        .filter(layer -> !trustedLayers.contains(layer)).toList();
+    List<Path> plugins = plugins(workspace, trustedLayers);
+    List<String> trustedNames = configuredPlugins(trustedLayers);
+    List<String> untrustedPlugins = configuredPlugins(untrustedLayers).stream()
+        .filter(name -> !trustedNames.contains(name)).distinct().toList();
+    Policy trusted = cached(ConfigFingerprint.of(trustedLayers, plugins), trustedLayers, plugins);
+    Policy all = cached(ConfigFingerprint.of(layers, plugins), layers, plugins);
+    TrustBoundary.Result result = TrustBoundary.compare(trusted, all, untrustedPlugins);
+    List<Path> checkouts = untrustedLayers.stream().map(PolicyLoader::checkoutOf).distinct()
+        .toList();
+    if (result.override().isEmpty()) {
+      return new Loaded(all, result.refused(), result.refused().isEmpty() ? List.of() : checkouts);
+    }
+    List<ConfigLayer> held = new ArrayList<>(layers);
+    held.add(result.override().get());
+    List<String> refused = new ArrayList<>(result.refused());
+    Policy policy;
+    try {
+      policy = cached(ConfigFingerprint.of(held, plugins), held, plugins);
+      // A namespace the repository excluded whole was not loaded, so its keys could not be
+      // compared; once the override brings its guards back, compare again (found by
+      // TrustBoundaryPropertiesTest: exclude branches.* with stop_guard.unpushed_subagent off).
+      for (int round = 2; round <= 3; round++) {
+        TrustBoundary.Result again = TrustBoundary.compare(trusted, policy, List.of());
+        if (again.override().isEmpty()) {
+          break;
+        }
+        held.add(ConfigLayer.ofText(TrustBoundary.OVERRIDE_LAYER + "-" + round,
+            again.override().get().yaml()));
+        again.refused().stream().filter(line -> !refused.contains(line)).forEach(refused::add);
+        policy = cached(ConfigFingerprint.of(held, plugins), held, plugins);
+      }
+    } catch (ConfigException e) {
+      policy = trusted;
+    }
+    List<String> weakened = TrustBoundary.weakenedGuards(trusted, policy);
+    if (!weakened.isEmpty()) {
+      policy = trusted;
+      refused.add("the repository's configuration still weakened " + String.join(", ", weakened)
+          + ", so none of it was applied");
+    }
+    return new Loaded(policy, refused, checkouts);
   }
 
   /**

@@ -38,6 +38,7 @@ import java.util.Set;
  * they run, and a record expires with its turn, so yesterday's review patch never blocks today's
  * cleanup). The right move is to commit the work where it belongs.
  */
+@dev.groundskeeper.api.LossGuard
 final class EvacuationRule implements Rule {
 
   static final String ID = "branches.evacuation";

@@ -48,6 +48,7 @@ import java.util.Set;
  * {@code worktree remove} is judged on its ignored files, which git deletes without asking.
  * Fails closed: what cannot be proven safe is refused, with the way to make it safe.
  */
+@dev.groundskeeper.api.LossGuard
 final class ForceRemovalRule implements Rule {
 
   static final String ID = "branches.force-removal";

@@ -28,6 +28,7 @@ import java.util.Set;
  * branch or a protected name; any other branch only when its remote-tracking tip is contained in
  * the remote's default branch or in one of the remote's integration lines.
  */
+@dev.groundskeeper.api.LossGuard
 final class RemoteDeleteRule implements Rule {
 
   static final String ID = "branches.remote-delete";

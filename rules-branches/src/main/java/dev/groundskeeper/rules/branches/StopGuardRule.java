@@ -41,6 +41,7 @@ import java.util.Set;
  * ({@link StopMarkers}) let a runner say that the stop must go through, or that the agent hands
  * off (then finished branches are waived and each branch is named with its tip).
  */
+@dev.groundskeeper.api.LossGuard
 final class StopGuardRule implements Rule {
 
   static final String ID = "branches.stop-guard";

@@ -37,6 +37,7 @@ import java.util.Set;
  * untracked or ignored files that no regenerable glob covers and no stash entry holds, tracked
  * files with uncommitted changes, a linked worktree, or the repository's own {@code .git}.
  */
+@dev.groundskeeper.api.LossGuard
 final class DeleteRule implements Rule {
 
   static final String ID = "changes.delete";

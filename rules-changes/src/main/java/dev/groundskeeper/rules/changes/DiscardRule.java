@@ -42,6 +42,7 @@ import java.util.regex.Pattern;
  * stash entry is neither in the worktree nor in a branch, tag or remote-tracking ref. A clean
  * worktree loses nothing. A command with none of these costs no repository read.
  */
+@dev.groundskeeper.api.LossGuard
 final class DiscardRule implements Rule {
 
   static final String ID = "changes.discard";

@@ -1,0 +1,277 @@
+package dev.groundskeeper.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.config.ConfigLayers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The repositories the user trusts to configure everything, loss guards and plugins included:
+ * {@code trusted.json} beside the user's configuration file
+ * ({@code $XDG_CONFIG_HOME/groundskeeper/}, by default {@code ~/.config/groundskeeper/}), written
+ * only by {@code groundskeeper trust}. Each entry is a checkout's location (its real path) and the
+ * repository's root commit ({@link #NO_COMMIT} for a repository without one yet; such an entry holds
+ * only while the repository still has no commit). A location whose repository no longer holds
+ * that root commit (another repository cloned to the same place) is not trusted.
+ *
+ * <p>A file the tool cannot use (unreadable, not JSON, too large, or inside the repository being
+ * judged) trusts nothing, and {@link #problem()} says why. Immutable.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class TrustList {
+
+  /** The file's name, beside the user's {@code config.yaml}. */
+  public static final String FILE_NAME = "trusted.json";
+  /** The root commit recorded for a repository that has no commit yet. */
+  public static final String NO_COMMIT = "none";
+  /** The most the file may hold; a real one is a few kilobytes. */
+  static final int MAX_BYTES = 256 * 1024;
+
+  private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One trusted checkout. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Entry(Path location, String rootCommit) {
+    public Entry {
+      Objects.requireNonNull(location, "location");
+      Objects.requireNonNull(rootCommit, "rootCommit");
+      if (!location.isAbsolute()) {
+        throw new IllegalArgumentException("a trusted location is absolute: " + location);
+      }
+      if (!rootCommit.equals(NO_COMMIT) && !COMMIT.matcher(rootCommit).matches()) {
+        throw new IllegalArgumentException("a root commit is a full commit id or `none`: "
+            + rootCommit);
+      }
+    }
+  }
+
+  private final Optional<Path> file;
+  private final List<Entry> entries;
+  private final Optional<String> problem;
+
+  private TrustList(Optional<Path> file, List<Entry> entries, Optional<String> problem) {
+    this.file = file;
+    this.entries = List.copyOf(entries);
+    this.problem = problem;
+  }
+
+  /** Where the list lives for {@code environment}; empty when neither XDG_CONFIG_HOME nor HOME is set. */
+  public static Optional<Path> file(Map<String, String> environment) {
+    return ConfigLayers.userFile(environment).map(config -> config.resolveSibling(FILE_NAME));
+  }
+
+  /** The list of {@code environment}'s user; an absent file is an empty list. */
+  public static TrustList read(Map<String, String> environment) {
+    Optional<Path> file = file(environment);
+    if (file.isEmpty()) {
+      return new TrustList(file, List.of(), Optional.empty());
+    }
+    try {
+      return new TrustList(file, parse(file.get()), Optional.empty());
+    } catch (IOException e) {
+      return new TrustList(file, List.of(), Optional.of("the trust list " + file.get()
+          + " cannot be used (" + e.getMessage() + "), so no repository is trusted"));
+    }
+  }
+
+  private static List<Entry> parse(Path file) throws IOException {
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return List.of();
+    }
+    if (!attributes.isRegularFile()) {
+      throw new IOException("it is not a regular file");
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes(MAX_BYTES + 1);
+    }
+    if (bytes.length > MAX_BYTES) {
+      throw new IOException("it holds more than " + MAX_BYTES + " bytes");
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(new String(bytes, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new IOException("it is not JSON");
+    }
+    if (root == null || !root.path("trusted").isArray()) {
+      throw new IOException("it has no `trusted` list");
+    }
+    List<Entry> entries = new ArrayList<>();
+    for (JsonNode node : root.get("trusted")) {
+      String location = node.path("location").asText("");
+      String commit = node.path("root_commit").asText("");
+      try {
+        entries.add(new Entry(Path.of(location), commit));
+      } catch (IllegalArgumentException e) {
+        throw new IOException("an entry is malformed: " + e.getMessage());
+      }
+    }
+    return entries;
+  }
+
+  public Optional<Path> file() {
+    return file;
+  }
+
+  public List<Entry> entries() {
+    return entries;
+  }
+
+  /** Why the file could not be used, when it could not. */
+  public Optional<String> problem() {
+    return problem;
+  }
+
+  /** The entry of {@code location} (a real path), if any. */
+  public Optional<Entry> entry(Path location) {
+    return entries.stream().filter(entry -> entry.location().equals(location)).findFirst();
+  }
+
+  /**
+   * True when {@code checkout} (a repository's top level) is trusted: an entry has its real path,
+   * the repository holds the entry's root commit as a commit without parents (or, for an entry
+   * without a commit, still has none), and the list does not lie inside the checkout itself (a
+   * list the repository could have written trusts nothing).
+   */
+  public boolean trusts(Path checkout, Map<String, String> environment) {
+    if (entries.isEmpty()) {
+      return false;
+    }
+    Path real;
+    try {
+      real = checkout.toRealPath();
+    } catch (IOException e) {
+      return false;
+    }
+    Optional<Entry> entry = entry(real);
+    if (entry.isEmpty() || insideCheckout(real)) {
+      return false;
+    }
+    String commit = entry.get().rootCommit();
+    if (commit.equals(NO_COMMIT)) {
+      return !GitCommand.run(real, environment, GitCommand.READ,
+          List.of("rev-parse", "--verify", "--quiet", "HEAD^{commit}")).ok()
+          && !hasAnyCommit(real, environment);
+    }
+    GitCommand.Run object = GitCommand.run(real, environment, GitCommand.READ,
+        List.of("cat-file", "commit", commit));
+    if (!object.ok()) {
+      return false;
+    }
+    for (String line : object.output().split("\n", -1)) {
+      if (line.isEmpty()) {
+        return true;
+      }
+      if (line.startsWith("parent ")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean hasAnyCommit(Path checkout, Map<String, String> environment) {
+    GitCommand.Run refs = GitCommand.run(checkout, environment, GitCommand.READ,
+        List.of("for-each-ref", "--count=1", "--format=%(objectname)"));
+    return !refs.ok() || !refs.output().isBlank();
+  }
+
+  private boolean insideCheckout(Path checkout) {
+    if (file.isEmpty()) {
+      return false;
+    }
+    Path listed = file.get();
+    try {
+      listed = listed.toRealPath();
+    } catch (IOException e) {
+      listed = listed.toAbsolutePath().normalize();
+    }
+    return listed.startsWith(checkout);
+  }
+
+  /** This list with {@code entry} in place of any entry of its location. */
+  public TrustList with(Entry entry) {
+    List<Entry> next = new ArrayList<>(entries);
+    next.removeIf(known -> known.location().equals(entry.location()));
+    next.add(entry);
+    return new TrustList(file, next, Optional.empty());
+  }
+
+  /** This list without the entry of {@code location}. */
+  public TrustList without(Path location) {
+    List<Entry> next = new ArrayList<>(entries);
+    next.removeIf(known -> known.location().equals(location));
+    return new TrustList(file, next, problem);
+  }
+
+  /**
+   * Writes the list: a new file beside the old one, then an atomic rename, so a reader sees the
+   * old list or the new one, never half of one.
+   *
+   * @throws HostException when there is no place for the file or it cannot be written
+   */
+  public void write() {
+    Path target = file.orElseThrow(() -> new HostException("neither XDG_CONFIG_HOME nor HOME is"
+        + " set, so the trust list has no place"));
+    ObjectNode root = JSON.createObjectNode();
+    root.put("version", 1);
+    ArrayNode list = root.putArray("trusted");
+    for (Entry entry : entries) {
+      list.addObject().put("location", entry.location().toString())
+          .put("root_commit", entry.rootCommit());
+    }
+    Path temporary = null;
+    try {
+      Files.createDirectories(target.getParent());
+      temporary = Files.createTempFile(target.getParent(), ".trusted-", ".json");
+      Files.writeString(temporary, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root)
+          + "\n", StandardCharsets.UTF_8);
+      try {
+        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      throw new HostException("cannot write the trust list " + target + ": " + e);
+    } finally {
+      if (temporary != null) {
+        try {
+          Files.deleteIfExists(temporary);
+        } catch (IOException ignored) {
+          // the rename took it, or the failure above already said what went wrong
+        }
+      }
+    }
+  }
+
+  /** A checkout's real path, as an entry records it. */
+  public static Path location(Path checkout) {
+    try {
+      return checkout.toRealPath();
+    } catch (IOException e) {
+      return checkout.toAbsolutePath().normalize();
+    }
+  }
+}
