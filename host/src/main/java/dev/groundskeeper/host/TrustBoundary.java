@@ -65,6 +65,8 @@ final class TrustBoundary {
       new Guarded("engine.on_error", Kind.ON_ERROR, "a failing rule would allow"),
       new Guarded("changes.discard", Kind.MODE, "guards uncommitted changes"),
       new Guarded("changes.delete", Kind.MODE, "guards untracked and ignored files"),
+      new Guarded("changes.expire", Kind.MODE, "guards commits only a reflog holds"),
+      new Guarded("changes.force_push", Kind.MODE, "guards commits only a remote branch holds"),
       new Guarded("changes.regenerable", Kind.ADDS, "more files would count as rebuildable"),
       new Guarded("branches.default", Kind.CHANGES, "decides what counts as merged"),
       new Guarded("branches.remote", Kind.CHANGES, "decides whose deletions are judged"),

@@ -35,6 +35,7 @@ import java.util.Set;
  * unreachable), with a branch command per tip that keeps them. A command with none of these costs
  * no repository read.
  */
+@dev.groundskeeper.api.LossGuard
 final class ExpireRule implements Rule {
 
   static final String ID = "changes.expire";

@@ -33,6 +33,7 @@ import java.util.Set;
  * then a force push, does. Deleting a remote branch is branches.remote-delete's, and a push to the
  * repository itself branches.force-removal's.
  */
+@dev.groundskeeper.api.LossGuard
 final class ForcePushRule implements Rule {
 
   static final String ID = "changes.force-push";
