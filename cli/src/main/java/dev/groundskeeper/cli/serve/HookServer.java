@@ -87,6 +87,8 @@ final class HookServer {
   static final Duration QUEUE_WAIT = Duration.ofSeconds(2);
   static final Duration STOP_WAIT = Duration.ofSeconds(30);
   static final Duration LEFT_REQUEST_AGE = Duration.ofMinutes(10);
+  /** Answered calls whose time --status summarises. */
+  static final int CALL_TIMES = 512;
 
   /** What the server needs from its surroundings. */
   record Settings(SocketLocation location, Duration idleTimeout, int workers,
@@ -112,6 +114,9 @@ final class HookServer {
   private final AtomicLong answered = new AtomicLong();
   private final AtomicLong declined = new AtomicLong();
   private final AtomicLong failed = new AtomicLong();
+  /** How long the last answered hook calls took in the server, request read to answer sent. */
+  private final long[] callNanos = new long[CALL_TIMES];
+  private long callsTimed;
   private final AtomicReference<String> lastDecline = new AtomicReference<>("");
   private final AtomicReference<String> stopReason = new AtomicReference<>("");
   private final SecureRandom random = new SecureRandom();
@@ -212,7 +217,8 @@ final class HookServer {
         64);
     int port = ((java.net.InetSocketAddress) tcpListener.getLocalAddress()).getPort();
     Path portFile = settings.location().portFile();
-    Path partial = portFile.resolveSibling(portFile.getFileName() + "." + ProcessHandle.current().pid());
+    Path partial = portFile.resolveSibling(portFile.getFileName() + "."
+        + ProcessHandle.current().pid());
     Files.deleteIfExists(partial);
     Files.writeString(partial, PORT_MAGIC + " " + port + " " + ProcessHandle.current().pid() + " "
         + clientToken + " " + serverToken + "\n", StandardCharsets.US_ASCII,
@@ -668,6 +674,7 @@ final class HookServer {
   }
 
   private void hook(SocketChannel channel, byte[] body, boolean lengths) throws IOException {
+    long start = System.nanoTime();
     HookRequest request;
     try {
       request = HookRequest.parse(body, Jvm.PATH_CHARSET);
@@ -726,6 +733,9 @@ final class HookServer {
     Http.respond(channel, 200, "application/octet-stream",
         lengths ? lengthFrame(exit, stdout, stderr) : frame(exit, stdout, stderr));
     answered.incrementAndGet();
+    synchronized (callNanos) {
+      callNanos[(int) (callsTimed++ % CALL_TIMES)] = System.nanoTime() - start;
+    }
   }
 
   /** The variables a hook may read ({@link ProcessEnvironment#isForwarded}), whatever was sent. */
@@ -797,7 +807,8 @@ final class HookServer {
         + "answered: " + answered.get() + "\n"
         + "declined: " + declined.get() + "\n"
         + "failed: " + failed.get() + "\n"
-        + "last declined: " + (lastDecline.get().isEmpty() ? "never" : lastDecline.get());
+        + "last declined: " + (lastDecline.get().isEmpty() ? "never" : lastDecline.get()) + "\n"
+        + callTimes();
   }
 
   /** A TCP caller is this account's when /proc/net/tcp shows its socket with this uid. */
@@ -806,6 +817,21 @@ final class HookServer {
         (java.net.InetSocketAddress) channel.getRemoteAddress(),
         (java.net.InetSocketAddress) channel.getLocalAddress());
     return peer.isPresent() && peer.getAsInt() == uid;
+  }
+
+  /** The server's own time of the last answered hook calls: p50 and p90 in milliseconds. */
+  private String callTimes() {
+    long[] times;
+    synchronized (callNanos) {
+      times = java.util.Arrays.copyOf(callNanos, (int) Math.min(callsTimed, CALL_TIMES));
+    }
+    if (times.length == 0) {
+      return "call time: no call answered yet";
+    }
+    java.util.Arrays.sort(times);
+    return String.format(java.util.Locale.ROOT,
+        "call time (last %d answered): p50 %.3f ms, p90 %.3f ms", times.length,
+        times[(times.length - 1) / 2] / 1e6, times[(times.length - 1) * 9 / 10] / 1e6);
   }
 
   private boolean sameAccount(SocketChannel channel) throws IOException {

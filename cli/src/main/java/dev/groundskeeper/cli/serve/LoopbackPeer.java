@@ -18,6 +18,8 @@ import java.util.OptionalInt;
 final class LoopbackPeer {
 
   static final Path TABLE = Path.of("/proc/net/tcp");
+  /** Where a client's dual-stack socket shows (its address IPv4-mapped). */
+  static final Path TABLE6 = Path.of("/proc/net/tcp6");
 
   private LoopbackPeer() {}
 
@@ -33,15 +35,26 @@ final class LoopbackPeer {
 
   /** The uid that owns the socket at {@code client} connected to {@code server}, if shown. */
   static OptionalInt uid(InetSocketAddress client, InetSocketAddress server) throws IOException {
-    return uid(Files.readString(TABLE, java.nio.charset.StandardCharsets.US_ASCII), client,
-        server);
+    OptionalInt found = uid(Files.readString(TABLE, java.nio.charset.StandardCharsets.US_ASCII),
+        client, server);
+    if (found.isEmpty() && Files.isReadable(TABLE6)) {
+      found = uid(Files.readString(TABLE6, java.nio.charset.StandardCharsets.US_ASCII), client,
+          server);
+    }
+    return found;
   }
 
   static OptionalInt uid(String table, InetSocketAddress client, InetSocketAddress server) {
     String local = address(client);
     String remote = address(server);
+    String local6 = mapped(local);
+    String remote6 = mapped(remote);
     for (String line : table.split("\n")) {
       String[] fields = line.trim().split("\\s+");
+      if (fields.length > 7 && fields[1].equals(local6) && fields[2].equals(remote6)) {
+        fields[1] = local;
+        fields[2] = remote;
+      }
       // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid ...
       if (fields.length > 7 && fields[1].equals(local) && fields[2].equals(remote)) {
         try {
@@ -52,6 +65,18 @@ final class LoopbackPeer {
       }
     }
     return OptionalInt.empty();
+  }
+
+  /**
+   * The IPv4-mapped form of an address of the IPv4 table as the IPv6 table prints it: four 32-bit
+   * words in the host's byte order, {@code ::ffff:a.b.c.d}.
+   */
+  static String mapped(String address) {
+    if (address.isEmpty()) {
+      return "";
+    }
+    String marker = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? "FFFF0000" : "0000FFFF";
+    return "0000000000000000" + marker + address;
   }
 
   /** An IPv4 address and port as the table prints them: the address in the host's byte order. */
