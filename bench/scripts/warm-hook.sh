@@ -66,6 +66,7 @@ echo "first call of the session (answers itself, starts the server): $(( (first_
 
 # The request the launcher sends, for the direct calls (the variables it forwards, as it would).
 body() { # name
+  local name
   {
     printf 'groundskeeper-serve/1\0c:%s\0j:%s\0u:' "$PWD" "$jar"
     umask
@@ -92,7 +93,11 @@ printf '| payload | path | p50 [ms] | p90 [ms] | calls |\n|:---|:---|---:|---:|-
 for name in pure branch-D; do
   case "$name" in pure) cd "$work/pure" ;; *) cd "$work/branches" ;; esac
   body "$name"
-  [ "$(direct "$name" | cut -d' ' -f1)" = 200 ] || { echo "the server declined the direct request" >&2; exit 1; }
+  if [ "$(direct "$name" | cut -d' ' -f1)" != 200 ]; then
+    echo "the server declined the direct request:" >&2
+    curl -q -s --unix-socket "$socket" --data-binary @"$work/$name.body" http://localhost/v1/hook >&2
+    exit 1
+  fi
   for ((i = 0; i < warmup; i++)); do "$launcher" hook <"$work/$name.json" >/dev/null; done
   : >"$work/warm"; : >"$work/curl"; : >"$work/cold"
   for ((i = 1; i <= calls; i++)); do
