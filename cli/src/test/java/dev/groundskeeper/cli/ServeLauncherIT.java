@@ -363,7 +363,8 @@ class ServeLauncherIT {
       });
       hangUp.start();
       Run broken = launch(Map.of(), payload("git branch -D feat/x"), "hook");
-      hangUp.join();
+      hangUp.join(60_000);
+      assertThat(hangUp.isAlive()).as("the call connected to the listener: %s", broken).isFalse();
       assertThat(broken.out()).isEqualTo(fresh.out());
       assertThat(broken.err()).contains("did not answer: the connection broke before the answer");
     }
