@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Issue 13 part 5, side by side in one run, for a PreToolUse Bash `ls -la` (no rule reads the
-# repository), in a fresh repository with a home and store of its own:
+# Issue 13 part 5, side by side in one run, in fresh repositories with a home and store of their
+# own, for two PreToolUse Bash payloads:
+#   pure      `ls -la` in a repository of one commit (no rule needs the branch inventory)
+#   branch-D  `git branch -D feat/x` in a repository of 1,000 branches, feat/x holding a commit
+#             found nowhere else (denied after reading the branch inventory)
+# and three paths each:
 #   warm    bin/groundskeeper hook, launcher process start to answer, sent to the server that the
 #           first call started in the background (the default path)
-#   server  the server's own answer: the same request sent straight to its socket by curl
-#           (curl's time_total: connect, the server's work, the answer)
+#   server  the server's own time per call, request read to answer written (its --status),
+#           and curl: the same request sent straight to the Unix socket (curl's time_total:
+#           connect, the server's work, the answer; curl's own start is not in it)
 #   cold    bin/groundskeeper hook with GROUNDSKEEPER_SERVE=off (a JVM per call)
 # interleaved call by call (a cold call every COLD_EVERY-th round), after WARMUP served calls.
 # Results and their reading: docs/benchmarks/engine.md.
@@ -32,66 +37,97 @@ export HOME="$work/home" XDG_CONFIG_HOME="$work/xdg" GROUNDSKEEPER_HOME="$work/g
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GROUNDSKEEPER_SERVE_IDLE=10m
 unset GROUNDSKEEPER_SOCKET XDG_RUNTIME_DIR GROUNDSKEEPER_SERVE JAVA_TOOL_OPTIONS JDK_JAVA_OPTIONS
 mkdir -p "$HOME" "$XDG_CONFIG_HOME"
-git init -q -b main "$work/repo"
-git -C "$work/repo" -c user.name=b -c user.email=b@b commit -q --allow-empty -m initial
-printf '{"session_id":"bench","cwd":"%s/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la"}}' \
-  "$work" >"$work/pure.json"
-cd "$work/repo"
+git init -q -b main "$work/pure"
+git -C "$work/pure" -c user.name=b -c user.email=b@b commit -q --allow-empty -m initial
+git init -q -b main "$work/branches"
+git -C "$work/branches" -c user.name=b -c user.email=b@b commit -q --allow-empty -m initial
+head="$(git -C "$work/branches" rev-parse HEAD)"
+for ((i = 1; i <= 1000; i++)); do echo "create refs/heads/topic/b$i $head"; done \
+  | git -C "$work/branches" update-ref --stdin
+only="$(git -C "$work/branches" -c user.name=b -c user.email=b@b commit-tree -p "$head" \
+  -m 'only here' "$(git -C "$work/branches" rev-parse 'HEAD^{tree}')")"
+git -C "$work/branches" update-ref refs/heads/feat/x "$only"
+payload() { # name, repository, command
+  printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s"}}' \
+    "$2" "$3" >"$work/$1.json"
+}
+payload pure "$work/pure" "ls -la"
+payload branch-D "$work/branches" "git branch -D feat/x"
 socket="$work/gk/run/serve.sock"
 
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The first call answers itself and starts the server.
+cd "$work/pure"
 first_start="$(date +%s%N)"
 "$launcher" hook <"$work/pure.json" >/dev/null
 first_end="$(date +%s%N)"
 while [ ! -S "$socket" ]; do sleep 0.05; done
+echo "first call of the session (answers itself, starts the server): $(( (first_end - first_start) / 1000000 )) ms"
 
 # The request the launcher sends, for the direct calls (the variables it forwards, as it would).
-{
-  printf 'groundskeeper-serve/1\0c:%s\0j:%s\0u:' "$PWD" "$jar"
-  umask
-  printf '\0a:hook\0'
-  for name in $(compgen -e); do
-    case " HOME PATH USER LOGNAME LANG LANGUAGE TZ TMPDIR EMAIL JAVA_HOME XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY http_proxy https_proxy all_proxy no_proxy GROUNDSKEEPER_SESSION_MODE GROUNDSKEEPER_HOME " in
-      *" $name "*) printf 'e:%s=%s\0' "$name" "${!name}" ;;
-      *) case "$name" in LC_*|GIT_*|GH_*|GITHUB_*) printf 'e:%s=%s\0' "$name" "${!name}" ;; esac ;;
-    esac
-  done
-  printf '\0'
-  cat "$work/pure.json"
-} >"$work/body"
-direct() {
-  curl -q -s -o /dev/null -w '%{http_code} %{time_total}\n' --unix-socket "$socket" -H 'Expect:' \
-    -H 'Content-Type: application/octet-stream' --data-binary @"$work/body" http://localhost/v1/hook
+body() { # name
+  local name
+  {
+    printf 'groundskeeper-serve/1\0c:%s\0j:%s\0u:' "$PWD" "$jar"
+    umask
+    printf '\0a:hook\0'
+    for name in $(compgen -e); do
+      case " HOME PATH USER LOGNAME LANG LANGUAGE TZ TMPDIR EMAIL JAVA_HOME XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY http_proxy https_proxy all_proxy no_proxy GROUNDSKEEPER_SESSION_MODE GROUNDSKEEPER_HOME " in
+        *" $name "*) printf 'e:%s=%s\0' "$name" "${!name}" ;;
+        *) case "$name" in LC_*|GIT_*|GH_*|GITHUB_*) printf 'e:%s=%s\0' "$name" "${!name}" ;; esac ;;
+      esac
+    done
+    printf '\0'
+    cat "$work/$1.json"
+  } >"$work/$1.body"
 }
-[ "$(direct | cut -d' ' -f1)" = 200 ] || { echo "the server declined the direct request" >&2; exit 1; }
-
-for ((i = 0; i < warmup; i++)); do "$launcher" hook <"$work/pure.json" >/dev/null; done
-
-: >"$work/warm" ; : >"$work/server" ; : >"$work/cold"
-for ((i = 1; i <= calls; i++)); do
-  start="$(date +%s%N)"
-  "$launcher" hook <"$work/pure.json" >/dev/null
-  end="$(date +%s%N)"
-  echo $(( (end - start) / 1000 )) >>"$work/warm"
-  direct | awk '{ printf "%d\n", $2 * 1000000 }' >>"$work/server"
-  if (( i % cold_every == 0 )); then
-    start="$(date +%s%N)"
-    GROUNDSKEEPER_SERVE=off "$launcher" hook <"$work/pure.json" >/dev/null
-    end="$(date +%s%N)"
-    echo $(( (end - start) / 1000 )) >>"$work/cold"
-  fi
-done
-
+direct() { # name
+  curl -q -s -o /dev/null -w '%{http_code} %{time_total}\n' --unix-socket "$socket" -H 'Expect:' \
+    -H 'Content-Type: application/octet-stream' --data-binary @"$work/$1.body" http://localhost/v1/hook
+}
 pct() { # file, percentile -> milliseconds
   sort -n "$1" | awk -v p="$2" '{ v[NR] = $1 } END { i = int((NR - 1) * p / 100) + 1; printf "%.2f", v[i] / 1000 }'
 }
-echo "load average before/after: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "first call of the session (answers itself, starts the server): $(( (first_end - first_start) / 1000000 )) ms"
-printf '| path | p50 [ms] | p90 [ms] | calls |\n|:---|---:|---:|---:|\n'
-for path in warm server cold; do
-  printf '| %s | %s | %s | %s |\n' "$path" "$(pct "$work/$path" 50)" "$(pct "$work/$path" 90)" \
-    "$(wc -l <"$work/$path")"
+
+printf '| payload | path | p50 [ms] | p90 [ms] | calls |\n|:---|:---|---:|---:|---:|\n' >"$work/table"
+for name in pure branch-D; do
+  case "$name" in pure) cd "$work/pure" ;; *) cd "$work/branches" ;; esac
+  body "$name"
+  if [ "$(direct "$name" | cut -d' ' -f1)" != 200 ]; then
+    echo "the server declined the direct request:" >&2
+    curl -q -s --unix-socket "$socket" --data-binary @"$work/$name.body" http://localhost/v1/hook >&2
+    exit 1
+  fi
+  for ((i = 0; i < warmup; i++)); do "$launcher" hook <"$work/$name.json" >/dev/null; done
+  : >"$work/warm"; : >"$work/curl"; : >"$work/cold"
+  for ((i = 1; i <= calls; i++)); do
+    start="$(date +%s%N)"
+    "$launcher" hook <"$work/$name.json" >/dev/null
+    end="$(date +%s%N)"
+    echo $(( (end - start) / 1000 )) >>"$work/warm"
+    direct "$name" | awk '{ printf "%d\n", $2 * 1000000 }' >>"$work/curl"
+    if (( i % cold_every == 0 )); then
+      start="$(date +%s%N)"
+      GROUNDSKEEPER_SERVE=off "$launcher" hook <"$work/$name.json" >/dev/null
+      end="$(date +%s%N)"
+      echo $(( (end - start) / 1000 )) >>"$work/cold"
+    fi
+  done
+  # the server's own times of the last calls (this payload's alone while 2 x CALLS >= 512)
+  own="$("$launcher" serve --status | sed -n 's/^call time (last \([0-9]*\) answered): p50 \([0-9.]*\) ms, p90 \([0-9.]*\) ms$/\2 \3 \1/p')"
+  {
+    printf '| %s | warm (launcher to answer) | %s | %s | %s |\n' "$name" "$(pct "$work/warm" 50)" \
+      "$(pct "$work/warm" 90)" "$(wc -l <"$work/warm")"
+    read -r p50 p90 n <<<"$own"
+    printf '| %s | server (its own time) | %s | %s | %s |\n' "$name" "$p50" "$p90" "$n"
+    printf '| %s | curl to the Unix socket | %s | %s | %s |\n' "$name" "$(pct "$work/curl" 50)" \
+      "$(pct "$work/curl" 90)" "$(wc -l <"$work/curl")"
+    printf '| %s | cold (a JVM per call) | %s | %s | %s |\n' "$name" "$(pct "$work/cold" 50)" \
+      "$(pct "$work/cold" 90)" "$(wc -l <"$work/cold")"
+  } >>"$work/table"
+  awk -v w="$(pct "$work/warm" 50)" -v c="$(pct "$work/cold" 50)" -v n="$name" \
+    'BEGIN { printf "%s: cold p50 / warm p50: %.1fx\n", n, c / w }' >>"$work/ratios"
 done
-awk -v w="$(pct "$work/warm" 50)" -v c="$(pct "$work/cold" 50)" \
-  'BEGIN { printf "cold p50 / warm p50: %.1fx\n", c / w }'
-"$launcher" serve --status | grep -E 'answered|declined'
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+cat "$work/table" "$work/ratios"
+"$launcher" serve --status | grep -E 'answered|declined|failed'

@@ -30,11 +30,12 @@ final class Invocation {
   private final Consumer<PolicyBuilder> policyCustomizer;
   private final List<Path> pluginPaths = new ArrayList<>();
   private final PolicyCache policies;
+  private final HostCache hosts;
   private Host host;
 
   Invocation(InputStream in, PrintStream out, PrintStream err, Map<String, String> env,
       Path workingDirectory, Clock clock, Consumer<PolicyBuilder> policyCustomizer,
-      PolicyCache policies) {
+      PolicyCache policies, HostCache hosts) {
     this.in = Objects.requireNonNull(in, "in");
     this.out = Objects.requireNonNull(out, "out");
     this.err = Objects.requireNonNull(err, "err");
@@ -43,6 +44,7 @@ final class Invocation {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.policyCustomizer = Objects.requireNonNull(policyCustomizer, "policyCustomizer");
     this.policies = Objects.requireNonNull(policies, "policies");
+    this.hosts = Objects.requireNonNull(hosts, "hosts");
   }
 
   /**
@@ -51,8 +53,7 @@ final class Invocation {
    */
   synchronized Host host() {
     if (host == null) {
-      host = Host.builder().environment(env).clock(clock).pluginPaths(pluginPaths)
-          .customizePolicy(policyCustomizer).policyCache(policies).build();
+      host = hosts.get(env, pluginPaths, clock, policyCustomizer, policies);
     }
     return host;
   }

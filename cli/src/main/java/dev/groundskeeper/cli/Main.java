@@ -51,6 +51,8 @@ public final class Main {
   private final Consumer<PolicyBuilder> policyCustomizer;
   /** One per program: a served process answers every call from the policies built so far. */
   private final PolicyCache policies = PolicyCache.create();
+  /** And the hosts over it, one per environment and plugin paths seen. */
+  private final HostCache hosts = new HostCache();
 
   public Main() {
     this(Clock.systemUTC(), builder -> { });
@@ -73,9 +75,16 @@ public final class Main {
   public int run(String[] args, InputStream in, PrintStream out, PrintStream err,
       Map<String, String> env, Path workingDirectory) {
     Invocation invocation = new Invocation(in, out, err, env, workingDirectory, clock,
-        policyCustomizer, policies);
-    CommandLine cli = commandLine(invocation);
-    int code = cli.execute(args);
+        policyCustomizer, policies, hosts);
+    int code;
+    if (args.length == 1 && args[0].equals("hook")) {
+      // The hook as a runner calls it, with no option to parse: building picocli's model of every
+      // verb cost about four fifths of a served call (docs/benchmarks/engine.md). HookCommand
+      // answers every failure itself, as it does under picocli.
+      code = new HookCommand(invocation).call();
+    } else {
+      code = commandLine(invocation).execute(args);
+    }
     out.flush();
     err.flush();
     return code;

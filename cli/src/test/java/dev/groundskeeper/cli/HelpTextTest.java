@@ -28,7 +28,7 @@ class HelpTextTest {
     PrintStream sink = new PrintStream(new ByteArrayOutputStream());
     Invocation invocation = new Invocation(new ByteArrayInputStream(new byte[0]), sink, sink,
         Map.of("HOME", temp.toString()), temp, Clock.systemUTC(), builder -> { },
-        dev.groundskeeper.host.PolicyCache.create());
+        dev.groundskeeper.host.PolicyCache.create(), new HostCache());
     List<String> fragments = new ArrayList<>();
     collect(Main.commandLine(invocation), fragments);
     assertThat(fragments).as("description entries that stop mid-sentence").isEmpty();

@@ -190,7 +190,15 @@ class ServeLauncherIT {
     Map<String, Run> fresh = hookCalls(noCurl);
     startServer(noCurl);
     assertThat(hookCalls(noCurl)).isEqualTo(fresh);
+    // without head and tr the input goes to the JVM as it is
     assertThat(status()).contains("answered: 0");
+    for (String tool : List.of("head", "tr")) {
+      Files.createSymbolicLink(tools.resolve(tool), Path.of("/usr/bin", tool));
+    }
+    assertThat(hookCalls(noCurl)).isEqualTo(fresh);
+    // Linux: bash alone reaches the TCP port, so without curl the calls are served all the same
+    assertThat(status()).contains(Files.isReadable(Path.of("/proc/net/tcp"))
+        ? "answered: 4" : "answered: 0");
 
     assertThat(launch(Map.of(), "", "serve", "--stop").exit()).isZero();
     try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
@@ -294,6 +302,73 @@ class ServeLauncherIT {
       assertThat(timedOut.err()).contains("did not answer: it did not answer within 2 s");
     }
     Files.deleteIfExists(socket);
+  }
+
+  /**
+   * The TCP path's holes: a port file whose server is gone (no process has its pid), and a
+   * listener of this account that is not the server (it does not know the server's token, or it
+   * hangs up mid-call). Each call answers as a fresh process would; the impostor and the hang-up
+   * say why on standard error; the gone server's port file is passed over in silence.
+   */
+  @Test
+  void aStalePortFileOrAListenerWithoutTheServersTokenLeavesTheCallToAFreshProcess()
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")));
+    Run fresh = launch(OFF, payload("git branch -D feat/x"), "hook");
+    Files.createDirectories(socket.getParent(),
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path portFile = socket.resolveSibling("serve.sock.port");
+    try (ServerSocketChannel impostor = ServerSocketChannel.open(StandardProtocolFamily.INET)) {
+      impostor.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0));
+      int port = ((java.net.InetSocketAddress) impostor.getLocalAddress()).getPort();
+      String tokens = " " + "a".repeat(32) + " " + "b".repeat(32) + "\n";
+      // a pid no process has (beyond pid_max)
+      Files.writeString(portFile, "groundskeeper-serve/2 " + port + " 99999999" + tokens);
+      Files.setPosixFilePermissions(portFile, PosixFilePermissions.fromString("rw-------"));
+      // no Unix socket either: a regular file there, so the server the call starts refuses to run
+      Files.writeString(socket, "not a socket");
+      Run stale = launch(Map.of(), payload("git branch -D feat/x"), "hook");
+      assertThat(stale.out()).isEqualTo(fresh.out());
+      assertThat(stale.err()).isEqualTo(fresh.err());
+      Files.delete(socket);
+
+      // this test's own pid: alive and this account's, but the listener answers without the token
+      Files.createDirectories(socket.getParent());
+      Files.writeString(portFile, "groundskeeper-serve/2 " + port + " "
+          + ProcessHandle.current().pid() + tokens);
+      Files.setPosixFilePermissions(portFile, PosixFilePermissions.fromString("rw-------"));
+      Thread answer = new Thread(() -> {
+        try (var channel = impostor.accept()) {
+          channel.read(java.nio.ByteBuffer.allocate(65536));
+          channel.write(java.nio.ByteBuffer.wrap(("HTTP/1.1 200 OK\r\nContent-Length: 35\r\n\r\n"
+              + "groundskeeper-serve/2 " + "c".repeat(8) + " 0 3 0\n{}\n")
+              .getBytes(StandardCharsets.US_ASCII)));
+        } catch (IOException ignored) {
+          // the caller hung up
+        }
+      });
+      answer.start();
+      Run forged = launch(Map.of(), payload("git branch -D feat/x"), "hook");
+      answer.join();
+      assertThat(forged.out()).isEqualTo(fresh.out());
+      assertThat(forged.err()).startsWith("groundskeeper hook: the server on " + socket
+          + " did not answer: its answer is malformed or not from this account's server");
+
+      Thread hangUp = new Thread(() -> {
+        try (var channel = impostor.accept()) {
+          channel.read(java.nio.ByteBuffer.allocate(65536));
+        } catch (IOException ignored) {
+          // closed: the call is broken off
+        }
+      });
+      hangUp.start();
+      Run broken = launch(Map.of(), payload("git branch -D feat/x"), "hook");
+      hangUp.join(60_000);
+      assertThat(hangUp.isAlive()).as("the call connected to the listener: %s", broken).isFalse();
+      assertThat(broken.out()).isEqualTo(fresh.out());
+      assertThat(broken.err()).contains("did not answer: the connection broke before the answer");
+    }
+    Files.deleteIfExists(portFile);
   }
 
   @Test

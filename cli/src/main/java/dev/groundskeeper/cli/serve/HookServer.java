@@ -69,6 +69,11 @@ import jdk.net.UnixDomainPrincipal;
 final class HookServer {
 
   static final String HOOK_PATH = "/v1/hook";
+  /** The same call, answered with lengths instead of a boundary (what bash reads without curl). */
+  static final String HOOK_PATH_V2 = "/v2/hook";
+  /** The first word of the port file and of a /v2 answer. */
+  static final String PORT_MAGIC = "groundskeeper-serve/2";
+  static final String TOKEN_HEADER = "x-groundskeeper-token";
   static final String STATUS_PATH = "/v1/status";
   static final String STOP_PATH = "/v1/stop";
   /** The launcher's payload cap (8 MiB) and room for the call's fields. */
@@ -82,6 +87,8 @@ final class HookServer {
   static final Duration QUEUE_WAIT = Duration.ofSeconds(2);
   static final Duration STOP_WAIT = Duration.ofSeconds(30);
   static final Duration LEFT_REQUEST_AGE = Duration.ofMinutes(10);
+  /** Answered calls whose time --status summarises. */
+  static final int CALL_TIMES = 512;
 
   /** What the server needs from its surroundings. */
   record Settings(SocketLocation location, Duration idleTimeout, int workers,
@@ -107,6 +114,9 @@ final class HookServer {
   private final AtomicLong answered = new AtomicLong();
   private final AtomicLong declined = new AtomicLong();
   private final AtomicLong failed = new AtomicLong();
+  /** How long the last answered hook calls took in the server, request read to answer sent. */
+  private final long[] callNanos = new long[CALL_TIMES];
+  private long callsTimed;
   private final AtomicReference<String> lastDecline = new AtomicReference<>("");
   private final AtomicReference<String> stopReason = new AtomicReference<>("");
   private final SecureRandom random = new SecureRandom();
@@ -114,6 +124,12 @@ final class HookServer {
   private ThreadPoolExecutor workers;
   private ScheduledExecutorService timers;
   private ServerSocketChannel listener;
+  /** The loopback TCP port a launcher reaches with bash alone (no curl process), on Linux. */
+  private ServerSocketChannel tcpListener;
+  private String clientToken = "";
+  private String serverToken = "";
+  private Object portFileKey;
+  private int uid = -1;
   private Selector selector;
   private FileChannel lockChannel;
   private FileLock lock;
@@ -174,9 +190,49 @@ final class HookServer {
       owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
       umask = Umask.measure(socket.getParent());
       removeLeftRequests();
+      openTcp();
     } catch (IOException e) {
       throw new ServeException("cannot listen on " + socket + ": " + e.getMessage());
     }
+  }
+
+  /**
+   * Listens on an ephemeral port of 127.0.0.1 too, where the launcher connects with bash's own
+   * {@code /dev/tcp} (a curl process costs more than the whole served call), and writes
+   * {@link SocketLocation#portFile} (mode 0600, in the 0700 directory): the port, this pid, the
+   * token a caller sends and the token this server answers with. A TCP caller is refused unless
+   * {@code /proc/net/tcp} shows its socket as this account's and it sends the token; the
+   * launcher checks the listener's owner in the same table before it connects, and the answer's
+   * token after. Only where that table exists (Linux); elsewhere the Unix socket alone serves.
+   */
+  private void openTcp() throws IOException {
+    if (!LoopbackPeer.available()) {
+      return;
+    }
+    uid = LoopbackPeer.ownUid();
+    clientToken = token();
+    serverToken = token();
+    tcpListener = ServerSocketChannel.open(StandardProtocolFamily.INET);
+    tcpListener.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0),
+        64);
+    int port = ((java.net.InetSocketAddress) tcpListener.getLocalAddress()).getPort();
+    Path portFile = settings.location().portFile();
+    Path partial = portFile.resolveSibling(portFile.getFileName() + "."
+        + ProcessHandle.current().pid());
+    Files.deleteIfExists(partial);
+    Files.writeString(partial, PORT_MAGIC + " " + port + " " + ProcessHandle.current().pid() + " "
+        + clientToken + " " + serverToken + "\n", StandardCharsets.US_ASCII,
+        StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString("rw-------"));
+    Files.move(partial, portFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    portFileKey = fileKey(portFile).orElse(null);
+  }
+
+  private String token() {
+    byte[] bytes = new byte[16];
+    random.nextBytes(bytes);
+    return HexFormat.of().formatHex(bytes);
   }
 
   /**
@@ -257,6 +313,10 @@ final class HookServer {
       selector = Selector.open();
       listener.configureBlocking(false);
       listener.register(selector, SelectionKey.OP_ACCEPT);
+      if (tcpListener != null) {
+        tcpListener.configureBlocking(false);
+        tcpListener.register(selector, SelectionKey.OP_ACCEPT);
+      }
     } catch (IOException e) {
       throw new ServeException("cannot listen on " + socket + ": " + e.getMessage());
     }
@@ -288,6 +348,8 @@ final class HookServer {
     }
     stopReason.set(reason);
     try {
+      removeOwnPortFile();
+      closeQuietly(tcpListener);
       closeQuietly(listener);
       if (selector != null) {
         selector.wakeup();
@@ -311,9 +373,24 @@ final class HookServer {
 
   /** Undoes a start that failed part way: the listener, its socket, the lock. */
   private void abandon() {
+    removeOwnPortFile();
+    closeQuietly(tcpListener);
     closeQuietly(listener);
     removeOwnSocket();
     release();
+  }
+
+  /** First of all on a stop: no launcher may read the port after the listener is gone. */
+  private void removeOwnPortFile() {
+    Path portFile = settings.location().portFile();
+    if (portFileKey != null && portFileKey.equals(fileKey(portFile).orElse(null))) {
+      try {
+        Files.deleteIfExists(portFile);
+      } catch (IOException e) {
+        settings.log().println("groundskeeper serve: could not remove " + portFile + ": "
+            + e.getMessage());
+      }
+    }
   }
 
   private void removeOwnSocket() {
@@ -357,11 +434,13 @@ final class HookServer {
   /** A connection being read: its request so far and the moment it must be complete by. */
   private static final class Reading {
     final SocketChannel channel;
+    final boolean tcp;
     final long acceptedAt;
     final Http.RequestReader reader = new Http.RequestReader(MAX_BODY);
 
-    Reading(SocketChannel channel, long acceptedAt) {
+    Reading(SocketChannel channel, boolean tcp, long acceptedAt) {
       this.channel = channel;
+      this.tcp = tcp;
       this.acceptedAt = acceptedAt;
     }
   }
@@ -390,7 +469,7 @@ final class HookServer {
           continue;
         }
         if (key.isAcceptable()) {
-          acceptAll();
+          acceptAll((ServerSocketChannel) key.channel());
         } else if (key.isReadable()) {
           Reading reading = (Reading) key.attachment();
           int before = reading.reader.size();
@@ -443,11 +522,12 @@ final class HookServer {
     closeQuietly(selector);
   }
 
-  private void acceptAll() {
+  private void acceptAll(ServerSocketChannel from) {
+    boolean tcp = from == tcpListener;
     while (true) {
       SocketChannel channel;
       try {
-        channel = listener.accept();
+        channel = from.accept();
       } catch (ClosedChannelException e) {
         return;
       } catch (IOException e) {
@@ -461,7 +541,7 @@ final class HookServer {
       inFlight.incrementAndGet();
       lastActivity.set(System.nanoTime());
       try {
-        if (!sameAccount(channel)) {
+        if (!(tcp ? sameAccountTcp(channel) : sameAccount(channel))) {
           declined.incrementAndGet();
           refuse(channel, 403, "the caller is another account");
           continue;
@@ -474,7 +554,7 @@ final class HookServer {
         }
         channel.configureBlocking(false);
         channel.register(selector, SelectionKey.OP_READ,
-            new Reading(channel, System.nanoTime()));
+            new Reading(channel, tcp, System.nanoTime()));
       } catch (IOException | RuntimeException e) {
         failed.incrementAndGet();
         finish(channel);
@@ -525,7 +605,7 @@ final class HookServer {
     }
     long readAt = System.nanoTime();
     try {
-      workers.execute(() -> handle(reading.channel, reading.reader.request(), readAt));
+      workers.execute(() -> handle(reading.channel, reading.tcp, reading.reader.request(), readAt));
     } catch (RejectedExecutionException e) {
       declined.incrementAndGet();
       lastDecline.set("every worker was busy");
@@ -549,8 +629,15 @@ final class HookServer {
     inFlight.decrementAndGet();
   }
 
-  private void handle(SocketChannel channel, Http.Request request, long readAt) {
+  private void handle(SocketChannel channel, boolean tcp, Http.Request request, long readAt) {
     try {
+      if (tcp && !java.security.MessageDigest.isEqual(
+          clientToken.getBytes(StandardCharsets.US_ASCII),
+          request.header(TOKEN_HEADER).getBytes(StandardCharsets.US_ASCII))) {
+        declined.incrementAndGet();
+        Http.respondText(channel, 403, "the caller did not send this server's token");
+        return;
+      }
       route(channel, request, readAt);
     } catch (IOException e) {
       failed.incrementAndGet();
@@ -569,12 +656,12 @@ final class HookServer {
       throws IOException {
     String route = request.method() + " " + request.target();
     switch (route) {
-      case "POST " + HOOK_PATH -> {
+      case "POST " + HOOK_PATH, "POST " + HOOK_PATH_V2 -> {
         if (Duration.ofNanos(System.nanoTime() - queuedAt).compareTo(QUEUE_WAIT) > 0) {
           decline(channel, 503, "every worker was busy for more than "
               + QUEUE_WAIT.toSeconds() + " s");
         } else {
-          hook(channel, request.body());
+          hook(channel, request.body(), request.target().equals(HOOK_PATH_V2));
         }
       }
       case "GET " + STATUS_PATH -> Http.respondText(channel, 200, status());
@@ -586,7 +673,8 @@ final class HookServer {
     }
   }
 
-  private void hook(SocketChannel channel, byte[] body) throws IOException {
+  private void hook(SocketChannel channel, byte[] body, boolean lengths) throws IOException {
+    long start = System.nanoTime();
     HookRequest request;
     try {
       request = HookRequest.parse(body, Jvm.PATH_CHARSET);
@@ -642,8 +730,12 @@ final class HookServer {
       Http.respondText(channel, 500, "the answer holds a NUL byte");
       return;
     }
-    Http.respond(channel, 200, "application/octet-stream", frame(exit, stdout, stderr));
+    Http.respond(channel, 200, "application/octet-stream",
+        lengths ? lengthFrame(exit, stdout, stderr) : frame(exit, stdout, stderr));
     answered.incrementAndGet();
+    synchronized (callNanos) {
+      callNanos[(int) (callsTimed++ % CALL_TIMES)] = System.nanoTime() - start;
+    }
   }
 
   /** The variables a hook may read ({@link ProcessEnvironment#isForwarded}), whatever was sent. */
@@ -679,6 +771,20 @@ final class HookServer {
     return framed.toByteArray();
   }
 
+  /**
+   * The /v2 answer, which bash reads with {@code read} alone: a first line
+   * {@code groundskeeper-serve/2 SERVER-TOKEN EXIT STDOUT-BYTES STDERR-BYTES}, then both streams.
+   * The token (from the port file) tells the launcher that this account's server answered.
+   */
+  byte[] lengthFrame(int exit, byte[] stdout, byte[] stderr) {
+    ByteArrayOutputStream framed = new ByteArrayOutputStream();
+    framed.writeBytes((PORT_MAGIC + " " + serverToken + " " + exit + " " + stdout.length + " "
+        + stderr.length + "\n").getBytes(StandardCharsets.US_ASCII));
+    framed.writeBytes(stdout);
+    framed.writeBytes(stderr);
+    return framed.toByteArray();
+  }
+
   private void decline(SocketChannel channel, int status, String why) throws IOException {
     declined.incrementAndGet();
     // Once per reason in a row: a runner whose PATH differs would otherwise log every call.
@@ -701,7 +807,31 @@ final class HookServer {
         + "answered: " + answered.get() + "\n"
         + "declined: " + declined.get() + "\n"
         + "failed: " + failed.get() + "\n"
-        + "last declined: " + (lastDecline.get().isEmpty() ? "never" : lastDecline.get());
+        + "last declined: " + (lastDecline.get().isEmpty() ? "never" : lastDecline.get()) + "\n"
+        + callTimes();
+  }
+
+  /** A TCP caller is this account's when /proc/net/tcp shows its socket with this uid. */
+  private boolean sameAccountTcp(SocketChannel channel) throws IOException {
+    java.util.OptionalInt peer = LoopbackPeer.uid(
+        (java.net.InetSocketAddress) channel.getRemoteAddress(),
+        (java.net.InetSocketAddress) channel.getLocalAddress());
+    return peer.isPresent() && peer.getAsInt() == uid;
+  }
+
+  /** The server's own time of the last answered hook calls: p50 and p90 in milliseconds. */
+  private String callTimes() {
+    long[] times;
+    synchronized (callNanos) {
+      times = java.util.Arrays.copyOf(callNanos, (int) Math.min(callsTimed, CALL_TIMES));
+    }
+    if (times.length == 0) {
+      return "call time: no call answered yet";
+    }
+    java.util.Arrays.sort(times);
+    return String.format(java.util.Locale.ROOT,
+        "call time (last %d answered): p50 %.3f ms, p90 %.3f ms", times.length,
+        times[(times.length - 1) / 2] / 1e6, times[(times.length - 1) * 9 / 10] / 1e6);
   }
 
   private boolean sameAccount(SocketChannel channel) throws IOException {

@@ -21,7 +21,16 @@ final class Http {
 
   private Http() {}
 
-  record Request(String method, String target, byte[] body) {}
+  record Request(String method, String target, byte[] body, java.util.Map<String, String> headers) {
+    Request {
+      headers = java.util.Map.copyOf(headers);
+    }
+
+    /** A header's value by its lower-case name; "" when absent. */
+    String header(String name) {
+      return headers.getOrDefault(name, "");
+    }
+  }
 
   record Response(int status, byte[] body) {
     String text() {
@@ -79,6 +88,7 @@ final class Http {
     private int length;
     private String method;
     private String target;
+    private final java.util.Map<String, String> headers = new java.util.HashMap<>();
 
     RequestReader(int maxBody) {
       this.maxBody = maxBody;
@@ -123,7 +133,8 @@ final class Http {
     }
 
     Request request() {
-      return new Request(method, target, Arrays.copyOfRange(bytes, bodyStart, bodyStart + length));
+      return new Request(method, target, Arrays.copyOfRange(bytes, bodyStart, bodyStart + length),
+          headers);
     }
 
     private void head(SocketChannel channel, int headEnd) throws IOException, Refusal {
@@ -146,7 +157,7 @@ final class Http {
           case "transfer-encoding" -> throw new Refusal(411, "send a Content-Length, not "
               + value + " transfer encoding");
           case "expect" -> expectContinue = value.equalsIgnoreCase("100-continue");
-          default -> { }
+          default -> headers.put(name, value);
         }
       }
       if (declared > maxBody) {

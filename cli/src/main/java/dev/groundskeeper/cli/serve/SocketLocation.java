@@ -79,6 +79,11 @@ final class SocketLocation {
     return socket;
   }
 
+  /** Beside the socket: the TCP port, pid and tokens of the server (see HookServer#openTcp). */
+  Path portFile() {
+    return socket.resolveSibling(socket.getFileName() + ".port");
+  }
+
   /** Beside the socket; held for the server's lifetime so that two never share one socket. */
   Path lockFile() {
     return socket.resolveSibling(socket.getFileName() + ".lock");

@@ -178,6 +178,72 @@ class HookServerTest {
     assertThat(status(server)).contains("answered: 9", "declined: 0", "failed: 0");
   }
 
+  /** Sends {@code request} to the server's TCP port as the launcher does, with {@code token}. */
+  private Http.Response sendTcp(HookServer server, String token, HookRequest request)
+      throws IOException {
+    String[] port = Files.readString(server.socket().resolveSibling("serve.sock.port")).strip()
+        .split(" ");
+    try (java.nio.channels.SocketChannel channel = java.nio.channels.SocketChannel.open(
+        new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(),
+            Integer.parseInt(port[1])))) {
+      byte[] body = request.encode(StandardCharsets.UTF_8);
+      String head = "POST " + HookServer.HOOK_PATH_V2 + " HTTP/1.1\r\nHost: groundskeeper\r\n"
+          + "X-Groundskeeper-Token: " + token + "\r\nContent-Length: " + body.length
+          + "\r\nConnection: close\r\n\r\n";
+      channel.write(java.nio.ByteBuffer.wrap(head.getBytes(StandardCharsets.US_ASCII)));
+      channel.write(java.nio.ByteBuffer.wrap(body));
+      ByteArrayOutputStream received = new ByteArrayOutputStream();
+      java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(8192);
+      while (channel.read(buffer.clear()) >= 0) {
+        received.write(buffer.array(), 0, buffer.position());
+      }
+      String all = received.toString(StandardCharsets.ISO_8859_1);
+      int headEnd = all.indexOf("\r\n\r\n");
+      return new Http.Response(Integer.parseInt(all.split(" ")[1]),
+          all.substring(headEnd + 4).getBytes(StandardCharsets.ISO_8859_1));
+    }
+  }
+
+  /**
+   * The loopback TCP port the launcher reaches with bash alone: the port file is this account's
+   * alone and names this process; a call with the token is answered as the command run directly,
+   * with the server's token and both streams' lengths; one without it is refused; a stop removes
+   * the port file before anything else.
+   */
+  @Test
+  void theTcpPortAnswersOnlyACallerWithTheTokenAndNamesItselfByItsOwn() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(LoopbackPeer.available(), "Linux only");
+    HookServer server = start();
+    Path portFile = server.socket().resolveSibling("serve.sock.port");
+    assertThat(Files.getPosixFilePermissions(portFile))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    String[] fields = Files.readString(portFile).strip().split(" ");
+    assertThat(fields).hasSize(5);
+    assertThat(fields[0]).isEqualTo(HookServer.PORT_MAGIC);
+    assertThat(fields[2]).isEqualTo(String.valueOf(ProcessHandle.current().pid()));
+    assertThat(fields[3]).matches("[0-9a-f]{32}").isNotEqualTo(fields[4]);
+
+    String stdin = payload("PreToolUse", "git branch -D nothing");
+    Answer direct = direct(stdin);
+    Http.Response answered = sendTcp(server, fields[3], request(stdin, env));
+    assertThat(answered.status()).as(answered.text()).isEqualTo(200);
+    String text = answered.text();
+    String first = text.substring(0, text.indexOf('\n'));
+    byte[] out = direct.out().getBytes(StandardCharsets.UTF_8);
+    byte[] err = direct.err().getBytes(StandardCharsets.UTF_8);
+    assertThat(first).isEqualTo(HookServer.PORT_MAGIC + " " + fields[4] + " " + direct.exit()
+        + " " + out.length + " " + err.length);
+    assertThat(text.substring(first.length() + 1)).isEqualTo(direct.out() + direct.err());
+
+    Http.Response refused = sendTcp(server, fields[4], request(stdin, env));
+    assertThat(refused.status()).isEqualTo(403);
+    assertThat(refused.text()).doesNotContain(fields[4]).contains("token");
+    assertThat(status(server)).contains("answered: 1", "declined: 1");
+
+    server.stop("test over");
+    assertThat(portFile).doesNotExist();
+  }
+
   @Test
   void eachCallReadsTheRepositoryAndTheConfigurationAfresh() throws IOException {
     git(repo, "switch", "-q", "-c", "feat/x");
