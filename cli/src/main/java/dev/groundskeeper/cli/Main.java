@@ -5,6 +5,8 @@ import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.PolicyBuilder;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.cli.branch.BranchCommand;
+import dev.groundskeeper.cli.log.LogCommand;
+import dev.groundskeeper.cli.replay.ReplayCommand;
 import dev.groundskeeper.cli.scratch.ScratchCommand;
 import dev.groundskeeper.cli.serve.ServeCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
@@ -86,6 +88,10 @@ public final class Main {
         invocation.workingDirectory(), invocation::host,
         directory -> invocation.host().policies().load(Workspace.locate(directory)))
         .commandLine());
+    cli.addSubcommand(new LogCommand(invocation.out(), () -> invocation.host().decisionLog(),
+        invocation.clock()));
+    cli.addSubcommand(new ReplayCommand(invocation.out(), invocation.err(),
+        invocation.workingDirectory(), invocation::host, invocation::pluginPaths));
     // A served hook call runs this same program, in-process, with the caller's streams.
     cli.addSubcommand(new ServeCommand(invocation.environment(), invocation.workingDirectory(),
         invocation.out(), invocation.err(),
