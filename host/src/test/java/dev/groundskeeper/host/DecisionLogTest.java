@@ -76,7 +76,7 @@ class DecisionLogTest {
 
   @Test
   void offRecordsNothingAndAdviseRecordsOnlyWhatASofteningRuleJudged() throws IOException {
-    Path repo = repo("log:\n  decisions: \"off\"\n");
+    Path repo = repo("log:\n  decisions: off\n");
     Host host = host(temp.resolve("gk"));
     host.handle(command(repo, "git status"));
     assertThat(host.decisionLog().read().entries()).isEmpty();
