@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * The engine: a fixed set of configured rules, evaluated against events. Built once through
@@ -63,10 +64,23 @@ public final class Policy {
 
   /** As {@link #evaluate}, with an explanation of each rule's run attached. */
   public Decision explain(Event event, Facts facts) {
-    return run(event, facts, true);
+    return run(event, facts, true, System::nanoTime);
+  }
+
+  /**
+   * As {@link #explain(Event, Facts)}, each rule's time read from {@code nanoTime} (a monotonic
+   * nanosecond counter, such as {@code System::nanoTime}), so that a caller that times whole
+   * calls, or a test, uses one time source for both.
+   */
+  public Decision explain(Event event, Facts facts, LongSupplier nanoTime) {
+    return run(event, facts, true, Objects.requireNonNull(nanoTime, "nanoTime"));
   }
 
   private Decision run(Event event, Facts facts, boolean explain) {
+    return run(event, facts, explain, System::nanoTime);
+  }
+
+  private Decision run(Event event, Facts facts, boolean explain, LongSupplier nanoTime) {
     Objects.requireNonNull(event, "event");
     Objects.requireNonNull(facts, "facts");
     List<ConfiguredRule> reading = rulesByEvent.getOrDefault(event.getClass(), List.of());
@@ -74,14 +88,15 @@ public final class Policy {
     List<Verdict> verdicts = new ArrayList<>(reading.size());
     List<Explanation.Step> steps = explain ? new ArrayList<>(reading.size()) : List.of();
     for (ConfiguredRule configured : reading) {
-      long start = explain ? System.nanoTime() : 0L;
+      long start = explain ? nanoTime.getAsLong() : 0L;
       EvaluationFacts.Reader reader = shared.readerFor();
       Verdict reported = judge(configured.rule(), event, reader);
       Verdict applied = applyMode(reported, configured.mode());
       verdicts.add(applied);
       if (explain) {
+        long elapsed = Math.max(0L, nanoTime.getAsLong() - start);
         steps.add(new Explanation.Step(configured.id(), configured.mode(), reported.outcome(),
-            applied, reader.factsRead(), Duration.ofNanos(System.nanoTime() - start)));
+            applied, reader.factsRead(), Duration.ofNanos(elapsed)));
       }
     }
     return Decision.of(verdicts,

@@ -254,6 +254,21 @@ class PolicyEvaluationTest {
       assertThat(explained.outcome()).isEqualTo(evaluated.outcome());
       assertThat(explained.verdicts()).isEqualTo(evaluated.verdicts());
     }
+
+    @Test
+    void eachRuleIsTimedByTheInjectedCounter() {
+      Policy policy = Policy.builder()
+          .rule(StubRule.answering("a.first", Outcome.ALLOW))
+          .rule(StubRule.answering("b.second", Outcome.DENY))
+          .build();
+      long[] now = {0};
+      // Every read of the counter advances it by 7 ns: each rule reads it twice.
+      Decision decision = policy.explain(COMMAND, Facts.none(), () -> now[0] += 7);
+
+      assertThat(decision.explanation().orElseThrow().steps())
+          .extracting(step -> step.elapsed().toNanos()).containsExactly(7L, 7L);
+      assertThat(now[0]).isEqualTo(28);
+    }
   }
 
   @Nested

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.shell.ParseProblem;
 import dev.groundskeeper.api.shell.Shell;
+import dev.groundskeeper.cli.explain.Explainer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,6 +44,10 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the decision as JSON, with every verdict.")
   private boolean json;
 
+  @Option(names = "--explain", description = "Show every rule: whether it ran, its verdict,"
+      + " the facts it read, its time and why (for an allow too); with --json, as JSON.")
+  private boolean explain;
+
   @Option(names = "--cwd", paramLabel = "DIR",
       description = "Judge as if the command ran in DIR (default: the current directory).")
   private Path cwd;
@@ -68,8 +74,9 @@ final class CheckCommand implements Callable<Integer> {
     Event event = new Event.CommandEvent(context, command);
     Workspace workspace = Workspace.locate(directory);
     Policy policy = invocation.host().policies().load(workspace);
-    Decision decision =
-        policy.evaluate(event, invocation.host().facts(workspace, policy, event));
+    Facts facts = invocation.host().facts(workspace, policy, event);
+    Decision decision = explain ? policy.explain(event, facts, invocation.host().nanoTime())
+        : policy.evaluate(event, facts);
     // Rules judge what could be read; a person checking a command should know when that was not
     // all of it (bash itself would refuse an unterminated quote, for instance).
     List<ParseProblem> unread = Shell.parse(command).problems();
@@ -79,6 +86,10 @@ final class CheckCommand implements Callable<Integer> {
       ArrayNode problems = node.putArray("unread");
       unread.forEach(problem -> problems.addObject().put("reason", problem.reason())
           .put("offset", problem.offset()));
+      if (explain) {
+        node.set("explanation", Explainer.json(Explainer.rows(policy, event, decision),
+            decision));
+      }
       invocation.out().println(Json.pretty(node));
     } else {
       invocation.out().println(SafeText.escape(Json.word(decision.outcome()) + ": " + command));
@@ -89,6 +100,10 @@ final class CheckCommand implements Callable<Integer> {
         invocation.out().println(SafeText.escape("note: the command could not be read in full ("
             + problem.reason() + " at offset " + problem.offset()
             + "); the rules judged what could be read"));
+      }
+      if (explain) {
+        invocation.out().println(Explainer.text(Explainer.rows(policy, event, decision),
+            decision));
       }
     }
     return exitCode(decision.outcome());

@@ -11,6 +11,7 @@ import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.cli.explain.Explainer;
 import dev.groundskeeper.host.EffectRegistry;
 import dev.groundskeeper.host.Host;
 import dev.groundskeeper.host.Workspace;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Command;
             + " repository containing the payload's cwd, and writes Claude Code's answer to"
             + " standard output ({} when there is nothing to say).",
         "",
-        "Set GROUNDSKEEPER_SESSION_MODE=scratch for a session that must never commit or push."},
+        "Set GROUNDSKEEPER_SESSION_MODE=scratch for a session that must never commit or push.",
+        "Set GROUNDSKEEPER_EXPLAIN=1 to explain every decision on standard error."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:answered (a denial is part of the answer); with invalid configuration files the"
@@ -42,6 +44,8 @@ final class HookCommand implements Callable<Integer> {
 
   static final int FAILED = 1;
   static final String SESSION_MODE_VARIABLE = "GROUNDSKEEPER_SESSION_MODE";
+  /** Set to 1 for an explanation of every decision on standard error (issue 19). */
+  static final String EXPLAIN_VARIABLE = "GROUNDSKEEPER_EXPLAIN";
   /** The id under which an unusable configuration is reported (not a rule: it never denies). */
   static final String CONFIGURATION_NOTE = Host.CONFIGURATION_NOTE;
 
@@ -100,8 +104,14 @@ final class HookCommand implements Callable<Integer> {
         + "; judged on the embedded defaults"));
     notes.addAll(configuration);
     Facts facts = host.facts(workspace, policy, event);
-    Decision decision = Host.withReports(
-        withConfigurationNotes(policy.evaluate(event, facts), notes), reports);
+    boolean explain = invocation.env(EXPLAIN_VARIABLE).filter("1"::equals).isPresent();
+    Decision decision = Host.withReports(withConfigurationNotes(explain
+        ? policy.explain(event, facts, host.nanoTime()) : policy.evaluate(event, facts), notes),
+        reports);
+    if (explain) {
+      // To standard error only: the runner's answer on standard output stays as it is.
+      invocation.err().println(Explainer.text(Explainer.rows(policy, event, decision), decision));
+    }
     EffectRegistry.print(host.act(decision, workspace, facts), invocation.err());
     if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
       return HookWorktrees.create(create, invocation, workspace, policy, facts);

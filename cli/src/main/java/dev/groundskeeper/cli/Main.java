@@ -9,6 +9,8 @@ import dev.groundskeeper.cli.install.DoctorCommand;
 import dev.groundskeeper.cli.install.InstallCommand;
 import dev.groundskeeper.cli.install.InstallContext;
 import dev.groundskeeper.cli.install.UninstallCommand;
+import dev.groundskeeper.cli.log.LogCommand;
+import dev.groundskeeper.cli.replay.ReplayCommand;
 import dev.groundskeeper.cli.scratch.ScratchCommand;
 import dev.groundskeeper.cli.serve.ServeCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
@@ -114,6 +116,10 @@ public final class Main {
     cli.addSubcommand(new InstallCommand(install));
     cli.addSubcommand(new UninstallCommand(install));
     cli.addSubcommand(new DoctorCommand(install));
+    cli.addSubcommand(new LogCommand(invocation.out(), () -> invocation.host().decisionLog(),
+        invocation.clock()));
+    cli.addSubcommand(new ReplayCommand(invocation.out(), invocation.err(),
+        invocation.workingDirectory(), invocation::host, invocation::pluginPaths));
     // A served hook call runs this same program, in-process, with the caller's streams.
     cli.addSubcommand(new ServeCommand(invocation.environment(), invocation.workingDirectory(),
         invocation.out(), invocation.err(),

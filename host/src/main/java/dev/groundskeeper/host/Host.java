@@ -11,6 +11,9 @@ import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.ConfigException;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.EffectiveConfig;
+import dev.groundskeeper.api.config.LogConfig;
+import dev.groundskeeper.git.store.Redactor;
+import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.git.GitFacts;
@@ -24,6 +27,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * The runtime every runner adapter, verb and embedder shares: finds the workspace of an event,
@@ -56,14 +60,22 @@ public final class Host {
   public static final ConfigSpec<ScratchConfig> SCRATCH =
       new ConfigSpec<>("scratch", ScratchConfig.class, ScratchConfig.DEFAULTS);
 
+  /** The {@code worktrees:} block, whose redaction patterns the decision log shares. */
+  private static final ConfigSpec<WorktreesConfig> WORKTREES = WorktreesConfig.spec();
+
   private final Map<String, String> environment;
   private final Clock clock;
   private final PolicyLoader policies;
   private final EffectRegistry effects;
+  private final LongSupplier nanoTime;
+  private final DecisionLog decisionLog;
 
   private Host(Builder builder) {
     this.environment = Map.copyOf(builder.environment);
     this.clock = builder.clock;
+    this.nanoTime = builder.nanoTime;
+    this.decisionLog = builder.decisionLog != null ? builder.decisionLog
+        : DecisionLog.forEnvironment(environment);
     this.policies = new PolicyLoader(environment, builder.pluginPaths, builder.customizer,
         builder.classLoader, builder.policyCache);
     List<EffectPerformer> performers = new ArrayList<>(EffectRegistry.builtIns());
@@ -99,21 +111,72 @@ public final class Host {
    * @throws HostException when a plugin path of the host itself is unusable
    */
   public Handled handle(Event event) {
-    Handled judged = judge(event);
+    return handle(event, EMBEDDER);
+  }
+
+  /** The runner name the decision log records for {@link #handle(Event)}. */
+  public static final String EMBEDDER = "embedder";
+
+  /**
+   * As {@link #handle(Event)}, naming the runner whose hook reported the event. When the
+   * policy's {@code log:} block records the decision it is appended to the {@link #decisionLog()}
+   * with each rule's time and the whole call's (judging and effects); the log never fails or
+   * changes the answer. The decision then carries its explanation.
+   */
+  public Handled handle(Event event, String runner) {
+    Objects.requireNonNull(runner, "runner");
+    long start = nanoTime.getAsLong();
+    Handled judged = judge(event, true);
     List<EffectReport> reports = act(judged.decision(), judged.workspace(), judged.facts());
+    long elapsed = Math.max(0L, nanoTime.getAsLong() - start);
+    record(runner, event, judged, elapsed);
     return new Handled(judged.workspace(), judged.policy(), judged.facts(), judged.decision(),
         reports);
   }
 
+  private void record(String runner, Event event, Handled judged, long elapsed) {
+    try {
+      LogConfig config = judged.policy().config().log();
+      if (!config.records(judged.decision())) {
+        return;
+      }
+      Redactor redactor = Redactor.of(judged.policy().config().get(WORKTREES).redactions());
+      decisionLog.record(DecisionLog.entry(clock.instant(), runner, event, judged.decision(),
+          elapsed, redactor), judged.decision(), config, judged.workspace().root());
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      // The log is a record, never part of the answer: a failure is dropped and counted.
+      decisionLog.drop();
+    }
+  }
+
   /** Judges {@code event} as {@link #handle} does, performing nothing. */
   public Handled judge(Event event) {
+    return judge(event, false);
+  }
+
+  /**
+   * As {@link #judge(Event)}; with {@code explain} the decision carries each rule's run (facts
+   * read, time by this host's time source), as {@code check --explain} and the log show it.
+   */
+  public Handled judge(Event event, boolean explain) {
     Workspace workspace = workspace(event.context().cwd());
     List<String> notes = new ArrayList<>();
     List<Verdict> reports = new ArrayList<>();
     Policy policy = policyOrDefaults(workspace, event, notes, reports);
     Facts facts = facts(workspace, policy, event);
-    Decision decision = withReports(withNotes(policy.evaluate(event, facts), notes), reports);
+    Decision decision = withReports(withNotes(explain ? policy.explain(event, facts, nanoTime)
+        : policy.evaluate(event, facts), notes), reports);
     return new Handled(workspace, policy, facts, decision, List.of());
+  }
+
+  /** Where {@link #handle} records decisions. */
+  public DecisionLog decisionLog() {
+    return decisionLog;
+  }
+
+  /** The monotonic nanosecond counter this host times rules and calls with. */
+  public LongSupplier nanoTime() {
+    return nanoTime;
   }
 
   /** The workspace of {@code directory}. */
@@ -260,8 +323,25 @@ public final class Host {
     private final List<EffectPerformer> performers = new ArrayList<>();
     private boolean discoverPerformers = true;
     private PolicyCache policyCache = PolicyCache.create();
+    private LongSupplier nanoTime = System::nanoTime;
+    private DecisionLog decisionLog;
 
     private Builder() {}
+
+    /** The monotonic nanosecond counter rules and calls are timed with. */
+    public Builder nanoTime(LongSupplier nanoTime) {
+      this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+      return this;
+    }
+
+    /**
+     * Where {@link Host#handle} records decisions; by default the state directory the
+     * environment names ({@link DecisionLog#forEnvironment}).
+     */
+    public Builder decisionLog(DecisionLog log) {
+      this.decisionLog = Objects.requireNonNull(log, "log");
+      return this;
+    }
 
     /**
      * The variables the host reads (HOME, XDG_CONFIG_HOME, GROUNDSKEEPER_HOME) and passes to git;

@@ -73,6 +73,8 @@ public final class ConfigLoader {
       Set<String> knownButSkipped, boolean strict, Optional<List<String>> ruleIds) {
     Map<String, ConfigSpec<?>> namespaces = new LinkedHashMap<>();
     namespaces.put(EngineConfig.NAMESPACE, EngineConfig.spec());
+    // The decision log's block belongs to no provider: it is always known, like engine:.
+    namespaces.put(LogConfig.NAMESPACE, LogConfig.spec());
     for (ConfigSpec<?> spec : specs) {
       ConfigSpec<?> previous = namespaces.putIfAbsent(spec.namespace(), spec);
       if (previous != null && !previous.equals(spec)) {

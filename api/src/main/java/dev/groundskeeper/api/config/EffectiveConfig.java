@@ -33,6 +33,7 @@ public final class EffectiveConfig {
   public static EffectiveConfig defaults(Collection<ConfigSpec<?>> specs) {
     Map<String, Object> sections = new LinkedHashMap<>();
     sections.put(EngineConfig.NAMESPACE, EngineConfig.DEFAULTS);
+    sections.put(LogConfig.NAMESPACE, LogConfig.DEFAULTS);
     for (ConfigSpec<?> spec : specs) {
       sections.put(spec.namespace(), spec.defaults());
     }
@@ -47,6 +48,11 @@ public final class EffectiveConfig {
 
   public EngineConfig engine() {
     return get(EngineConfig.spec());
+  }
+
+  /** The {@code log:} block (the decision log's settings). */
+  public LogConfig log() {
+    return get(LogConfig.spec());
   }
 
   /** Every loaded namespace with its bound record. */

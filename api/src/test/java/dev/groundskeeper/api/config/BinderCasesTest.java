@@ -128,7 +128,7 @@ class BinderCasesTest {
         """)).isEqualTo("""
         invalid configuration (3 problems):
           <repository>:1:1: base: unknown namespace; expected one of branches, engine, extras, \
-        quiet
+        log, quiet
           <repository>:4:5: branches.wip: merge keys (`<<`) are not supported; write the keys out
           <repository>:5:7: branches.wip: a key must be a plain word, got a list""");
   }
@@ -201,7 +201,7 @@ class BinderCasesTest {
     EffectiveConfig config = ConfigLoader.load(
         List.of(ConfigLayer.ofText("repository", "worktrees: {anything: [1, 2]}\n")),
         List.of(), Set.of("worktrees"));
-    assertThat(config.sections().keySet()).containsExactly("engine");
+    assertThat(config.sections().keySet()).containsExactly("engine", "log");
   }
 
   record Tree(String name, List<Tree> children) {}

@@ -164,7 +164,7 @@ class ConfigLoaderTest {
     assertThat(problemsOf(repo("brances:\n  wip: {}\nscratch: {x: 1}\n"))).isEqualTo("""
         invalid configuration:
           /repo/.groundskeeper.yaml:1:1: brances: unknown namespace; expected one of branches, \
-        engine, scratch (did you mean `branches`?)""");
+        engine, log, scratch (did you mean `branches`?)""");
   }
 
   @Test
@@ -296,6 +296,6 @@ class ConfigLoaderTest {
         .hasMessage("""
             invalid configuration:
               /repo/.groundskeeper.yaml:1:1: expected a mapping of namespaces (branches, engine, \
-            scratch), got a list""");
+            log, scratch), got a list""");
   }
 }

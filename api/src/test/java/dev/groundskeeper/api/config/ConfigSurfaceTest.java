@@ -17,7 +17,8 @@ class ConfigSurfaceTest {
 
   private static final List<String> PUBLIC = List.of("ConfigException", "ConfigLayer",
       "ConfigLayers", "ConfigLoader", "ConfigProblem", "ConfigSchema", "ConfigSpec", "ConfigView",
-      "Doc", "EffectiveConfig", "EngineConfig", "Key", "Matches", "OneOf", "Range", "RuleIdGlob");
+      "Doc", "EffectiveConfig", "EngineConfig", "Key", "LogConfig", "Matches", "OneOf", "Range",
+      "RuleIdGlob");
 
   private static List<Class<?>> topLevelTypes() throws Exception {
     Path classes = Path.of(ConfigLoader.class.getProtectionDomain().getCodeSource().getLocation()

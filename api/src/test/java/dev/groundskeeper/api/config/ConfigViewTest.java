@@ -67,6 +67,10 @@ class ConfigViewTest {
           ratio: 0.5                     # default
           budget_ms: 3000                # default
           since: "2026-01-31T12:00:00Z"  # from repository
+        log:
+          decisions: advise              # default
+          max_bytes: 1048576             # default
+          keep: 3                        # default
         """);
   }
 
@@ -95,7 +99,8 @@ class ConfigViewTest {
         .containsEntry("branches.wip.mode", "user")
         .containsEntry("branches.lanes.web ui.owners", "repository")
         .containsEntry("engine.on_error", "default")
-        .hasSize(22);
+        .containsEntry("log.decisions", "default")
+        .hasSize(25);
     assertThat(json).startsWith("""
         {
           "layers": [
@@ -107,7 +112,7 @@ class ConfigViewTest {
   @Test
   void treeIsPlainData() {
     Map<String, Object> tree = ConfigView.tree(config());
-    assertThat(tree.keySet()).containsExactly("engine", "branches");
+    assertThat(tree.keySet()).containsExactly("engine", "branches", "log");
     Map<?, ?> branches = (Map<?, ?>) tree.get("branches");
     assertThat(branches.get("wip")).isEqualTo(Map.of("cap", 4, "mode", "warn",
         "count_remote", true));
@@ -129,7 +134,7 @@ class ConfigViewTest {
     String text = ConfigView.text(config);
     assertThat(text.substring(text.indexOf("extras:"))).isEqualTo("""
         extras:
-          steps:            # from repository
+          steps:              # from repository
             - id: lint
               mode: advise
               limit: null
@@ -137,13 +142,17 @@ class ConfigViewTest {
               mode: "off"
               limit: 3
           limits:
-            x: 1            # default
-          note: null        # default
-          style: short      # default
-          letters: [b]      # from repository
+            x: 1              # default
+          note: null          # default
+          style: short        # default
+          letters: [b]        # from repository
           nested:
             inner:
-              flag: true    # default
+              flag: true      # default
+        log:
+          decisions: advise   # default
+          max_bytes: 1048576  # default
+          keep: 3             # default
         """);
     EffectiveConfig again = ConfigLoader.load(List.of(ConfigLayer.ofText("shown", text)),
         List.of(ExtrasConfig.SPEC), Set.of());

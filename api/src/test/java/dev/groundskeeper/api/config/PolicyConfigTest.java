@@ -82,7 +82,7 @@ class PolicyConfigTest {
         .hasMessage("""
             invalid configuration (2 problems):
               <repository>:1:23: branches.wip.cap: must be between 1 and 100, got 0
-              <repository>:2:1: scratch: unknown namespace; expected one of branches, engine""");
+              <repository>:2:1: scratch: unknown namespace; expected one of branches, engine, log""");
   }
 
   @Test

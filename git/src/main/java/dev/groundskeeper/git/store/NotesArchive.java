@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -42,19 +41,19 @@ import java.util.regex.Pattern;
 final class NotesArchive {
 
   static final int SCHEMA_VERSION = 1;
-  static final String REDACTED = "[REDACTED]";
+  static final String REDACTED = Redactor.REDACTED;
   private static final DateTimeFormatter ENTRY_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
   private final StoreLocation location;
   private final String notesDir;
-  private final List<Pattern> secrets;
+  private final Redactor redactor;
   private final long maxBytes;
 
   NotesArchive(StoreLocation location, String notesDir, List<Pattern> secrets, long maxBytes) {
     this.location = location;
     this.notesDir = notesDir;
-    this.secrets = List.copyOf(secrets);
+    this.redactor = Redactor.of(secrets);
     this.maxBytes = maxBytes;
   }
 
@@ -154,16 +153,13 @@ final class NotesArchive {
     return notesDir.endsWith("/") ? notesDir : notesDir + "/";
   }
 
+  /** The shared redaction pass ({@link Redactor}), then the home directory shown as ~. */
   String redact(String text) {
-    String out = text;
-    for (Pattern secret : secrets) {
-      out = secret.matcher(out).replaceAll(Matcher.quoteReplacement(REDACTED));
-    }
-    return location.display(out);
+    return location.display(redactor.redact(text));
   }
 
   private boolean holdsSecret(String text) {
-    return secrets.stream().anyMatch(secret -> secret.matcher(text).find());
+    return redactor.holdsSecret(text);
   }
 
   /**

@@ -1,0 +1,206 @@
+package dev.groundskeeper.cli.explain;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.ConfiguredRule;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Explanation;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.api.RuleInfo;
+import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.api.Verdict;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * How one decision came about, for {@code check --explain}, {@code hook} with
+ * {@code GROUNDSKEEPER_EXPLAIN=1} and replay: every configured rule, whether it ran, and for each
+ * that ran its mode, what it reported, what was delivered, the facts it read, its time and why
+ * (for an allow too: what it checks and on what it decided). Rules that did not run say why not
+ * (switched off, or they read other events). The text and the JSON carry the same rows.
+ */
+@API(status = API.Status.INTERNAL)
+public final class Explainer {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private Explainer() {}
+
+  /** One configured rule's part in the decision. */
+  public record Row(String ruleId, boolean ran, String mode, Optional<Outcome> reported,
+      Optional<Outcome> delivered, List<String> factsRead, Optional<Duration> elapsed,
+      String why) {
+    public Row {
+      Objects.requireNonNull(ruleId, "ruleId");
+      Objects.requireNonNull(mode, "mode");
+      Objects.requireNonNull(reported, "reported");
+      Objects.requireNonNull(delivered, "delivered");
+      factsRead = List.copyOf(factsRead);
+      Objects.requireNonNull(elapsed, "elapsed");
+      Objects.requireNonNull(why, "why");
+    }
+  }
+
+  /**
+   * The explanation of {@code decision} (made by {@link Policy#explain}) for {@code event} under
+   * {@code policy}: the rules that ran in order, then those that did not, then any verdict that
+   * no rule made (a configuration note).
+   */
+  public static List<Row> rows(Policy policy, Event event, Decision decision) {
+    List<Explanation.Step> steps = decision.explanation().map(Explanation::steps)
+        .orElse(List.of());
+    Map<String, ConfiguredRule> configured = new HashMap<>();
+    policy.rules().forEach(rule -> configured.put(rule.id(), rule));
+    List<Row> rows = new ArrayList<>();
+    List<String> ran = new ArrayList<>();
+    for (Explanation.Step step : steps) {
+      ran.add(step.ruleId());
+      Optional<RuleInfo> info = Optional.ofNullable(configured.get(step.ruleId()))
+          .map(rule -> rule.rule().info());
+      rows.add(new Row(step.ruleId(), true, step.mode().word(), Optional.of(step.reported()),
+          Optional.of(step.verdict().outcome()), step.factsRead(), Optional.of(step.elapsed()),
+          why(step, info)));
+    }
+    for (ConfiguredRule rule : policy.rules()) {
+      if (ran.contains(rule.id())) {
+        continue;
+      }
+      RuleInfo info = rule.rule().info();
+      String why = rule.mode().isOff()
+          ? "switched off (mode off): it never runs"
+          : info.reads(event)
+              ? "not run for this event"
+              : "did not apply: it reads only " + events(info) + " events, not "
+                  + eventName(event.getClass());
+      rows.add(new Row(rule.id(), false, rule.mode().word(), Optional.empty(), Optional.empty(),
+          List.of(), Optional.empty(), why));
+    }
+    for (Verdict verdict : decision.verdicts()) {
+      if (!ran.contains(verdict.ruleId()) && !configured.containsKey(verdict.ruleId())) {
+        rows.add(new Row(verdict.ruleId(), false, "", Optional.empty(),
+            Optional.of(verdict.outcome()), List.of(), Optional.empty(),
+            "a note of the engine, not a rule: " + verdict.reason()));
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Facts derived during the evaluation (the evaluation-scoped memo's entries). MEMO SEAM: the
+   * api has no listing of derived facts yet; when the memo offers one, read it here from the
+   * decision and both outputs show it. Until then the list is empty and says so.
+   */
+  static List<String> derivedFacts(Decision decision) {
+    return List.of();
+  }
+
+  private static String why(Explanation.Step step, Optional<RuleInfo> info) {
+    String checks = info.map(i -> i.summary()).orElse("");
+    String basis = step.factsRead().isEmpty() ? "on the event alone"
+        : "on " + String.join(", ", step.factsRead());
+    Verdict verdict = step.verdict();
+    switch (step.reported()) {
+      case NOT_APPLICABLE:
+        return "not applicable: nothing in this event is what it judges"
+            + (checks.isEmpty() ? "" : " (" + checks + ")");
+      case ALLOW:
+        return (verdict.reason().isBlank() ? "allowed: it found nothing to object to"
+            : "allowed: " + verdict.reason()) + ", " + basis
+            + (checks.isEmpty() ? "" : "; it checks: " + checks);
+      case COULD_NOT_JUDGE:
+        return "could not judge: " + verdict.reason();
+      case DENY:
+        return (verdict.outcome() == Outcome.DENY ? "denied: "
+            : "would deny; delivered as " + word(verdict.outcome()) + " (mode "
+                + step.mode().word() + "): ") + firstLine(verdict.reason()) + ", " + basis;
+      default:
+        return word(verdict.outcome()) + ": " + firstLine(verdict.reason()) + ", " + basis;
+    }
+  }
+
+  private static String firstLine(String text) {
+    return text.lines().findFirst().orElse("");
+  }
+
+  private static String events(RuleInfo info) {
+    return info.events().stream().map(Explainer::eventName).sorted()
+        .collect(Collectors.joining(", "));
+  }
+
+  private static String eventName(Class<?> type) {
+    return type.getSimpleName();
+  }
+
+  static String word(Outcome outcome) {
+    return outcome.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** The rows as text, one rule a line with its reason beneath; escaped for a terminal. */
+  public static String text(List<Row> rows, Decision decision) {
+    long ran = rows.stream().filter(Row::ran).count();
+    Duration total = rows.stream().map(row -> row.elapsed().orElse(Duration.ZERO))
+        .reduce(Duration.ZERO, Duration::plus);
+    StringBuilder out = new StringBuilder();
+    out.append("explain: ").append(ran).append(ran == 1 ? " rule ran" : " rules ran")
+        .append(" in ").append(millis(total)).append(", ")
+        .append(rows.size() - ran).append(" did not\n");
+    int width = rows.stream().mapToInt(row -> row.ruleId().length()).max().orElse(0);
+    for (Row row : rows) {
+      String outcome = row.delivered().map(Explainer::word).orElse("not-run");
+      out.append("  ").append(pad(outcome, 15)).append(pad(row.ruleId(), width + 2))
+          .append(pad(row.mode(), 8));
+      if (row.ran()) {
+        out.append(pad(millis(row.elapsed().orElse(Duration.ZERO)), 11)).append("facts: ")
+            .append(row.factsRead().isEmpty() ? "none" : String.join(", ", row.factsRead()));
+      }
+      out.append('\n').append("      ").append(row.why()).append('\n');
+    }
+    List<String> derived = derivedFacts(decision);
+    out.append("derived facts: ").append(derived.isEmpty()
+        ? "none listed (the engine offers no listing yet)" : String.join(", ", derived));
+    return SafeText.escapeLines(out.toString());
+  }
+
+  /** The rows as JSON: {@code {"rules": [...], "derived_facts": [...]}}. */
+  public static ObjectNode json(List<Row> rows, Decision decision) {
+    ObjectNode node = MAPPER.createObjectNode();
+    ArrayNode array = node.putArray("rules");
+    for (Row row : rows) {
+      ObjectNode item = array.addObject();
+      item.put("rule", row.ruleId());
+      item.put("ran", row.ran());
+      item.put("mode", row.mode());
+      row.reported().ifPresentOrElse(o -> item.put("reported", word(o)),
+          () -> item.putNull("reported"));
+      row.delivered().ifPresentOrElse(o -> item.put("outcome", word(o)),
+          () -> item.putNull("outcome"));
+      ArrayNode facts = item.putArray("facts_read");
+      row.factsRead().forEach(facts::add);
+      row.elapsed().ifPresentOrElse(d -> item.put("nanos", d.toNanos()),
+          () -> item.putNull("nanos"));
+      item.put("why", row.why());
+    }
+    ArrayNode derived = node.putArray("derived_facts");
+    derivedFacts(decision).forEach(derived::add);
+    return node;
+  }
+
+  static String millis(Duration duration) {
+    return String.format(Locale.ROOT, "%.3f ms", duration.toNanos() / 1_000_000.0);
+  }
+
+  private static String pad(String text, int width) {
+    return text.length() >= width ? text + " " : text + " ".repeat(width - text.length());
+  }
+}

@@ -1,0 +1,67 @@
+package dev.groundskeeper.cli.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.api.Event;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Whatever a transcript holds, reading it never fails: every line is either judged, ignored as
+ * carrying no tool call, or reported with its own number, and a damaged line never hides the
+ * tool calls after it.
+ */
+class TranscriptsPropertiesTest {
+
+  private static final String BASH = "{\"type\":\"assistant\",\"sessionId\":\"s\",\"cwd\":\"/r\","
+      + "\"message\":{\"content\":[{\"type\":\"tool_use\",\"name\":\"Bash\","
+      + "\"input\":{\"command\":\"git status\"}}]}}";
+
+  @Provide
+  Arbitrary<List<String>> lines() {
+    Arbitrary<String> noise = Arbitraries.oneOf(
+        Arbitraries.strings().ofMaxLength(30),
+        Arbitraries.of("{}", "[]", "null", "{\"type\":\"assistant\"}",
+            "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\"}]}}",
+            "{\"type\":\"assistant\",\"cwd\":\"/r\",\"message\":{\"content\":[{\"type\":"
+                + "\"tool_use\",\"name\":\"Write\",\"input\":{}}]}}",
+            "{\"type\":\"system\",\"subtype\":\"compact_boundary\",\"cwd\":\"/r\"}",
+            "{\"type\":\"assistant\",\"cwd\":\"relative\",\"message\":{}}"),
+        Arbitraries.just(BASH).map(line -> line.substring(0, line.length() / 2)));
+    return Arbitraries.oneOf(noise, Arbitraries.just(BASH)).list().ofMaxSize(25);
+  }
+
+  @Property(tries = 200)
+  void everyLineIsJudgedOrReportedAndNothingIsLostAfterADamagedOne(
+      @ForAll("lines") List<String> lines) throws Exception {
+    Path file = Files.createTempFile("gk-transcript", ".jsonl");
+    try {
+      Files.write(file, lines);
+      Transcripts.Read read = Transcripts.read(file, Function.identity());
+      Set<Integer> reported = new HashSet<>();
+      read.unreadable().forEach(line -> {
+        assertThat(line.line()).isBetween(1, lines.size());
+        assertThat(line.why()).isNotBlank();
+        reported.add(line.line());
+      });
+      List<Transcripts.Step> commands = read.steps().stream()
+          .filter(step -> step.event() instanceof Event.CommandEvent).toList();
+      assertThat(commands).hasSize((int) lines.stream().filter(BASH::equals).count());
+      for (Transcripts.Step step : commands) {
+        assertThat(lines.get(step.line() - 1)).isEqualTo(BASH);
+        assertThat(reported).doesNotContain(step.line());
+      }
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+}

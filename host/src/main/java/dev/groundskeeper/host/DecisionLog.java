@@ -1,0 +1,419 @@
+package dev.groundskeeper.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Decision;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Explanation;
+import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.Outcome;
+import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.api.config.LogConfig;
+import dev.groundskeeper.git.store.Redactor;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The local decision log: one JSON line per recorded hook decision, appended to
+ * {@code decisions.log} in the state directory ({@code $GROUNDSKEEPER_HOME/state}, else
+ * {@code $XDG_STATE_HOME/groundskeeper}, else {@code ~/.groundskeeper/state}), never inside the
+ * working tree of the event's repository.
+ *
+ * <p>Writing never fails and never waits: an entry that cannot be written (no place, a full disk,
+ * a read-only directory, the file inside the repository) is dropped and counted; the next entry
+ * written carries the count in its {@code dropped} field, and {@link #dropped()} says how many
+ * this process lost. A file that would grow past {@code log.max_bytes} is rotated to
+ * {@code decisions.log.1} (older ones shift up, {@code log.keep} are kept) by whichever writer
+ * gets the lock at once; a writer that does not get it appends anyway. Commands and paths are
+ * redacted by the shared {@link Redactor} before they are written.
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public final class DecisionLog {
+
+  public static final String FILE_NAME = "decisions.log";
+  static final int SCHEMA_VERSION = 1;
+  /** The longest subject stored: one entry always fits well inside the smallest file. */
+  static final int MAX_SUBJECT_CHARS = 1000;
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final Optional<Path> directory;
+  private final AtomicLong dropped = new AtomicLong();
+  private final AtomicLong droppedSinceWrite = new AtomicLong();
+
+  private DecisionLog(Optional<Path> directory) {
+    this.directory = directory.map(dir -> dir.toAbsolutePath().normalize());
+  }
+
+  /** The log in {@code directory}. */
+  public static DecisionLog in(Path directory) {
+    return new DecisionLog(Optional.of(directory));
+  }
+
+  /** The log at the place the environment names; without one every entry is dropped. */
+  public static DecisionLog forEnvironment(Map<String, String> environment) {
+    return new DecisionLog(directory(environment));
+  }
+
+  /**
+   * The state directory: {@code $GROUNDSKEEPER_HOME/state}, else
+   * {@code $XDG_STATE_HOME/groundskeeper}, else {@code $HOME/.groundskeeper/state}; empty when
+   * none of them is set to an absolute path.
+   */
+  public static Optional<Path> directory(Map<String, String> environment) {
+    Optional<Path> home = absolute(environment.get("GROUNDSKEEPER_HOME"));
+    if (home.isPresent()) {
+      return Optional.of(home.get().resolve("state"));
+    }
+    Optional<Path> state = absolute(environment.get("XDG_STATE_HOME"));
+    if (state.isPresent()) {
+      return Optional.of(state.get().resolve("groundskeeper"));
+    }
+    return absolute(environment.get("HOME")).map(dir -> dir.resolve(".groundskeeper")
+        .resolve("state"));
+  }
+
+  private static Optional<Path> absolute(String value) {
+    if (value == null || value.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      Path path = Path.of(value);
+      return path.isAbsolute() ? Optional.of(path.normalize()) : Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The current log file, when the log has a place. */
+  public Optional<Path> file() {
+    return directory.map(dir -> dir.resolve(FILE_NAME));
+  }
+
+  /** How many entries this log object could not write. */
+  public long dropped() {
+    return dropped.get();
+  }
+
+  /** One rule's part in a logged decision; {@code nanos} is -1 when it was not timed. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record RuleEntry(String id, String mode, String reported, String outcome, long nanos) {
+    public RuleEntry {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(mode, "mode");
+      Objects.requireNonNull(reported, "reported");
+      Objects.requireNonNull(outcome, "outcome");
+    }
+  }
+
+  /**
+   * One logged decision: when, which runner, the event's kind and redacted subject, the session
+   * and agent, the combined outcome, each rule, the whole call's time, and how many entries were
+   * dropped just before this one.
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Entry(Instant time, String runner, String event, String subject, String session,
+      String agent, String outcome, List<RuleEntry> rules, long nanos, long dropped) {
+    public Entry {
+      Objects.requireNonNull(time, "time");
+      Objects.requireNonNull(runner, "runner");
+      Objects.requireNonNull(event, "event");
+      Objects.requireNonNull(subject, "subject");
+      Objects.requireNonNull(session, "session");
+      Objects.requireNonNull(agent, "agent");
+      Objects.requireNonNull(outcome, "outcome");
+      rules = List.copyOf(rules);
+    }
+
+    /** This entry as one JSON object. */
+    public ObjectNode toJson() {
+      ObjectNode node = MAPPER.createObjectNode();
+      node.put("v", SCHEMA_VERSION);
+      node.put("time", time.toString());
+      node.put("runner", runner);
+      node.put("event", event);
+      node.put("subject", subject);
+      node.put("session", session);
+      node.put("agent", agent);
+      node.put("outcome", outcome);
+      ArrayNode array = node.putArray("rules");
+      for (RuleEntry rule : rules) {
+        array.addObject().put("id", rule.id()).put("mode", rule.mode())
+            .put("reported", rule.reported()).put("outcome", rule.outcome())
+            .put("nanos", rule.nanos());
+      }
+      node.put("nanos", nanos);
+      node.put("dropped", dropped);
+      return node;
+    }
+
+    static Entry fromJson(JsonNode node) {
+      List<RuleEntry> rules = new ArrayList<>();
+      for (JsonNode rule : node.path("rules")) {
+        rules.add(new RuleEntry(text(rule, "id"), text(rule, "mode"), text(rule, "reported"),
+            text(rule, "outcome"), rule.path("nanos").asLong(-1)));
+      }
+      return new Entry(Instant.parse(text(node, "time")), text(node, "runner"),
+          text(node, "event"), text(node, "subject"), text(node, "session"),
+          text(node, "agent"), text(node, "outcome"), rules, node.path("nanos").asLong(-1),
+          node.path("dropped").asLong(0));
+    }
+
+    private static String text(JsonNode node, String field) {
+      JsonNode value = node.get(field);
+      if (value == null || !value.isTextual()) {
+        throw new IllegalArgumentException("no text field '" + field + "'");
+      }
+      return value.asText();
+    }
+  }
+
+  /**
+   * The entry for a decision: {@code decision}'s explanation gives each rule's mode, reported
+   * outcome and time; verdicts without a step (configuration notes) are listed untimed.
+   */
+  public static Entry entry(Instant time, String runner, Event event, Decision decision,
+      long nanos, Redactor redactor) {
+    EventSubject subject = EventSubject.of(event);
+    List<RuleEntry> rules = new ArrayList<>();
+    List<String> explained = new ArrayList<>();
+    for (Explanation.Step step : decision.explanation().map(Explanation::steps)
+        .orElse(List.of())) {
+      explained.add(step.ruleId());
+      rules.add(new RuleEntry(step.ruleId(), step.mode().toString(), word(step.reported()),
+          word(step.verdict().outcome()), step.elapsed().toNanos()));
+    }
+    for (Verdict verdict : decision.verdicts()) {
+      if (!explained.contains(verdict.ruleId())) {
+        rules.add(new RuleEntry(verdict.ruleId(), "", word(verdict.outcome()),
+            word(verdict.outcome()), -1));
+      }
+    }
+    String shown = redactor.redact(subject.subject());
+    if (shown.length() > MAX_SUBJECT_CHARS) {
+      shown = shown.substring(0, MAX_SUBJECT_CHARS) + "…";
+    }
+    return new Entry(time, runner, subject.kind(), shown, event.context().sessionId(),
+        event.context().agentId(), word(decision.outcome()), rules, nanos, 0);
+  }
+
+  static String word(Outcome outcome) {
+    return outcome.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  static String word(Mode mode) {
+    return mode.toString();
+  }
+
+  /**
+   * Appends {@code entry} when {@code config} records {@code decision}; never throws. Returns
+   * whether it was written (false when not recorded or dropped).
+   */
+  public boolean record(Entry entry, Decision decision, LogConfig config,
+      Optional<Path> workingTree) {
+    try {
+      if (!config.records(decision)) {
+        return false;
+      }
+      return append(entry, config, workingTree);
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      drop();
+      return false;
+    }
+  }
+
+  /** Appends {@code entry} whatever the configuration records; never throws. */
+  public boolean append(Entry entry, LogConfig config, Optional<Path> workingTree) {
+    try {
+      if (directory.isEmpty()) {
+        drop();
+        return false;
+      }
+      Path dir = directory.get();
+      if (workingTree.isPresent() && dir.startsWith(workingTree.get().toAbsolutePath()
+          .normalize())) {
+        // The log must never become an untracked file of the repository it judges.
+        drop();
+        return false;
+      }
+      long before = droppedSinceWrite.get();
+      Entry stamped = new Entry(entry.time(), entry.runner(), entry.event(), entry.subject(),
+          entry.session(), entry.agent(), entry.outcome(), entry.rules(), entry.nanos(),
+          entry.dropped() + before);
+      byte[] line = (MAPPER.writeValueAsString(stamped.toJson()) + "\n")
+          .getBytes(StandardCharsets.UTF_8);
+      ensureDirectory(dir);
+      Path file = dir.resolve(FILE_NAME);
+      rotateIfFull(dir, file, line.length, config);
+      write(file, line);
+      droppedSinceWrite.addAndGet(-before);
+      return true;
+    } catch (IOException | RuntimeException | LinkageError | StackOverflowError e) {
+      drop();
+      return false;
+    }
+  }
+
+  /** Counts one entry that could not be written. */
+  void drop() {
+    dropped.incrementAndGet();
+    droppedSinceWrite.incrementAndGet();
+  }
+
+  private static void ensureDirectory(Path dir) throws IOException {
+    if (Files.isDirectory(dir)) {
+      return;
+    }
+    List<Path> missing = new ArrayList<>();
+    for (Path at = dir; at != null && !Files.exists(at, LinkOption.NOFOLLOW_LINKS);
+        at = at.getParent()) {
+      missing.add(0, at);
+    }
+    for (Path level : missing) {
+      try {
+        Files.createDirectory(level,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      } catch (UnsupportedOperationException e) {
+        Files.createDirectory(level);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        // Another writer made it first.
+      }
+    }
+  }
+
+  private static void write(Path file, byte[] line) throws IOException {
+    EnumSet<StandardOpenOption> options = EnumSet.of(StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    FileChannel channel;
+    try {
+      channel = FileChannel.open(file, options,
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } catch (UnsupportedOperationException e) {
+      channel = FileChannel.open(file, options);
+    }
+    try (FileChannel open = channel) {
+      ByteBuffer buffer = ByteBuffer.wrap(line);
+      while (buffer.hasRemaining()) {
+        open.write(buffer);
+      }
+    }
+  }
+
+  private static void rotateIfFull(Path dir, Path file, int adding, LogConfig config)
+      throws IOException {
+    long size;
+    try {
+      size = Files.size(file);
+    } catch (NoSuchFileException e) {
+      return;
+    }
+    if (size + adding <= config.maxBytes()) {
+      return;
+    }
+    try (FileChannel lock = FileChannel.open(dir.resolve(FILE_NAME + ".lock"),
+        StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      FileLock held = lock.tryLock();
+      if (held == null) {
+        return;
+      }
+      try {
+        // Another writer may have rotated between the size read and the lock.
+        if (!Files.exists(file) || Files.size(file) + adding <= config.maxBytes()) {
+          return;
+        }
+        Files.deleteIfExists(rotated(dir, config.keep()));
+        for (int i = config.keep() - 1; i >= 1; i--) {
+          Path from = rotated(dir, i);
+          if (Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
+            Files.move(from, rotated(dir, i + 1), StandardCopyOption.REPLACE_EXISTING);
+          }
+        }
+        Files.move(file, rotated(dir, 1), StandardCopyOption.REPLACE_EXISTING);
+      } finally {
+        held.release();
+      }
+    }
+  }
+
+  static Path rotated(Path dir, int generation) {
+    return dir.resolve(FILE_NAME + "." + generation);
+  }
+
+  /** What {@link #read} found: the entries, oldest first, and the lines it could not read. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Listing(List<Entry> entries, List<String> unreadable) {
+    public Listing {
+      entries = List.copyOf(entries);
+      unreadable = List.copyOf(unreadable);
+    }
+  }
+
+  /**
+   * Every entry of the log and its rotated files, oldest first. A line that is not an entry is
+   * reported by file and line number, never fatal; a file that cannot be read is reported too.
+   */
+  public Listing read() {
+    List<Entry> entries = new ArrayList<>();
+    List<String> unreadable = new ArrayList<>();
+    if (directory.isEmpty()) {
+      unreadable.add("the decision log has no place: set GROUNDSKEEPER_HOME, XDG_STATE_HOME"
+          + " or HOME");
+      return new Listing(entries, unreadable);
+    }
+    Path dir = directory.get();
+    List<Path> files = new ArrayList<>();
+    for (int i = LogConfig.DEFAULTS.keep() + 20; i >= 1; i--) {
+      Path older = rotated(dir, i);
+      if (Files.isRegularFile(older)) {
+        files.add(older);
+      }
+    }
+    files.add(dir.resolve(FILE_NAME));
+    for (Path file : files) {
+      if (!Files.exists(file)) {
+        continue;
+      }
+      try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        String line;
+        int number = 0;
+        while ((line = reader.readLine()) != null) {
+          number++;
+          if (line.isBlank()) {
+            continue;
+          }
+          try {
+            entries.add(Entry.fromJson(MAPPER.readTree(line)));
+          } catch (IOException | RuntimeException e) {
+            unreadable.add(file.getFileName() + " line " + number + ": not a log entry ("
+                + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        unreadable.add(file.getFileName() + ": cannot be read (" + e.getMessage() + ")");
+      }
+    }
+    return new Listing(entries, unreadable);
+  }
+}
