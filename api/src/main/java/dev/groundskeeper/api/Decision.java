@@ -3,7 +3,6 @@ package dev.groundskeeper.api;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * What the engine answers for one event: the combined outcome ({@link Outcome#DENY} if any rule
@@ -53,18 +52,28 @@ public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explana
     return verdicts.stream().flatMap(v -> v.effects().stream()).toList();
   }
 
+  /** The most lines {@link #message()} has. */
+  public static final int MESSAGE_MAX_LINES = TextBudget.MAX_LINES;
+  /** The most bytes (UTF-8) {@link #message()} has. */
+  public static final int MESSAGE_MAX_BYTES = TextBudget.MAX_BYTES;
+
   /**
    * The text for the agent: denials when denied, else advice and could-not-judge notes; each
    * verdict's message prefixed with its rule id. Empty when there is nothing to say.
+   *
+   * <p>It is the one place an answer's size is bounded: at most {@link #MESSAGE_MAX_LINES} lines
+   * and {@link #MESSAGE_MAX_BYTES} bytes, lines of at most 300 characters, a paragraph several
+   * verdicts share said once; what does not fit is counted in a closing line that names the
+   * command printing everything. Every runner's answer is rendered from it.
    */
   public String message() {
     List<Verdict> shown = denied()
         ? withOutcome(Outcome.DENY)
         : verdicts.stream().filter(v -> v.outcome() == Outcome.ADVISE
             || v.outcome() == Outcome.COULD_NOT_JUDGE).toList();
-    return shown.stream()
+    return TextBudget.join(shown.stream()
         .map(v -> "[" + v.ruleId() + "] "
             + (v.outcome() == Outcome.COULD_NOT_JUDGE ? "could not judge: " : "") + v.message())
-        .collect(Collectors.joining("\n\n"));
+        .toList());
   }
 }

@@ -15,7 +15,6 @@ import org.eclipse.jgit.errors.MissingObjectException;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.revwalk.RevObject;
-import org.eclipse.jgit.revwalk.RevWalk;
 
 /**
  * Which refs contain which commits, for many commits in one pass over the refs. Each ref is walked
@@ -73,6 +72,7 @@ final class ContainmentScanner {
         primaryTips.add(tip);
       }
     }
+    List<Marked> entries = new ArrayList<>();
     ArrayDeque<Marked> stack = new ArrayDeque<>();
     stack.push(start);
     while (!stack.isEmpty()) {
@@ -86,17 +86,7 @@ final class ContainmentScanner {
         holders.add(refName);
       }
       if (x.inPrimary()) {
-        // Everything below is the default's history: decide the tips inside it here.
-        for (java.util.Iterator<Marked> it = primaryTips.iterator(); it.hasNext(); ) {
-          Marked tip = it.next();
-          if (reaches(x, tip)) {
-            it.remove();
-            List<String> tipHolders = found.get(tip);
-            if (!tipHolders.contains(refName)) {
-              tipHolders.add(refName);
-            }
-          }
-        }
+        entries.add(x); // everything below is the default's history: decided below, in one walk
         continue;
       }
       if (!budget.visit()) {
@@ -109,20 +99,42 @@ final class ContainmentScanner {
         stack.push(x.parent(p));
       }
     }
+    if (primaryTips.isEmpty() || entries.isEmpty()) {
+      return true;
+    }
+    // What the ref holds of the default's history: the ancestry of the newest chain commit its
+    // entry points reach (ancestry sets of chain commits are nested), plus the off-chain commits
+    // walked on the way down to the chain. One walk per ref, for all the tips at once: a
+    // RevWalk per tip and ref cost minutes on a few hundred merged branches.
+    int chainPosition = history.chain.size();
+    int r = history.nextStamp();
+    ArrayDeque<Marked> offChain = new ArrayDeque<>(entries);
+    while (!offChain.isEmpty()) {
+      Marked x = offChain.pop();
+      if (x.onChain) {
+        chainPosition = Math.min(chainPosition, x.position);
+        continue;
+      }
+      if (x.reach == r || x.position >= chainPosition) {
+        continue; // already walked, or under a chain commit the ref already holds
+      }
+      x.reach = r;
+      if (!budget.visit()) {
+        return false;
+      }
+      for (int p = 0; p < x.getParentCount(); p++) {
+        offChain.push(x.parent(p));
+      }
+    }
+    for (Marked tip : primaryTips) {
+      if (tip.position >= chainPosition || tip.reach == r) {
+        List<String> tipHolders = found.get(tip);
+        if (!tipHolders.contains(refName)) {
+          tipHolders.add(refName);
+        }
+      }
+    }
     return true;
-  }
-
-  /** Whether {@code tip} (in the primary's history) is an ancestor of {@code x} (also in it). */
-  private boolean reaches(Marked x, Marked tip) throws IOException {
-    if (x.onChain) {
-      return x.position <= tip.position;
-    }
-    if (x.position > tip.position) {
-      return false; // x's ancestry is a subset of chain commit x.position's, which lacks tip
-    }
-    try (RevWalk walk = new RevWalk(reader)) {
-      return walk.isMergedInto(walk.parseCommit(tip), walk.parseCommit(x));
-    }
   }
 
   private Marked peelToCommit(ObjectId id) throws IOException {

@@ -222,10 +222,10 @@ final class InventoryBuilder {
           draft.state = analysis.mergedState(); // null: work, decided against the clock below
           if (local.isPresent() && (draft.state == BranchState.MERGED_INTO_DEFAULT
               || draft.state == BranchState.MERGED_INTO_LINE)
-              && hasCommitOfItsOwn(targets.reader(), name, tip, Optional.empty())
+              && hasCommitOfItsOwn(targets.reader(), name, targets.history().walk.commit(tip), Optional.empty())
                   .equals(Optional.of(false))) {
-            // Seed 004: a branch whose reflog shows no commit since its creation is new work, not
-            // finished work; without a reflog reaching its creation, ancestry stands.
+            // Seed 004: a branch cut here from the default and never committed to is new work, not
+            // finished work; see hasCommitOfItsOwn for what proves the contrary.
             draft.state = null;
             draft.judgements = List.of(MergeJudgement.notMerged(targets.primaryRef,
                 "the branch has no commit of its own (its reflog shows none since its creation)"));
@@ -441,7 +441,7 @@ final class InventoryBuilder {
       Marked tip = history.walk.commit(tipId.get());
       String target = targets.primaryRef;
       if (tip.inDefault()) {
-        Optional<Boolean> ownCommit = hasCommitOfItsOwn(targets.reader(), branch, tipId.get(), start);
+        Optional<Boolean> ownCommit = hasCommitOfItsOwn(targets.reader(), branch, tip, start);
         if (ownCommit.isEmpty()) {
           return MergeJudgement.notMerged(target, "the tip is on the default but neither a recorded start "
               + "nor the reflog's creation entry shows a commit of its own");
@@ -465,16 +465,31 @@ final class InventoryBuilder {
   }
 
   /**
-   * Whether the branch holds a commit of its own: with a recorded start commit, a tip that is not
-   * the start nor behind it; else a commit, cherry-pick or merge entry of the branch's reflog, after
-   * its creation entry, whose commit the tip still holds. Empty when neither source exists.
+   * Whether the branch holds a commit of its own, in this order:
+   *
+   * <ol>
+   *   <li>with a recorded start commit: a tip that is not the start nor behind it;
+   *   <li>a tip in the default's history but off its first-parent chain: yes, the default only got
+   *       it through a merge of someone's branch work (whoever made the branch, whatever its reflog);
+   *   <li>a reflog that reaches the branch's creation and where the creation took a remote-tracking
+   *       branch ({@code git checkout x} of {@code origin/x}, {@code git switch -c x origin/x}): not
+   *       decided here (empty): the branch copies pushed work this clone did not witness;
+   *   <li>else a commit, cherry-pick or merge entry of the reflog, after its creation entry, whose
+   *       commit the tip still holds.
+   * </ol>
+   *
+   * Empty when no source decides (no reflog, or one that no longer reaches the creation, as after
+   * {@code update-ref} without a message or an expired reflog): ancestry then stands.
    */
-  private Optional<Boolean> hasCommitOfItsOwn(ObjectReader reader, String branch, ObjectId tip,
+  private Optional<Boolean> hasCommitOfItsOwn(ObjectReader reader, String branch, MarkedWalk.Marked tip,
       Optional<String> start) throws IOException {
     try (RevWalk walk = new RevWalk(reader)) {
       if (start.isPresent()) {
         ObjectId startId = ObjectId.fromString(start.get());
         return Optional.of(!walk.isMergedInto(walk.parseCommit(tip), walk.parseCommit(startId)));
+      }
+      if (tip.inPrimary() && !tip.onChain) {
+        return Optional.of(true);
       }
       ReflogReader reflog = repo.jgit().getRefDatabase().getReflogReader(Constants.R_HEADS + branch);
       if (reflog == null) {
@@ -488,6 +503,9 @@ final class InventoryBuilder {
       if (!oldest.getOldId().equals(ObjectId.zeroId())) {
         return Optional.empty(); // the reflog no longer reaches the branch's creation
       }
+      if (createdFromRemoteTracking(oldest.getComment())) {
+        return Optional.empty();
+      }
       for (ReflogEntry entry : entries) {
         String comment = entry.getComment();
         boolean work = comment.startsWith("commit") || comment.startsWith("cherry-pick")
@@ -498,6 +516,17 @@ final class InventoryBuilder {
       }
       return Optional.of(false);
     }
+  }
+
+  /** git's creation entry names its start point: {@code branch: Created from origin/x}. */
+  private boolean createdFromRemoteTracking(String comment) {
+    String prefix = "branch: Created from ";
+    if (!comment.startsWith(prefix)) {
+      return false;
+    }
+    String from = comment.substring(prefix.length()).strip();
+    return from.startsWith(Constants.R_REMOTES) || from.startsWith(settings.remote() + "/")
+        || from.startsWith("remotes/");
   }
 
   Map<String, Containment> containment(RefSnapshot refs, Collection<String> tips, Set<String> excluded)

@@ -90,8 +90,7 @@ public final class BranchCleaner {
         lines.add(new Line(true, "Not deleted " + record.name() + ": " + result.message()));
       }
     }
-    if (!plan.onRemote().isEmpty() && !deleteRemote(directory, policy, config, facts,
-        plan.onRemote(), lines)) {
+    if (!plan.onRemote().isEmpty() && !deleteRemote(directory, policy, config, facts, plan, lines)) {
       status = Status.PARTLY_DONE;
     }
     return new Report(status, lines);
@@ -120,36 +119,77 @@ public final class BranchCleaner {
     return Optional.of(file);
   }
 
-  private boolean deleteRemote(Path directory, Policy policy, BranchesConfig config,
-      Facts facts, List<BranchRecord> onRemote, List<Line> lines) {
-    List<String> names = onRemote.stream().map(BranchRecord::name).toList();
-    // Judged as a command, so each name must stay one word.
-    String command = "git push " + word(config.remote()) + " --delete "
-        + String.join(" ", names.stream().map(BranchCleaner::word).toList());
-    Decision decision = policy.evaluate(new Event.CommandEvent(
-        EventContext.of("groundskeeper-branch-clean", directory), command), facts);
-    Optional<Verdict> proof = decision.verdicts().stream()
-        .filter(v -> v.ruleId().equals(REMOTE_DELETE)).findFirst();
-    if (decision.denied() || proof.isEmpty() || proof.get().outcome() != Outcome.ALLOW) {
-      String why = decision.denied() || proof.isPresent() ? decision.message()
+  /**
+   * One remote copy of the plan as the hook would judge {@code git push <remote> --delete <name>}:
+   * proven (the remote-delete rule's own allow, no denial) or refused, with why.
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record RemoteJudgement(BranchRecord branch, boolean proven, String why) {}
+
+  /**
+   * Judges every remote copy of {@code plan} one by one, as an agent's push of that one deletion
+   * would be judged. The dry run lists these and the real run deletes exactly the proven ones, so
+   * the two always agree.
+   */
+  public List<RemoteJudgement> judgeRemote(CleanPlan plan, Path directory, Policy policy, Facts facts) {
+    BranchesConfig config = policy.config().get(Host.BRANCHES);
+    List<RemoteJudgement> result = new ArrayList<>();
+    for (BranchRecord record : plan.onRemote()) {
+      // Judged as a command, so the name must stay one word.
+      String command = "git push " + word(config.remote()) + " --delete " + word(record.name());
+      Decision decision = policy.evaluate(new Event.CommandEvent(
+          EventContext.of("groundskeeper-branch-clean", directory), command), facts);
+      Optional<Verdict> proof = decision.verdicts().stream()
+          .filter(v -> v.ruleId().equals(REMOTE_DELETE)).findFirst();
+      if (!decision.denied() && proof.isPresent() && proof.get().outcome() == Outcome.ALLOW) {
+        result.add(new RemoteJudgement(record, true, ""));
+        continue;
+      }
+      Optional<Verdict> refusal = decision.withOutcome(Outcome.DENY).stream().findFirst().or(() -> proof);
+      String why = refusal.isPresent()
+          ? "[" + refusal.get().ruleId() + "] " + refusal.get().message()
           : REMOTE_DELETE + " does not run in this configuration (off or excluded), so nothing"
-              + " proves the copies merged on " + config.remote();
-      lines.add(new Line(true, "Remote copies not deleted: " + why));
-      return false;
+              + " proves the copy merged on " + config.remote();
+      result.add(new RemoteJudgement(record, false, oneLine(why)));
+    }
+    return List.copyOf(result);
+  }
+
+  private static String oneLine(String text) {
+    String line = text.strip().replaceAll("\\s*\\n\\s*", " ");
+    return line.length() <= 300 ? line : line.substring(0, 299) + "…";
+  }
+
+  private boolean deleteRemote(Path directory, Policy policy, BranchesConfig config,
+      Facts facts, CleanPlan plan, List<Line> lines) {
+    List<RemoteJudgement> judged = judgeRemote(plan, directory, policy, facts);
+    boolean all = true;
+    List<BranchRecord> proven = new ArrayList<>();
+    for (RemoteJudgement j : judged) {
+      if (j.proven()) {
+        proven.add(j.branch());
+      } else {
+        all = false;
+        lines.add(new Line(true, SafeText.escapeControls("Remote copy not deleted: " + j.branch().name()
+            + " on " + config.remote() + ": " + j.why())));
+      }
+    }
+    if (proven.isEmpty()) {
+      return all;
     }
     List<String> args = new ArrayList<>(List.of("push", config.remote(), "--delete"));
-    args.addAll(names);
+    proven.forEach(b -> args.add(b.name()));
     GitCommand.Run push = GitCommand.run(directory, host.environment(), GitCommand.WRITE, args);
     if (!push.ok()) {
       lines.add(new Line(true, "Remote copies not deleted: " + push.output()));
       return false;
     }
-    for (BranchRecord record : onRemote) {
+    for (BranchRecord record : proven) {
       lines.add(new Line(false, SafeText.escapeControls("Deleted " + record.name() + " on "
           + config.remote() + " (restore: git push " + word(config.remote()) + " "
           + word(record.remoteTip().get() + ":refs/heads/" + record.name()) + ")")));
     }
-    return true;
+    return all;
   }
 
   private static String word(String text) {

@@ -31,12 +31,15 @@ public final class InventoryMain {
       System.exit(2);
     }
     long budget = args.length >= 3 && args[1].equals("--budget-seconds") ? Long.parseLong(args[2]) : 60;
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpuStart = threads.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     RepositorySettings settings = RepositorySettings.defaults()
         .withScanLimits(new RepositorySettings.ScanLimits(10_000_000, Duration.ofSeconds(budget)));
     Facts facts = GitFacts.forDirectory(Path.of(args[0]), settings);
     BranchInventory inventory = facts.get(RepoFacts.BRANCHES);
     long elapsed = System.nanoTime() - start;
+    long cpu = threads.getCurrentThreadCpuTime() - cpuStart;
     Map<BranchState, Integer> counts = new TreeMap<>();
     StringBuilder out = new StringBuilder();
     for (BranchRecord b : inventory.branches()) {
@@ -47,7 +50,7 @@ public final class InventoryMain {
       }
     }
     System.out.print(out);
-    System.err.printf("branches=%d complete=%s states=%s inventory_ms=%.1f%n", inventory.branches().size(),
-        inventory.complete(), counts, elapsed / 1e6);
+    System.err.printf("branches=%d complete=%s states=%s inventory_ms=%.1f cpu_ms=%.1f%n",
+        inventory.branches().size(), inventory.complete(), counts, elapsed / 1e6, cpu / 1e6);
   }
 }

@@ -13,6 +13,7 @@ import dev.groundskeeper.host.BranchCleaner;
 import dev.groundskeeper.host.Host;
 import dev.groundskeeper.rules.branches.BranchesConfig;
 import dev.groundskeeper.rules.branches.CleanPlan;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Option;
             + " remote, each proven merged there first."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed, or every deletion done",
-        "1:some deletion was refused or failed (the others were done; the message says which)",
+        "1:some deletion was refused or failed (every proven one was done; the message names each refused one and why)",
         "2:nothing was done: not a repository, the inventory unreadable, or the bundle failed"})
 final class CleanCommand implements Callable<Integer> {
 
@@ -87,10 +88,25 @@ final class CleanCommand implements Callable<Integer> {
       }
     }
     if (!plan.onRemote().isEmpty()) {
-      context.out.println("Finished branches on " + config.remote() + ":");
-      for (BranchRecord record : plan.onRemote()) {
-        context.out.println("- " + record.name() + " at " + record.remoteTip().get() + " ("
-            + stateWords(record) + ")");
+      // The same judgement the real run acts on: the dry run lists exactly what it deletes.
+      List<BranchCleaner.RemoteJudgement> judged = context.cleaner().judgeRemote(plan, context.directory,
+          policy, facts);
+      if (judged.stream().anyMatch(BranchCleaner.RemoteJudgement::proven)) {
+        context.out.println("Finished branches on " + config.remote() + ":");
+        for (BranchCleaner.RemoteJudgement j : judged) {
+          if (j.proven()) {
+            context.out.println("- " + j.branch().name() + " at " + j.branch().remoteTip().get() + " ("
+                + stateWords(j.branch()) + ")");
+          }
+        }
+      }
+      if (judged.stream().anyMatch(j -> !j.proven())) {
+        context.out.println("Kept on " + config.remote() + " (its deletion is not proven safe there):");
+        for (BranchCleaner.RemoteJudgement j : judged) {
+          if (!j.proven()) {
+            context.out.println(SafeText.escapeControls("- " + j.branch().name() + ": " + j.why()));
+          }
+        }
       }
     }
     if (dryRun || !yes) {

@@ -298,7 +298,7 @@ class BranchCommandTest {
     yaml = "engine:\n  exclude: [\"branches.remote-delete\"]\n";
     assertThat(branch("clean", "--yes", "--remote")).isEqualTo(1);
     assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
-    assertThat(err()).contains("Remote copies not deleted: branches.remote-delete does not run"
+    assertThat(err()).contains("Remote copy not deleted: shipped on origin: branches.remote-delete does not run"
         + " in this configuration");
   }
 
@@ -312,7 +312,34 @@ class BranchCommandTest {
             .rule(new FrozenPushes()).build());
     assertThat(command.commandLine().execute("clean", "--yes", "--remote")).isEqualTo(1);
     assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
-    assertThat(err()).contains("Remote copies not deleted", "pushes are frozen today");
+    assertThat(err()).contains("Remote copy not deleted: shipped on origin", "pushes are frozen today");
+  }
+
+  @Test
+  void cleanWithRemoteDoesEveryProvenDeletionNamesEachRefusedOneAndItsDryRunAgrees() {
+    String shipped = shippedOnBothSides();
+    git("switch", "-q", "-c", "squashy");
+    commit("squashy work");
+    git("push", "-q", "-u", "origin", "squashy");
+    git("switch", "-q", "main");
+    git("merge", "-q", "--squash", "squashy");
+    git("commit", "-q", "-m", "squashy, squashed");
+    git("push", "-q", "origin", "main");
+    String squashy = git("rev-parse", "squashy");
+
+    assertThat(branch("clean", "--remote", "--dry-run")).isZero();
+    String listed = out();
+    assertThat(listed).contains("Finished branches on origin:\n- shipped at " + shipped,
+        "Kept on origin (its deletion is not proven safe there):\n- squashy: ");
+    assertThat(listed.substring(listed.indexOf("Finished branches on origin:"), listed.indexOf("Kept on origin")))
+        .doesNotContain("squashy");
+
+    out.reset();
+    assertThat(branch("clean", "--yes", "--remote")).isEqualTo(1);
+    assertThat(git("ls-remote", "origin", "shipped")).as("the proven deletion is done").isEmpty();
+    assertThat(git("ls-remote", "origin", "squashy")).as("the refused one is kept").startsWith(squashy);
+    assertThat(out()).contains("Deleted shipped on origin");
+    assertThat(err()).contains("Remote copy not deleted: squashy on origin: ");
   }
 
   @Test
