@@ -19,6 +19,10 @@ import java.util.Optional;
  * {@link Outcome#COULD_NOT_JUDGE} (or a denial when {@code engine.on_error} is {@code deny}); a
  * fact it could not read yields {@link Outcome#COULD_NOT_JUDGE}. Evaluation itself never throws
  * for a rule's failure.
+ *
+ * <p>Each evaluation gives its rules one {@link Memo} ({@link Facts#memo()}), gone when the
+ * evaluation ends; the values of pure entries are also carried to later evaluations (the last
+ * few dozen, by their keys), which is the only state a policy keeps and never changes a decision.
  */
 @API(status = API.Status.STABLE)
 public final class Policy {
@@ -26,6 +30,8 @@ public final class Policy {
   private final List<ConfiguredRule> rules;
   private final Map<Class<?>, List<ConfiguredRule>> rulesByEvent;
   private final EffectiveConfig config;
+  /** Pure memo entries carried between evaluations (see {@link Memo}); never part of a result. */
+  private final CarriedValues carried = new CarriedValues(CarriedValues.CAPACITY);
 
   Policy(List<ConfiguredRule> rules, EffectiveConfig config) {
     this.rules = List.copyOf(rules);
@@ -70,7 +76,7 @@ public final class Policy {
     Objects.requireNonNull(event, "event");
     Objects.requireNonNull(facts, "facts");
     List<ConfiguredRule> reading = rulesByEvent.getOrDefault(event.getClass(), List.of());
-    EvaluationFacts shared = new EvaluationFacts(facts);
+    EvaluationFacts shared = new EvaluationFacts(facts, carried);
     List<Verdict> verdicts = new ArrayList<>(reading.size());
     List<Explanation.Step> steps = explain ? new ArrayList<>(reading.size()) : List.of();
     for (ConfiguredRule configured : reading) {
@@ -81,7 +87,8 @@ public final class Policy {
       verdicts.add(applied);
       if (explain) {
         steps.add(new Explanation.Step(configured.id(), configured.mode(), reported.outcome(),
-            applied, reader.factsRead(), Duration.ofNanos(System.nanoTime() - start)));
+            applied, reader.factsRead(), reader.memoUses(),
+            Duration.ofNanos(System.nanoTime() - start)));
       }
     }
     return Decision.of(verdicts,

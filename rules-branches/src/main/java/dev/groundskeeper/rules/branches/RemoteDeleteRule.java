@@ -14,7 +14,6 @@ import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.shell.DeletedBranch;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -54,7 +53,7 @@ final class RemoteDeleteRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     String remote = config.remote();
     List<DeletedBranch> deletes = new ArrayList<>();
     for (DeletedBranch deleted : script.deletedBranches()) {

@@ -13,7 +13,6 @@ import dev.groundskeeper.api.shell.Evacuation;
 import dev.groundskeeper.api.shell.FileTarget;
 import dev.groundskeeper.api.shell.Redirection;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.SimpleCommand;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -76,7 +75,7 @@ final class ShapeRule implements Rule {
       return Verdict.notApplicable(ID);
     }
     CommandPaths paths = checkout.get();
-    Script script = Shell.parse(event.command());
+    Script script = event.script(facts);
     boolean judged = false;
     for (FileTarget target : created(script)) {
       if (!CREATING.contains(target.route())) {
