@@ -2,7 +2,7 @@ package dev.groundskeeper.rules.branches;
 
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Memo;
-import dev.groundskeeper.api.repo.BranchGlob;
+import dev.groundskeeper.api.files.PathGlob;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -44,8 +44,8 @@ final class Classifier {
     if (matches.size() >= MAX_NAMES) {
       matches.clear();
     }
-    int bits = (BranchGlob.matchesAny(config.exempt(), name) ? EXEMPT : 0)
-        | (BranchGlob.matchesAny(config.integrationLines(), name) ? LINE : 0);
+    int bits = (PathGlob.anyMatchesWhole(config.exempt(), name) ? EXEMPT : 0)
+        | (PathGlob.anyMatchesWhole(config.integrationLines(), name) ? LINE : 0);
     matches.put(name, bits);
     return bits;
   }

@@ -8,7 +8,7 @@ import dev.groundskeeper.api.Remedy;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.repo.BranchGlob;
+import dev.groundskeeper.api.files.PathGlob;
 import dev.groundskeeper.api.repo.BranchTip;
 import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.RepoFacts;
@@ -136,7 +136,7 @@ final class RemoteDeleteRule implements Rule {
     for (String ref : held.refsUnder(prefix)) {
       String branch = ref.substring(prefix.length());
       if (branch.equals(scope.defaultBranch())
-          || BranchGlob.matchesAny(config.integrationLines(), branch)) {
+          || PathGlob.anyMatchesWhole(config.integrationLines(), branch)) {
         return true;
       }
     }

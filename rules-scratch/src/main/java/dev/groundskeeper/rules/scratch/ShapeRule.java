@@ -15,6 +15,7 @@ import dev.groundskeeper.api.shell.Redirection;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.SimpleCommand;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -37,8 +38,8 @@ final class ShapeRule implements Rule {
       "rules/" + ID + ".md");
 
   /** The ways a command creates a file whose name it chose; appends never create one to judge. */
-  private static final Set<FileTarget.Route> CREATING = EnumSet.of(FileTarget.Route.REDIRECT,
-      FileTarget.Route.TEE, FileTarget.Route.OUTPUT_OPTION);
+  private static final Set<FileTarget.Route> CREATING = Collections.unmodifiableSet(
+      EnumSet.of(FileTarget.Route.REDIRECT, FileTarget.Route.TEE, FileTarget.Route.OUTPUT_OPTION));
 
   private final ScratchConfig config;
 
