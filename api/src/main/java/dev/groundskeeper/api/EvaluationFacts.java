@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * The facts of one evaluation: each fact is read from the caller's facts at most once (a failure
- * is remembered too), and each rule's reader records which facts that rule asked for.
+ * is remembered too), the evaluation's {@link Memo} is shared by every rule, and each rule's
+ * reader records which facts and memo entries that rule asked for.
  * One evaluation runs on one thread, so no locking is needed.
  */
 final class EvaluationFacts {
@@ -20,8 +21,11 @@ final class EvaluationFacts {
   private final Map<Fact<?>, Optional<?>> values = new HashMap<>();
   private final Map<Fact<?>, FactUnavailableException> failures = new HashMap<>();
 
-  EvaluationFacts(Facts source) {
+  private final EvaluationMemo memo;
+
+  EvaluationFacts(Facts source, CarriedValues carried) {
     this.source = source;
+    this.memo = new EvaluationMemo(carried);
   }
 
   Reader readerFor() {
@@ -56,6 +60,8 @@ final class EvaluationFacts {
 
   final class Reader implements Facts {
     private final Set<String> read = new LinkedHashSet<>();
+    private final List<Memo.Use> uses = new ArrayList<>();
+    private final Memo view = memo.view(uses::add);
 
     @Override
     public <T> Optional<T> find(Fact<T> fact) {
@@ -64,8 +70,17 @@ final class EvaluationFacts {
       return read(fact);
     }
 
+    @Override
+    public Memo memo() {
+      return view;
+    }
+
     List<String> factsRead() {
       return new ArrayList<>(read);
+    }
+
+    List<Memo.Use> memoUses() {
+      return List.copyOf(uses);
     }
   }
 }

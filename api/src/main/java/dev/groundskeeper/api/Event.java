@@ -1,5 +1,7 @@
 package dev.groundskeeper.api;
 
+import dev.groundskeeper.api.shell.Script;
+import dev.groundskeeper.api.shell.Shell;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,6 +22,15 @@ public sealed interface Event {
     public CommandEvent {
       Objects.requireNonNull(context, "context");
       Objects.requireNonNull(command, "command");
+    }
+
+    /**
+     * The command parsed, once per evaluation: every rule judging this event gets the same
+     * script from the evaluation's memo ({@link Facts#memo()}, entry {@link Shell#SCRIPT}).
+     */
+    @API(status = API.Status.EXPERIMENTAL)
+    public Script script(Facts facts) {
+      return Shell.parse(command, facts);
     }
   }
 
@@ -52,6 +63,12 @@ public sealed interface Event {
       Objects.requireNonNull(context, "context");
       Objects.requireNonNull(command, "command");
       Objects.requireNonNull(exitStatus, "exitStatus");
+    }
+
+    /** The command parsed, once per evaluation (see {@link CommandEvent#script}). */
+    @API(status = API.Status.EXPERIMENTAL)
+    public Script script(Facts facts) {
+      return Shell.parse(command, facts);
     }
 
     /** True when the command is known to have exited with status 0 and was not interrupted. */

@@ -30,6 +30,16 @@ public interface Facts {
     return find(fact).orElseThrow(() -> new FactUnavailableException(fact, "no source offers it"));
   }
 
+  /**
+   * The derived facts of the evaluation these facts serve (see {@link Memo}). The facts the
+   * {@link Policy} hands a rule share one memo per evaluation; facts from anywhere else remember
+   * nothing ({@link Memo#none()}), which is always correct, only slower.
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  default Memo memo() {
+    return Memo.none();
+  }
+
   /** Facts that offer nothing. */
   static Facts none() {
     return FactsBuilder.EMPTY;

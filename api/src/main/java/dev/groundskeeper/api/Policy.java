@@ -20,6 +20,10 @@ import java.util.function.LongSupplier;
  * {@link Outcome#COULD_NOT_JUDGE} (or a denial when {@code engine.on_error} is {@code deny}); a
  * fact it could not read yields {@link Outcome#COULD_NOT_JUDGE}. Evaluation itself never throws
  * for a rule's failure.
+ *
+ * <p>Each evaluation gives its rules one {@link Memo} ({@link Facts#memo()}), gone when the
+ * evaluation ends; the values of pure entries are also carried to later evaluations (the last
+ * few dozen, by their keys), which is the only state a policy keeps and never changes a decision.
  */
 @API(status = API.Status.STABLE)
 public final class Policy {
@@ -27,6 +31,8 @@ public final class Policy {
   private final List<ConfiguredRule> rules;
   private final Map<Class<?>, List<ConfiguredRule>> rulesByEvent;
   private final EffectiveConfig config;
+  /** Pure memo entries carried between evaluations (see {@link Memo}); never part of a result. */
+  private final CarriedValues carried = new CarriedValues(CarriedValues.CAPACITY);
 
   Policy(List<ConfiguredRule> rules, EffectiveConfig config) {
     this.rules = List.copyOf(rules);
@@ -84,7 +90,7 @@ public final class Policy {
     Objects.requireNonNull(event, "event");
     Objects.requireNonNull(facts, "facts");
     List<ConfiguredRule> reading = rulesByEvent.getOrDefault(event.getClass(), List.of());
-    EvaluationFacts shared = new EvaluationFacts(facts);
+    EvaluationFacts shared = new EvaluationFacts(facts, carried);
     List<Verdict> verdicts = new ArrayList<>(reading.size());
     List<Explanation.Step> steps = explain ? new ArrayList<>(reading.size()) : List.of();
     for (ConfiguredRule configured : reading) {
@@ -96,7 +102,7 @@ public final class Policy {
       if (explain) {
         long elapsed = Math.max(0L, nanoTime.getAsLong() - start);
         steps.add(new Explanation.Step(configured.id(), configured.mode(), reported.outcome(),
-            applied, reader.factsRead(), Duration.ofNanos(elapsed)));
+            applied, reader.factsRead(), reader.memoUses(), Duration.ofNanos(elapsed)));
       }
     }
     return Decision.of(verdicts,

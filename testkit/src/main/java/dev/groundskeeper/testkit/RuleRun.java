@@ -4,6 +4,7 @@ import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Fact;
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Memo;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.Verdict;
 import java.util.ArrayList;
@@ -75,10 +76,19 @@ final class RuleRun {
     return event;
   }
 
-  /** Passes reads through and remembers which facts were asked for. */
+  /**
+   * Passes reads through and remembers which facts were asked for; the run has a memo of its own,
+   * as an evaluation by the engine would.
+   */
   private static final class Recording implements Facts {
     private final Facts delegate;
     private final Set<String> read = new LinkedHashSet<>();
+    private final Memo memo = Memo.fresh();
+
+    @Override
+    public Memo memo() {
+      return memo;
+    }
 
     Recording(Facts delegate) {
       this.delegate = delegate;

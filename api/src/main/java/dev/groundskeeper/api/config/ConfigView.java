@@ -31,7 +31,6 @@ import org.yaml.snakeyaml.resolver.Resolver;
 public final class ConfigView {
 
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./][A-Za-z0-9_./*@+=~-]*");
-  private static final Resolver RESOLVER = new Resolver();
   private static final int COMMENT_COLUMN_LIMIT = 48;
 
   private ConfigView() {}
@@ -238,7 +237,7 @@ public final class ConfigView {
   /** A string as a YAML scalar: plain when it reads back as the same string, else quoted. */
   static String scalar(String text) {
     if (PLAIN.matcher(text).matches()
-        && RESOLVER.resolve(NodeId.scalar, text, true).equals(Tag.STR)) {
+        && new Resolver().resolve(NodeId.scalar, text, true).equals(Tag.STR)) {
       return text;
     }
     StringBuilder quoted = new StringBuilder("\"");

@@ -16,13 +16,6 @@ import java.util.Optional;
  */
 final class RecordModel {
 
-  private static final ClassValue<RecordModel> CACHE = new ClassValue<>() {
-    @Override
-    protected RecordModel computeValue(Class<?> type) {
-      return new RecordModel(type);
-    }
-  };
-
   record Component(String key, ValueType type, Optional<String> doc, Method accessor) {}
 
   private final Class<?> type;
@@ -76,7 +69,8 @@ final class RecordModel {
    * @throws IllegalArgumentException when the type or one of its components is not supported
    */
   static RecordModel of(Class<?> type) {
-    return CACHE.get(type);
+    // Built anew on each ask (configuration loading, not judging, asks): no static cache.
+    return new RecordModel(type);
   }
 
   Class<?> type() {

@@ -17,7 +17,6 @@ import org.yaml.snakeyaml.resolver.Resolver;
 final class YamlSource {
 
   // Only read after construction, so one instance serves every thread.
-  private static final Resolver RESOLVER = new Resolver();
 
   private YamlSource() {}
 
@@ -40,7 +39,7 @@ final class YamlSource {
     try {
       // A bare composer: no constructor or representer is needed to read nodes.
       Composer composer = new Composer(
-          new ParserImpl(new StreamReader(new StringReader(layer.yaml())), options), RESOLVER,
+          new ParserImpl(new StreamReader(new StringReader(layer.yaml())), options), new Resolver(),
           options);
       return Optional.ofNullable(composer.getSingleNode());
     } catch (MarkedYAMLException e) {

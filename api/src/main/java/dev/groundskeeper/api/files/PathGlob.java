@@ -3,26 +3,42 @@ package dev.groundskeeper.api.files;
 import dev.groundskeeper.api.API;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
- * The one glob dialect for paths relative to a worktree ({@code /} separators), as in
- * {@code .gitignore}: {@code *} and {@code ?} stay within one segment, {@code **} crosses
- * segments, a leading {@code **}{@code /} also matches no segment at all, and a glob ending in
- * {@code /**} matches everything below its directory. A glob without {@code /} matches the last
- * segment at any depth ({@code .coverage} matches {@code sub/.coverage}), and a glob matching a
- * directory covers everything inside it ({@code __pycache__} covers
- * {@code pkg/__pycache__/x.pyc}). Immutable; compiled once when made.
+ * The one glob engine of the project, for paths relative to a worktree ({@code /} separators),
+ * branch names and file names. The syntax is {@code .gitignore}'s: {@code *} matches any run of
+ * characters within one segment, {@code ?} one character other than {@code /}, {@code [abc]},
+ * {@code [a-z]} and {@code [!abc]} (or {@code [^abc]}) one character of a class (never
+ * {@code /}), {@code \} makes the next character literal, {@code **}{@code /} matches zero or
+ * more whole segments, a trailing {@code /**} everything below its directory, and {@code **}
+ * elsewhere any run of characters across segments. An unclosed {@code [} is literal
+ * ({@link #problem} reports it, so configuration refuses it).
+ *
+ * <p>Two ways of matching:
+ * <ul>
+ *   <li>{@link #matches} (paths, as {@code .gitignore}): a glob without {@code /} matches the last
+ *       segment at any depth ({@code .coverage} matches {@code sub/.coverage}), and a glob
+ *       matching a directory covers everything inside it ({@code __pycache__} covers
+ *       {@code pkg/__pycache__/x.pyc});</li>
+ *   <li>{@link #matchesWhole} (branch names of {@code exempt} and {@code integration_lines},
+ *       scratch file-name shapes): the glob against the whole text, nothing implied
+ *       ({@code release/*} matches {@code release/1.0}, not {@code release/1.0/fix}).</li>
+ * </ul>
+ *
+ * <p>Matching reads the glob text directly (nothing is compiled), case-sensitively. Immutable.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class PathGlob {
 
   private final String glob;
-  private final Pattern pattern;
+  /** The glob as {@link #matches} reads it: no trailing slash, {@code **}{@code /} implied. */
+  private final String anchored;
 
   private PathGlob(String glob) {
     this.glob = glob;
-    this.pattern = compile(glob);
+    String body = glob.endsWith("/") ? glob.substring(0, glob.length() - 1) : glob;
+    this.anchored = body.indexOf('/') < 0 ? "**/" + body : body;
   }
 
   /**
@@ -38,12 +54,12 @@ public final class PathGlob {
     return new PathGlob(glob);
   }
 
-  /** Each of {@code globs}, compiled. */
+  /** Each of {@code globs}, read. */
   public static List<PathGlob> all(List<String> globs) {
     return globs.stream().map(PathGlob::of).toList();
   }
 
-  /** True when one of {@code globs} matches {@code path}. */
+  /** True when one of {@code globs} matches {@code path} (see {@link #matches}). */
   public static boolean anyMatches(List<PathGlob> globs, String path) {
     for (PathGlob glob : globs) {
       if (glob.matches(path)) {
@@ -53,24 +69,72 @@ public final class PathGlob {
     return false;
   }
 
+  /** True when {@code glob} matches the whole of {@code text} (see {@link #matchesWhole}). */
+  public static boolean matchesWhole(String glob, String text) {
+    Objects.requireNonNull(glob, "glob");
+    Objects.requireNonNull(text, "text");
+    return match(glob, 0, text, 0, text.length(), false);
+  }
+
+  /** True when one of {@code globs} matches the whole of {@code text}. */
+  public static boolean anyMatchesWhole(List<String> globs, String text) {
+    for (int i = 0; i < globs.size(); i++) {
+      if (matchesWhole(globs.get(i), text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Why {@code glob} cannot be used as written (blank, an unclosed {@code [}, a lone trailing
+   * {@code \}), or empty when it can.
+   */
+  public static Optional<String> problem(String glob) {
+    if (glob == null || glob.isBlank()) {
+      return Optional.of("a glob must not be blank");
+    }
+    for (int i = 0; i < glob.length(); i++) {
+      char c = glob.charAt(i);
+      if (c == '\\') {
+        if (i + 1 == glob.length()) {
+          return Optional.of("'" + glob + "' ends with a lone '\\'");
+        }
+        i++;
+      } else if (c == '[') {
+        int close = classEnd(glob, i);
+        if (close < 0) {
+          return Optional.of("'" + glob + "' has an unclosed '['");
+        }
+        i = close;
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The glob's text. */
   public String text() {
     return glob;
   }
 
-  /** True when the glob matches {@code path} or a directory holding it. */
+  /** True when the glob matches {@code path} or a directory holding it, as .gitignore does. */
   public boolean matches(String path) {
-    String prefix = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    int end = path.endsWith("/") ? path.length() - 1 : path.length();
     while (true) {
-      if (pattern.matcher(prefix).matches()) {
+      if (match(anchored, 0, path, 0, end, true)) {
         return true;
       }
-      int slash = prefix.lastIndexOf('/');
+      int slash = path.lastIndexOf('/', end - 1);
       if (slash <= 0) {
         return false;
       }
-      prefix = prefix.substring(0, slash);
+      end = slash;
     }
+  }
+
+  /** True when the glob matches the whole of {@code text}, with nothing implied. */
+  public boolean matchesWhole(String text) {
+    return matchesWhole(glob, text);
   }
 
   @Override
@@ -88,35 +152,123 @@ public final class PathGlob {
     return glob;
   }
 
-  private static Pattern compile(String glob) {
-    String body = glob.endsWith("/") ? glob.substring(0, glob.length() - 1) : glob;
-    if (body.indexOf('/') < 0) {
-      body = "**/" + body;
-    }
-    StringBuilder regex = new StringBuilder();
-    int i = 0;
-    while (i < body.length()) {
-      char c = body.charAt(i);
-      if (body.startsWith("**/", i)) {
-        regex.append("(?:.*/)?");
-        i += 3;
-      } else if (body.startsWith("/**", i) && i + 3 == body.length()) {
-        regex.append("(?:/.*)?");
-        i += 3;
-      } else if (body.startsWith("**", i)) {
-        regex.append(".*");
-        i += 2;
-      } else if (c == '*') {
-        regex.append("[^/]*");
-        i++;
-      } else if (c == '?') {
-        regex.append("[^/]");
-        i++;
+  /**
+   * True when {@code g} from {@code gi} matches {@code t} from {@code ti} up to {@code end}. With
+   * {@code paths}, a trailing {@code /**} also matches the directory itself (as .gitignore).
+   */
+  private static boolean match(String g, int gi, String t, int ti, int end, boolean paths) {
+    while (gi < g.length()) {
+      char c = g.charAt(gi);
+      if (c == '*') {
+        if (gi + 1 < g.length() && g.charAt(gi + 1) == '*') {
+          int after = gi + 2;
+          while (after < g.length() && g.charAt(after) == '*') {
+            after++;
+          }
+          if (after == gi + 2 && after < g.length() && g.charAt(after) == '/') {
+            // "**/": zero or more whole segments
+            if (match(g, after + 1, t, ti, end, paths)) {
+              return true;
+            }
+            for (int i = ti; i < end; i++) {
+              if (t.charAt(i) == '/' && match(g, after + 1, t, i + 1, end, paths)) {
+                return true;
+              }
+            }
+            return false;
+          }
+          for (int i = end; i >= ti; i--) {
+            if (match(g, after, t, i, end, paths)) {
+              return true;
+            }
+          }
+          return false;
+        }
+        for (int i = ti; ; i++) {
+          if (match(g, gi + 1, t, i, end, paths)) {
+            return true;
+          }
+          if (i >= end || t.charAt(i) == '/') {
+            return false;
+          }
+        }
+      }
+      if (paths && c == '/' && gi + 3 == g.length() && g.startsWith("/**", gi)) {
+        // a trailing "/**": the directory itself or anything below it
+        return ti == end || t.charAt(ti) == '/';
+      }
+      if (ti >= end) {
+        return false;
+      }
+      char x = t.charAt(ti);
+      if (c == '?') {
+        if (x == '/') {
+          return false;
+        }
+        gi++;
+      } else if (c == '[' && classEnd(g, gi) > 0) {
+        int close = classEnd(g, gi);
+        if (x == '/' || !inClass(g, gi + 1, close, x)) {
+          return false;
+        }
+        gi = close + 1;
+      } else if (c == '\\' && gi + 1 < g.length()) {
+        if (g.charAt(gi + 1) != x) {
+          return false;
+        }
+        gi += 2;
       } else {
-        regex.append(Pattern.quote(String.valueOf(c)));
+        if (c != x) {
+          return false;
+        }
+        gi++;
+      }
+      ti++;
+    }
+    return ti == end;
+  }
+
+  /** The index of the {@code ]} closing the class that opens at {@code open}, or -1. */
+  private static int classEnd(String glob, int open) {
+    int i = open + 1;
+    if (i < glob.length() && (glob.charAt(i) == '!' || glob.charAt(i) == '^')) {
+      i++;
+    }
+    if (i < glob.length() && glob.charAt(i) == ']') {
+      i++;
+    }
+    while (i < glob.length()) {
+      if (glob.charAt(i) == ']') {
+        return i;
+      }
+      i++;
+    }
+    return -1;
+  }
+
+  private static boolean inClass(String glob, int from, int close, char c) {
+    boolean negated = glob.charAt(from) == '!' || glob.charAt(from) == '^';
+    int i = negated ? from + 1 : from;
+    boolean found = false;
+    boolean first = true;
+    while (i < close) {
+      char low = glob.charAt(i);
+      if (!first && low == ']') {
+        break;
+      }
+      first = false;
+      if (i + 2 < close && glob.charAt(i + 1) == '-') {
+        if (c >= low && c <= glob.charAt(i + 2)) {
+          found = true;
+        }
+        i += 3;
+      } else {
+        if (c == low) {
+          found = true;
+        }
         i++;
       }
     }
-    return Pattern.compile(regex.toString(), Pattern.DOTALL);
+    return found != negated;
   }
 }

@@ -1,6 +1,7 @@
 package dev.groundskeeper.api.repo;
 
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.files.PathGlob;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -79,12 +80,12 @@ public record RepositorySettings(
 
   /** True when {@code branch} matches one of the integration-line globs. */
   public boolean isIntegrationLine(String branch) {
-    return BranchGlob.matchesAny(integrationLines, branch);
+    return PathGlob.anyMatchesWhole(integrationLines, branch);
   }
 
   /** True when {@code branch} matches one of the exempt globs. */
   public boolean isExempt(String branch) {
-    return BranchGlob.matchesAny(exempt, branch);
+    return PathGlob.anyMatchesWhole(exempt, branch);
   }
 
   /**

@@ -26,16 +26,18 @@ public record Argv(List<Option> options, List<Word> operands) {
   private static final Argv EMPTY = new Argv(List.of(), List.of());
 
   /** {@code -a} … {@code -z}, {@code -A} …, {@code -0} …: the short options' names, shared. */
-  private static final String[] SHORT_NAMES = new String[128];
+  private static final List<String> SHORT_NAMES = shortNames();
 
-  static {
-    for (char c = '!'; c < 127; c++) {
-      SHORT_NAMES[c] = "-" + c;
+  private static List<String> shortNames() {
+    String[] names = new String[128];
+    for (char c = 0; c < 128; c++) {
+      names[c] = c >= '!' && c < 127 ? "-" + c : "";
     }
+    return List.of(names);
   }
 
   private static String shortName(char c) {
-    return c < 128 && SHORT_NAMES[c] != null ? SHORT_NAMES[c] : "-" + c;
+    return c >= '!' && c < 127 ? SHORT_NAMES.get(c) : "-" + c;
   }
 
   /** One option as read: its name ({@code -F}, {@code --file}), its value if it took one, and the word it came from. */

@@ -14,15 +14,12 @@ import java.util.RandomAccess;
  */
 final class CompactList<E> extends AbstractList<E> implements RandomAccess {
 
-  private static final CompactList<Object> EMPTY = new CompactList<>(1);
-
   private Object[] items;
   private int size;
 
-  /** The shared empty list (never appended to): what {@link #freeze} keeps as it is. */
-  @SuppressWarnings("unchecked")
+  /** The shared empty list ({@code List.of()}; never appended to, and {@link #freeze} keeps it). */
   static <E> List<E> empty() {
-    return (List<E>) EMPTY;
+    return List.of();
   }
 
   CompactList(int capacity) {

@@ -69,26 +69,34 @@ final class Expansions {
   private static final Set<String> HELP = Set.of("--help");
 
   /** Per first letter, the lengths (as bits) of the names in {@link #EXPANDED} starting with it. */
-  private static final int[] LENGTHS = new int[128];
+  private static final List<Integer> LENGTHS = lengths();
 
-  static {
+  private static List<Integer> lengths() {
+    Integer[] lengths = new Integer[128];
+    java.util.Arrays.fill(lengths, 0);
     for (String name : EXPANDED) {
-      LENGTHS[name.charAt(0)] |= 1 << name.length();
+      lengths[name.charAt(0)] |= 1 << name.length();
     }
+    return List.of(lengths);
   }
 
   private Expansions() {}
 
   /** Per first letter, the names in {@link #EXPANDED} starting with it. */
-  private static final String[][] BY_FIRST = new String[128][];
+  private static final List<List<String>> BY_FIRST = byFirst();
 
-  static {
-    for (String name : EXPANDED) {
-      String[] same = BY_FIRST[name.charAt(0)];
-      same = same == null ? new String[1] : java.util.Arrays.copyOf(same, same.length + 1);
-      same[same.length - 1] = name;
-      BY_FIRST[name.charAt(0)] = same;
+  private static List<List<String>> byFirst() {
+    List<List<String>> byFirst = new java.util.ArrayList<>();
+    for (char c = 0; c < 128; c++) {
+      List<String> same = new java.util.ArrayList<>();
+      for (String name : EXPANDED) {
+        if (name.charAt(0) == c) {
+          same.add(name);
+        }
+      }
+      byFirst.add(List.copyOf(same));
     }
+    return List.copyOf(byFirst);
   }
 
   /** A cheap first test for {@link #EXPANDED}: false for most command names. */
@@ -98,7 +106,7 @@ final class Expansions {
 
   /** {@link #mayBeExpanded(String)} for a name of {@code length} starting with {@code first}. */
   static boolean mayBeExpanded(char first, int length) {
-    return length <= 31 && first < 128 && (LENGTHS[first] & (1 << length)) != 0;
+    return length <= 31 && first < 128 && (LENGTHS.get(first) & (1 << length)) != 0;
   }
 
   /**
@@ -124,7 +132,7 @@ final class Expansions {
     if (!mayBeExpanded(name)) {
       return false;
     }
-    for (String candidate : BY_FIRST[name.charAt(0)]) {
+    for (String candidate : BY_FIRST.get(name.charAt(0))) {
       if (candidate.equals(name)) {
         return true;
       }

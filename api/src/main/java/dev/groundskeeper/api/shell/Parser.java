@@ -120,7 +120,7 @@ final class Parser {
     final Directory.Certainty certainty;
     /** The pushd stack; {@code null} entries are directories that were not known. */
     final List<String> stack;
-    private Directory snapshot;
+    private final Directory snapshot;
 
     private DirState(String path, boolean moved, Directory.Certainty certainty,
         List<String> stack) {
@@ -128,6 +128,13 @@ final class Parser {
       this.moved = moved;
       this.certainty = certainty;
       this.stack = stack;
+      if (certainty == Directory.Certainty.UNKNOWN) {
+        snapshot = new Directory(certainty, Optional.empty());
+      } else if (!moved && certainty == Directory.Certainty.CERTAIN) {
+        snapshot = Directory.START;
+      } else {
+        snapshot = new Directory(certainty, path.isEmpty() ? Optional.empty() : Optional.of(path));
+      }
     }
 
     boolean sameAs(DirState o) {
@@ -135,15 +142,6 @@ final class Parser {
     }
 
     Directory snapshot() {
-      if (snapshot == null) {
-        if (certainty == Directory.Certainty.UNKNOWN) {
-          snapshot = new Directory(certainty, Optional.empty());
-        } else if (!moved && certainty == Directory.Certainty.CERTAIN) {
-          snapshot = Directory.START;
-        } else {
-          snapshot = new Directory(certainty, path.isEmpty() ? Optional.empty() : Optional.of(path));
-        }
-      }
       return snapshot;
     }
 
@@ -282,11 +280,11 @@ final class Parser {
   }
 
   private static boolean isMeta(char c) {
-    return c < 128 && (CLASS[c] & META) != 0;
+    return c < 128 && (CLASS.charAt(c) & META) != 0;
   }
 
   /** What an ASCII character is to the scanner, as a set of the flags below. */
-  private static final byte[] CLASS = new byte[128];
+  private static final String CLASS;
   /** Ends a word: blanks, newline, {@code ; & | ( ) < >}. */
   private static final int META = 1;
   /** Ends a plain word: a metacharacter, or a quote, escape or expansion that needs reading. */
@@ -303,33 +301,36 @@ final class Parser {
   private static final int RESERVED_START = 64;
 
   static {
+    char[] table = new char[128];
     for (char c : " \t\n\r\f;&|()<>".toCharArray()) {
-      CLASS[c] |= META | SPECIAL;
+      table[c] |= META | SPECIAL;
     }
     for (char c : "\\'\"$`".toCharArray()) {
-      CLASS[c] |= SPECIAL;
+      table[c] |= SPECIAL;
     }
     for (char c : "#{0123456789".toCharArray()) {
-      CLASS[c] |= NOT_PLAIN_START;
+      table[c] |= NOT_PLAIN_START;
     }
     for (char c : "{}![cdefistuw".toCharArray()) {
-      CLASS[c] |= RESERVED_START;
+      table[c] |= RESERVED_START;
     }
-    CLASS['*'] |= GLOB;
-    CLASS['?'] |= GLOB;
-    CLASS['{'] |= GLOB;
+    table['*'] |= GLOB;
+    table['?'] |= GLOB;
+    table['{'] |= GLOB;
     for (char c = 0; c < 128; c++) {
       boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
       if (letter || c == '_') {
-        CLASS[c] |= NAME | NAME_START;
+        table[c] |= NAME | NAME_START;
       } else if (c >= '0' && c <= '9') {
-        CLASS[c] |= NAME;
+        table[c] |= NAME;
       }
     }
+    CLASS = new String(table);
   }
 
+
   private static boolean isName(char c, int flag) {
-    return c < 128 && (CLASS[c] & flag) != 0;
+    return c < 128 && (CLASS.charAt(c) & flag) != 0;
   }
 
   /** True when a word ending at {@code i} is delimited there. */
@@ -603,7 +604,7 @@ final class Parser {
       return;
     }
     char first = at(pos);
-    if (first >= 128 || (CLASS[first] & (META | RESERVED_START)) == 0 && first != '\0') {
+    if (first >= 128 || (CLASS.charAt(first) & (META | RESERVED_START)) == 0 && first != '\0') {
       // the usual command: it cannot start a compound, a reserved word or a list's end
       if (enter(pos)) {
         parseSimple();
@@ -1072,7 +1073,7 @@ final class Parser {
       }
       char c = s.charAt(pos);
       // most words start with a character that can only start a word: skip the other checks
-      if (c < 128 && (CLASS[c] & (META | NOT_PLAIN_START)) != 0) {
+      if (c < 128 && (CLASS.charAt(c) & (META | NOT_PLAIN_START)) != 0) {
         if (c == '#') {
           skipBlanksAndComment();
           break;
@@ -1569,13 +1570,13 @@ final class Parser {
         && !processSubstitutionAt(i + 1);
   }
 
-  private static final String[] REDIRECT_TOKENS = {
-      "&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", ">&", ">>", ">|", "<", ">"};
-  private static final RedirectOperator[] REDIRECT_OPERATORS = {
+  private static final List<String> REDIRECT_TOKENS = List.of(
+      "&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", ">&", ">>", ">|", "<", ">");
+  private static final List<RedirectOperator> REDIRECT_OPERATORS = List.of(
       RedirectOperator.APPEND_OUT_ERR, RedirectOperator.OUT_ERR, RedirectOperator.HERE_STRING,
       RedirectOperator.HEREDOC_STRIP_TABS, RedirectOperator.HEREDOC, RedirectOperator.IN_OUT,
       RedirectOperator.DUP_IN, RedirectOperator.DUP_OUT, RedirectOperator.APPEND,
-      RedirectOperator.CLOBBER, RedirectOperator.IN, RedirectOperator.OUT};
+      RedirectOperator.CLOBBER, RedirectOperator.IN, RedirectOperator.OUT);
 
   /**
    * Reads the operator at the cursor by its characters, longest first (as
@@ -1604,10 +1605,10 @@ final class Parser {
       pos += op == RedirectOperator.IN ? 1 : 2;
       return op;
     }
-    for (int i = 0; i < REDIRECT_TOKENS.length; i++) {
-      if (startsWith(REDIRECT_TOKENS[i])) {
-        pos += REDIRECT_TOKENS[i].length();
-        return REDIRECT_OPERATORS[i];
+    for (int i = 0; i < REDIRECT_TOKENS.size(); i++) {
+      if (startsWith(REDIRECT_TOKENS.get(i))) {
+        pos += REDIRECT_TOKENS.get(i).length();
+        return REDIRECT_OPERATORS.get(i);
       }
     }
     return null;
@@ -1764,7 +1765,7 @@ final class Parser {
     int i = start;
     while (i < len) {
       char c = s.charAt(i);
-      if (c < 128 && (CLASS[c] & (SPECIAL | GLOB)) != 0) {
+      if (c < 128 && (CLASS.charAt(c) & (SPECIAL | GLOB)) != 0) {
         break;
       }
       i++;
@@ -1870,7 +1871,7 @@ final class Parser {
           int end = pos + 1;
           while (end < len) {
             char d = s.charAt(end);
-            if (d < 128 && (CLASS[d] & (SPECIAL | GLOB)) != 0) {
+            if (d < 128 && (CLASS.charAt(d) & (SPECIAL | GLOB)) != 0) {
               break;
             }
             end++;

@@ -1,6 +1,8 @@
 package dev.groundskeeper.api.shell;
 
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Memo;
 import java.util.Objects;
 
 /**
@@ -14,29 +16,34 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Parsing never throws on any text: what cannot be read in full is reported by
- * {@link Script#problems()}. The last script parsed is remembered, so the many rules judging one
- * event share one parse; scripts are immutable and safe to share between threads.
+ * {@link Script#problems()}. Scripts are immutable and safe to share between threads. A rule
+ * reads the command of the event it judges through {@link #parse(String, Facts)} (or
+ * {@code CommandEvent.script(facts)}), so that the rules judging one event share one parse: the
+ * evaluation's {@link Memo} keeps it under {@link #SCRIPT}.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class Shell {
 
-  private static volatile Script last;
+  /** The name of the memo entry holding a parsed command ({@code shell.script[<command>]}). */
+  public static final String SCRIPT = "shell.script";
 
   private Shell() {}
 
-  /** Reads {@code command}; the same text asked for twice in a row is parsed once. */
+  /** Reads {@code command}, every call anew. */
   public static Script parse(String command) {
-    Objects.requireNonNull(command, "command");
-    Script memo = last;
-    if (memo != null && memo.source().equals(command)) {
-      return memo;
-    }
-    Script script = parseFresh(command);
-    last = script;
-    return script;
+    return parseFresh(command);
   }
 
-  /** Reads {@code command} without consulting or updating the memo (for benchmarks and tests). */
+  /**
+   * Reads {@code command} once per evaluation: the first rule of an evaluation to ask parses it,
+   * the others reuse that script (see {@link Facts#memo()}).
+   */
+  public static Script parse(String command, Facts facts) {
+    Objects.requireNonNull(command, "command");
+    return facts.memo().get(Memo.Key.pure(SCRIPT, command), () -> parseFresh(command));
+  }
+
+  /** Reads {@code command}, every call anew (for benchmarks and tests). */
   public static Script parseFresh(String command) {
     Objects.requireNonNull(command, "command");
     return Script.of(command, Parser.parse(command));

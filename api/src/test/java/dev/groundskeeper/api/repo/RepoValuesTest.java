@@ -3,6 +3,7 @@ package dev.groundskeeper.api.repo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.groundskeeper.api.files.PathGlob;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,19 +20,19 @@ class RepoValuesTest {
 
   @Test
   void branchGlobsMatchWithinAndAcrossSegments() {
-    assertThat(BranchGlob.matches("release/*", "release/1.2")).isTrue();
-    assertThat(BranchGlob.matches("release/*", "release/1/hotfix")).isFalse();
-    assertThat(BranchGlob.matches("users/**", "users/ann/x/y")).isTrue();
-    assertThat(BranchGlob.matches("gh-pages", "gh-pages")).isTrue();
-    assertThat(BranchGlob.matches("v?.x", "v1.x")).isTrue();
-    assertThat(BranchGlob.matches("a.b", "axb")).isFalse();
-    assertThat(BranchGlob.matches("(x)+", "(x)+")).isTrue();
+    assertThat(PathGlob.matchesWhole("release/*", "release/1.2")).isTrue();
+    assertThat(PathGlob.matchesWhole("release/*", "release/1/hotfix")).isFalse();
+    assertThat(PathGlob.matchesWhole("users/**", "users/ann/x/y")).isTrue();
+    assertThat(PathGlob.matchesWhole("gh-pages", "gh-pages")).isTrue();
+    assertThat(PathGlob.matchesWhole("v?.x", "v1.x")).isTrue();
+    assertThat(PathGlob.matchesWhole("a.b", "axb")).isFalse();
+    assertThat(PathGlob.matchesWhole("(x)+", "(x)+")).isTrue();
   }
 
   @Property
   void aGlobWithoutWildcardsMatchesOnlyItself(@ForAll @AlphaChars @StringLength(min = 1, max = 12) String a,
       @ForAll @AlphaChars @StringLength(min = 1, max = 12) String b) {
-    assertThat(BranchGlob.matches(a, b)).isEqualTo(a.equals(b));
+    assertThat(PathGlob.matchesWhole(a, b)).isEqualTo(a.equals(b));
   }
 
   @Test

@@ -263,9 +263,26 @@ class ParserConstructsTest {
   }
 
   @Test
-  void memoReturnsTheSameScript() {
+  void parseWithoutFactsRemembersNothingAndWithAMemoParsesOnce() {
     String text = "git status && git diff";
-    assertThat(Shell.parse(text)).isSameAs(Shell.parse(new String(text.toCharArray())));
+    assertThat(Shell.parse(text)).isNotSameAs(Shell.parse(text));
+    dev.groundskeeper.api.Facts facts = new dev.groundskeeper.api.Facts() {
+      private final dev.groundskeeper.api.Memo memo = dev.groundskeeper.api.Memo.fresh();
+
+      @Override
+      public <T> java.util.Optional<T> find(dev.groundskeeper.api.Fact<T> fact) {
+        return java.util.Optional.empty();
+      }
+
+      @Override
+      public dev.groundskeeper.api.Memo memo() {
+        return memo;
+      }
+    };
+    assertThat(Shell.parse(text, facts)).isSameAs(Shell.parse(new String(text.toCharArray()),
+        facts));
+    assertThat(Shell.parse(text, dev.groundskeeper.api.Facts.none()))
+        .isNotSameAs(Shell.parse(text, dev.groundskeeper.api.Facts.none()));
   }
 
   @Test

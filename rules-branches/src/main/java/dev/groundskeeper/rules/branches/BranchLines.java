@@ -1,6 +1,8 @@
 package dev.groundskeeper.rules.branches;
 
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Finding;
+import dev.groundskeeper.api.Memo;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.Dormancy;
@@ -123,8 +125,9 @@ final class BranchLines {
    * with their delete commands; then idle ones, longest idle first; then live and parked ones.
    * At most {@link #MAX_LINES} lines, then a count of the rest.
    */
-  static List<String> openList(List<BranchRecord> open, Instant now, String remote) {
-    return listLines(firstShown(open), open.size(), now, remote);
+  static List<String> openList(List<BranchRecord> open, Instant now, String remote,
+      Facts facts) {
+    return listLines(firstShown(open, facts), open.size(), now, remote);
   }
 
   /** The lines of the branches shown, then a count of the rest of {@code total}. */
@@ -156,11 +159,11 @@ final class BranchLines {
    * The first {@link #MAX_LINES} branches in {@link #LISTING} order, chosen without sorting them
    * all (a refusal over ten thousand branches shows twenty).
    */
-  static List<BranchRecord> firstShown(List<BranchRecord> open) {
-    return SHOWN.get(() -> choose(open), open);
+  static List<BranchRecord> firstShown(List<BranchRecord> open, Facts facts) {
+    return facts.memo().get(Memo.Key.pure(SHOWN, open), () -> choose(open));
   }
 
-  private static final Memo<List<BranchRecord>> SHOWN = new Memo<>();
+  static final String SHOWN = "branches.first-shown";
 
   private static List<BranchRecord> choose(List<BranchRecord> open) {
     PriorityQueue<BranchRecord> best = new PriorityQueue<>(MAX_LINES + 1, LISTING.reversed());

@@ -17,7 +17,6 @@ import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +57,7 @@ final class CleanupAfterMergeRule implements Rule {
     if (!(event instanceof Event.CommandCompleted completed) || !completed.succeeded()) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(completed.command());
+    Script script = completed.script(facts);
     List<GitCommand> merges = new ArrayList<>();
     for (GitCommand git : script.gitCommands()) {
       if (git.is("merge") && !git.arguments().has("--abort", "--quit", "--continue", "--skip")

@@ -55,7 +55,7 @@ final class ContainmentRule implements Rule {
     }
     Scope scope = Scopes.of(config, facts);
     Instant now = facts.get(Facts.NOW);
-    List<BranchRecord> nowhere = IdleIndex.of(facts.get(RepoFacts.BRANCHES), scope, config)
+    List<BranchRecord> nowhere = IdleIndex.of(facts.get(RepoFacts.BRANCHES), scope, config, facts)
         .nowhere();
     if (nowhere.isEmpty()) {
       return Verdict.allow(ID);

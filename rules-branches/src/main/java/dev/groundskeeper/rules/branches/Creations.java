@@ -98,7 +98,7 @@ final class Creations {
   }
 
   private static Reading command(String text, Path cwd, Facts facts) {
-    Script script = Shell.parse(text);
+    Script script = Shell.parse(text, facts);
     List<CreatedBranch> created = script.createdBranches();
     if (!script.complete() && MAYBE_CREATES.matcher(text).find()) {
       return new Reading(Kind.UNREADABLE, List.of(), "part of this command could not be read ("
@@ -125,7 +125,7 @@ final class Creations {
     if (outside) {
       return Reading.NONE; // git finds no repository here, so it creates nothing
     }
-    Set<String> local = TipsIndex.localNames(facts.get(RepoFacts.BRANCH_TIPS));
+    Set<String> local = TipsIndex.localNames(facts.get(RepoFacts.BRANCH_TIPS), facts);
     List<NewBranch> branches = new ArrayList<>();
     for (CreatedBranch branch : created) {
       Optional<String> name = branch.name().isStatic()

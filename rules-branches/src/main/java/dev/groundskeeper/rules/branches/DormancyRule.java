@@ -2,6 +2,7 @@ package dev.groundskeeper.rules.branches;
 
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Memo;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Remedy;
@@ -107,14 +108,13 @@ final class DormancyRule implements Rule {
   /** The dormant work branches at {@code lowest} or a later stage, longest idle first. */
   private List<BranchRecord> atStage(Facts facts, Dormancy.Stage lowest) {
     IdleIndex index = IdleIndex.of(facts.get(RepoFacts.BRANCHES), Scopes.of(config, facts),
-        config);
-    return AT_STAGE[lowest.ordinal()].get(() -> atStage(index, lowest), index, config);
+        config, facts);
+    return facts.memo().get(Memo.Key.pure(AT_STAGE, lowest, index, config),
+        () -> atStage(index, lowest));
   }
 
-  /** One memo per stage asked for, so that asking for two stages in turn does not thrash. */
-  @SuppressWarnings("unchecked")
-  private static final Memo<List<BranchRecord>>[] AT_STAGE = new Memo[] {
-      new Memo<>(), new Memo<>(), new Memo<>()};
+  /** The memo entry of the dormant branches at a stage or later, one per stage asked for. */
+  static final String AT_STAGE = "branches.dormancy.at-stage";
 
   private List<BranchRecord> atStage(IdleIndex index, Dormancy.Stage lowest) {
     List<BranchRecord> found = new ArrayList<>();
@@ -176,10 +176,10 @@ final class DormancyRule implements Rule {
     Texts.appendLostWork(reason, atStage(facts, Dormancy.Stage.ADVISORY), now,
         Pushing.of(facts, config.remote()));
     reason.append("\n\nIdle branches:\n")
-        .append(String.join("\n", BranchLines.openList(blocking, now, config.remote())));
+        .append(String.join("\n", BranchLines.openList(blocking, now, config.remote(), facts)));
     List<String> commands = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
-    for (BranchRecord record : BranchLines.firstShown(blocking)) {
+    for (BranchRecord record : BranchLines.firstShown(blocking, facts)) {
       findings.add(BranchLines.finding(record, now));
       commands.add("groundskeeper branch park " + BranchLines.word(record.name())
           + " --reason \"<why it waits>\"");

@@ -57,7 +57,7 @@ final class DuplicateStemRule implements Rule {
     List<String> lines = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
     List<String> commands = new ArrayList<>();
-    TipsIndex index = TipsIndex.of(tips, scope, config);
+    TipsIndex index = TipsIndex.of(tips, scope, config, facts);
     for (String name : reading.names()) {
       String stem = Stems.stem(name, remote);
       Map<String, String> similar = new LinkedHashMap<>();
@@ -76,7 +76,7 @@ final class DuplicateStemRule implements Rule {
         Optional<BranchTip> tip = index.withStem(Stems.stem(other, remote)).stream()
             .filter(t -> t.name().equals(other)).findFirst()
             .or(() -> tips.stream().filter(t -> t.name().equals(other)).findFirst());
-        Optional<BranchRecord> record = inventory.map(IdleIndex::byName)
+        Optional<BranchRecord> record = inventory.map(found -> IdleIndex.byName(found, facts))
             .map(records -> records.get(other));
         String described = record.map(r -> BranchLines.line(r, now)).orElse(other);
         // "the same stem as" a branch, but "shares a number with" it.

@@ -20,7 +20,6 @@ import dev.groundskeeper.api.shell.Evacuation;
 import dev.groundskeeper.api.shell.FileTarget;
 import dev.groundskeeper.api.shell.Removal;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.SimpleCommand;
 import dev.groundskeeper.api.shell.Word;
 import dev.groundskeeper.api.shell.WorktreeRemoval;
@@ -102,7 +101,7 @@ final class EvacuationRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     List<Destroy> destroys = destructions(script, command.context().cwd(), facts);
     if (destroys.isEmpty()) {
       return Verdict.notApplicable(ID);
@@ -153,7 +152,7 @@ final class EvacuationRule implements Rule {
 
   private Verdict record(Event.CommandCompleted completed, Facts facts) {
     Optional<BranchLedger> ledger = facts.find(BranchLedger.FACT);
-    Script script = Shell.parse(completed.command());
+    Script script = completed.script(facts);
     if (ledger.isEmpty() || script.evacuations().stream().noneMatch(Evacuation::landsInFile)) {
       return Verdict.notApplicable(ID);
     }

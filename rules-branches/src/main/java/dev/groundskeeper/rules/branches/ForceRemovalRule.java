@@ -99,7 +99,7 @@ final class ForceRemovalRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     Losses losses = new Losses();
     // what the parser could not read is in no reading: judged by its words, refused if it may
     // delete (a loss-prevention guard fails closed)
@@ -227,7 +227,7 @@ final class ForceRemovalRule implements Rule {
         continue;
       }
       String expanded = git.aliasExpansion(expansion.get());
-      Script inner = Shell.parse(expanded);
+      Script inner = Shell.parse(expanded, facts);
       if (!inner.complete()) {
         UnreadText.of(inner).filter(UnreadText::mayRemove).ifPresent(unread ->
             reading.unjudgeable.add("- `" + shown.command().text(text) + "` cannot be judged:"

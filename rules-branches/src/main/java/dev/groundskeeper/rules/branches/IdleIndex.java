@@ -1,5 +1,7 @@
 package dev.groundskeeper.rules.branches;
 
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Memo;
 import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.BranchRecord;
 import java.util.ArrayList;
@@ -10,24 +12,27 @@ import java.util.Map;
 
 /**
  * The idle work branches of one inventory reading, longest idle first, and those among them no
- * remote holds; shared by dormancy, containment and the cap's refusal.
+ * remote holds; shared by dormancy, containment and the cap's refusal through the evaluation's
+ * memo (pure entries: a warm policy carries them while the same inventory is judged again).
  */
 record IdleIndex(List<BranchRecord> idle, List<BranchRecord> nowhere) {
 
-  private static final Memo<IdleIndex> MEMO = new Memo<>();
-  private static final Memo<Map<String, BranchRecord>> BY_NAME = new Memo<>();
+  static final String KEY = "branches.idle-index";
+  static final String BY_NAME = "branches.records-by-name";
 
   /** The records of one inventory reading by name (the inventory's own lookup is a scan). */
-  static Map<String, BranchRecord> byName(BranchInventory inventory) {
-    return BY_NAME.get(() -> {
+  static Map<String, BranchRecord> byName(BranchInventory inventory, Facts facts) {
+    return facts.memo().get(Memo.Key.pure(BY_NAME, inventory), () -> {
       Map<String, BranchRecord> map = new HashMap<>();
       inventory.branches().forEach(record -> map.put(record.name(), record));
       return map;
-    }, inventory);
+    });
   }
 
-  static IdleIndex of(BranchInventory inventory, Scope scope, BranchesConfig config) {
-    return MEMO.get(() -> {
+  static IdleIndex of(BranchInventory inventory, Scope scope, BranchesConfig config,
+      Facts facts) {
+    Memo.Key<IdleIndex> key = Memo.Key.pure(KEY, inventory, scope.defaultBranch(), config);
+    return facts.memo().get(key, () -> {
       List<BranchRecord> idle = new ArrayList<>();
       List<BranchRecord> nowhere = new ArrayList<>();
       for (BranchRecord record : inventory.branches()) {
@@ -42,6 +47,6 @@ record IdleIndex(List<BranchRecord> idle, List<BranchRecord> nowhere) {
         }
       }
       return new IdleIndex(List.copyOf(idle), List.copyOf(nowhere));
-    }, inventory, scope.defaultBranch(), config);
+    });
   }
 }

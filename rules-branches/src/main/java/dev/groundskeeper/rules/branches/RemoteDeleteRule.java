@@ -8,13 +8,12 @@ import dev.groundskeeper.api.Remedy;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.repo.BranchGlob;
+import dev.groundskeeper.api.files.PathGlob;
 import dev.groundskeeper.api.repo.BranchTip;
 import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.shell.DeletedBranch;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -55,7 +54,7 @@ final class RemoteDeleteRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     String remote = config.remote();
     List<DeletedBranch> deletes = new ArrayList<>();
     for (DeletedBranch deleted : script.deletedBranches()) {
@@ -138,7 +137,7 @@ final class RemoteDeleteRule implements Rule {
     for (String ref : held.refsUnder(prefix)) {
       String branch = ref.substring(prefix.length());
       if (branch.equals(scope.defaultBranch())
-          || BranchGlob.matchesAny(config.integrationLines(), branch)) {
+          || PathGlob.anyMatchesWhole(config.integrationLines(), branch)) {
         return true;
       }
     }

@@ -15,9 +15,13 @@ final class Scope {
   private final Classifier classifier;
 
   Scope(BranchesConfig config, String defaultBranch) {
+    this(config, defaultBranch, new Classifier(config));
+  }
+
+  Scope(BranchesConfig config, String defaultBranch, Classifier classifier) {
     this.config = Objects.requireNonNull(config, "config");
     this.defaultBranch = Objects.requireNonNull(defaultBranch, "defaultBranch");
-    this.classifier = Classifier.of(config);
+    this.classifier = Objects.requireNonNull(classifier, "classifier");
   }
 
   String defaultBranch() {

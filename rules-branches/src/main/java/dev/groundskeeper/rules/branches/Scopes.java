@@ -13,7 +13,8 @@ final class Scopes {
 
   /** The scope of the event's repository, judged against its default branch. */
   static Scope of(BranchesConfig config, Facts facts) {
-    return new Scope(config, facts.get(RepoFacts.DEFAULT_BRANCH).name());
+    return new Scope(config, facts.get(RepoFacts.DEFAULT_BRANCH).name(),
+        Classifier.of(config, facts));
   }
 
   /**

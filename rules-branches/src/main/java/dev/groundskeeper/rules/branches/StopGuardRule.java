@@ -21,7 +21,6 @@ import dev.groundskeeper.api.repo.WorktreeStatus;
 import dev.groundskeeper.api.shell.CreatedBranch;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -125,7 +124,7 @@ final class StopGuardRule implements Rule {
   // ---- records ---------------------------------------------------------------------------
 
   private Verdict recordCommand(Event.CommandCompleted completed, Facts facts) {
-    Script script = Shell.parse(completed.command());
+    Script script = completed.script(facts);
     if (script.gitCommands().isEmpty()) {
       return Verdict.notApplicable(ID);
     }

@@ -8,7 +8,7 @@ import dev.groundskeeper.api.Remedy;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.repo.BranchGlob;
+import dev.groundskeeper.api.files.PathGlob;
 import dev.groundskeeper.api.repo.BranchInventory;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.BranchState;
@@ -187,7 +187,7 @@ final class SweepRule implements Rule {
       Optional<String> firstSegment = Optional.of(name.contains("/")
           ? name.substring(0, name.indexOf('/')) : name);
       if (scope.isWork(name) && firstSegment.filter(s -> LOOKS_LIKE_A_LINE.matcher(s).matches())
-          .isPresent() && !BranchGlob.matchesAny(config.integrationLines(), name)) {
+          .isPresent() && !PathGlob.anyMatchesWhole(config.integrationLines(), name)) {
         names.add(name);
       }
     }

@@ -1,5 +1,7 @@
 package dev.groundskeeper.rules.branches;
 
+import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Memo;
 import dev.groundskeeper.api.repo.BranchTip;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,8 +12,9 @@ import java.util.Set;
 
 /**
  * What the creation rules derive from the branch tips: the open count, and the work branches by
- * stem and by number token. Built once per reading of the tips (the same list instance), so a
- * warm reading costs lookups, not a pass over every branch.
+ * stem and by number token. Built once per evaluation in its memo, and carried by a warm policy
+ * while the same reading of the tips (the same list instance) is judged again, so a warm reading
+ * costs lookups, not a pass over every branch.
  */
 final class TipsIndex {
 
@@ -27,16 +30,17 @@ final class TipsIndex {
   }
 
   /** The index of {@code tips}, reused while the same reading is judged again. */
-  static TipsIndex of(List<BranchTip> tips, Scope scope, BranchesConfig config) {
-    return MEMO.get(() -> build(tips, scope, config), tips, scope.defaultBranch(), config);
+  static TipsIndex of(List<BranchTip> tips, Scope scope, BranchesConfig config, Facts facts) {
+    return facts.memo().get(Memo.Key.pure(KEY, tips, scope.defaultBranch(), config),
+        () -> build(tips, scope, config));
   }
 
-  private static final Memo<TipsIndex> MEMO = new Memo<>();
-  private static final Memo<Set<String>> LOCAL = new Memo<>();
+  static final String KEY = "branches.tips-index";
+  static final String LOCAL = "branches.local-names";
 
   /** The names of the local branches among {@code tips}. */
-  static Set<String> localNames(List<BranchTip> tips) {
-    return LOCAL.get(() -> {
+  static Set<String> localNames(List<BranchTip> tips, Facts facts) {
+    return facts.memo().get(Memo.Key.pure(LOCAL, tips), () -> {
       Set<String> names = new HashSet<>();
       for (BranchTip tip : tips) {
         if (tip.local()) {
@@ -44,7 +48,7 @@ final class TipsIndex {
         }
       }
       return names;
-    }, tips);
+    });
   }
 
   private static TipsIndex build(List<BranchTip> tips, Scope scope, BranchesConfig config) {

@@ -2,6 +2,7 @@ package dev.groundskeeper.rules.branches;
 
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
+import dev.groundskeeper.api.Memo;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Remedy;
@@ -27,13 +28,13 @@ final class WipCapRule implements Rule {
           + " merged-but-undeleted and parked included) already reach branches.wip.cap.",
       Mode.BLOCK, Creations.EVENTS, "rules/" + ID + ".md");
 
-  private static final Memo<Listing> LISTING = new Memo<>();
+  static final String LISTING = "branches.wip-cap.listing";
 
   /** What a refusal lists, derived once per reading: the first branches shown and the rest. */
   private record Listing(List<BranchRecord> shown, int total, boolean anyFinished,
       List<BranchRecord> nowhere) {
     static Listing of(BranchInventory inventory, OpenBranches open, Scope scope,
-        BranchesConfig config) {
+        BranchesConfig config, Facts facts) {
       List<BranchRecord> records = new ArrayList<>();
       boolean finished = false;
       for (BranchRecord record : inventory.branches()) {
@@ -42,8 +43,8 @@ final class WipCapRule implements Rule {
           finished |= record.state().merged();
         }
       }
-      return new Listing(BranchLines.firstShown(records), records.size(), finished,
-          IdleIndex.of(inventory, scope, config).nowhere());
+      return new Listing(BranchLines.firstShown(records, facts), records.size(), finished,
+          IdleIndex.of(inventory, scope, config, facts).nowhere());
     }
   }
 
@@ -69,7 +70,7 @@ final class WipCapRule implements Rule {
     }
     Scope scope = Scopes.of(config, facts);
     List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
-    OpenBranches open = TipsIndex.of(tips, scope, config).open;
+    OpenBranches open = TipsIndex.of(tips, scope, config, facts).open;
     int after = open.count() + open.added(reading.namesForCounting());
     int cap = config.wip().cap();
     if (after <= cap) {
@@ -89,8 +90,9 @@ final class WipCapRule implements Rule {
     Optional<BranchInventory> inventory = Scopes.inventory(facts);
     if (inventory.isPresent()) {
       Instant now = facts.get(Facts.NOW);
-      Listing listing = LISTING.get(() -> Listing.of(inventory.get(), open, scope, config),
-          inventory.get(), open, scope.defaultBranch(), config);
+      Listing listing = facts.memo().get(
+          Memo.Key.pure(LISTING, inventory.get(), open, scope.defaultBranch(), config),
+          () -> Listing.of(inventory.get(), open, scope, config, facts));
       for (BranchRecord shown : listing.shown()) {
         findings.add(BranchLines.finding(shown, now));
       }

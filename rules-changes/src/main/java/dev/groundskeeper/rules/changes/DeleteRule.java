@@ -18,7 +18,6 @@ import dev.groundskeeper.api.repo.WorktreeChanges;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Removal;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.SimpleCommand;
 import dev.groundskeeper.api.shell.Word;
 import dev.groundskeeper.api.repo.Regenerable;
@@ -67,7 +66,7 @@ final class DeleteRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     Optional<Unread> unread = Unread.of(script).filter(Unread::mayDelete);
     List<Target> targets = targets(script);
     if (targets.isEmpty()) {

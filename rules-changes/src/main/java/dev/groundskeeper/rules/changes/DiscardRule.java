@@ -19,7 +19,6 @@ import dev.groundskeeper.api.repo.StashEntry;
 import dev.groundskeeper.api.repo.WorktreeChanges;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,7 +64,7 @@ final class DiscardRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     Optional<Unread> unread = Unread.of(script).filter(Unread::mayDiscard);
     if (!Discards.anyCandidate(script)) {
       return unread.map(u -> refusal(List.of(u.line("discard changes")), List.of(),

@@ -13,7 +13,6 @@ import dev.groundskeeper.api.shell.ConsumedFile;
 import dev.groundskeeper.api.shell.Nesting;
 import dev.groundskeeper.api.shell.Removal;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.Word;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -59,7 +58,7 @@ final class ConsumeChainRule implements Rule {
       return Verdict.notApplicable(ID);
     }
     CommandPaths paths = checkout.get();
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     List<ConsumedFile> scratch = scratchFiles(script, paths);
     List<ConsumedFile> unchained = unchained(script, scratch, paths);
     if (!unchained.isEmpty()) {

@@ -12,7 +12,6 @@ import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.shell.GhCommand;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +78,7 @@ final class NoCommitRule implements Rule {
       // Neither tool is named anywhere, so nothing can commit or publish through them.
       return Verdict.allow(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     List<Finding> findings = new ArrayList<>();
     for (GitCommand git : script.gitCommands()) {
       publishing(git).ifPresent(what -> findings.add(new Finding(Finding.Kind.OTHER,

@@ -6,6 +6,7 @@ import dev.groundskeeper.api.config.Doc;
 import dev.groundskeeper.api.config.Matches;
 import dev.groundskeeper.api.config.OneOf;
 import dev.groundskeeper.api.config.Range;
+import dev.groundskeeper.api.files.PathGlob;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -47,8 +48,6 @@ public record ScratchConfig(
     @Doc("The scratch sweep (scratch.sweep).") Sweep sweep,
     @Doc("Per-session scratch spaces and their reaper.") Spaces spaces,
     @Doc("Scratch-directory orientation and the stale-notes nudge.") Orientation orientation) {
-
-  private static final Set<Mode> ENFORCING = Set.of(Mode.BLOCK, Mode.ADVISE, Mode.OFF);
 
   /** What a repository without any {@code scratch:} configuration gets. */
   public static final ScratchConfig DEFAULTS = new ScratchConfig(List.of("untracked/"),
@@ -122,7 +121,7 @@ public record ScratchConfig(
       Objects.requireNonNull(extra, "scratch.shapes.extra");
       extra = List.copyOf(extra);
       for (int i = 0; i < extra.size(); i++) {
-        Glob.check("scratch.shapes.extra[" + i + "]", extra.get(i));
+        checkShape("scratch.shapes.extra[" + i + "]", extra.get(i));
       }
     }
 
@@ -135,6 +134,22 @@ public record ScratchConfig(
       all.addAll(extra);
       return List.copyOf(all);
     }
+
+    /**
+     * Checks a configured shape, naming the key when it is unusable: a file-name glob of
+     * {@link PathGlob}'s syntax, matched against the whole name, so it holds no {@code /}.
+     */
+    static void checkShape(String key, String glob) {
+      Optional<String> problem = PathGlob.problem(glob);
+      if (problem.isPresent()) {
+        throw new IllegalArgumentException(key + ": " + problem.get().replace(
+            "a glob must not be blank", "a shape glob must not be blank"));
+      }
+      if (glob.indexOf('/') >= 0) {
+        throw new IllegalArgumentException(key + ": '" + glob
+            + "' contains '/'; shapes match the file name only, for example notes-*.md");
+      }
+    }
   }
 
   /** {@code shape_deny}: the mode of the shape whitelist ({@code block}, {@code advise}, {@code off}). */
@@ -143,7 +158,7 @@ public record ScratchConfig(
     public static final ShapeDeny DEFAULTS = new ShapeDeny(Mode.BLOCK);
 
     public ShapeDeny {
-      mode = enforcingMode("scratch.shape_deny.mode", mode);
+      mode = Enforcing.check("scratch.shape_deny.mode", mode);
     }
   }
 
@@ -160,7 +175,7 @@ public record ScratchConfig(
     public static final ConsumeChain DEFAULTS = new ConsumeChain(Mode.BLOCK, List.of());
 
     public ConsumeChain {
-      mode = enforcingMode("scratch.consume_chain.mode", mode);
+      mode = Enforcing.check("scratch.consume_chain.mode", mode);
       Objects.requireNonNull(consumers, "scratch.consume_chain.consumers");
       consumers = List.copyOf(consumers);
       for (int i = 0; i < consumers.size(); i++) {
@@ -315,12 +330,21 @@ public record ScratchConfig(
     }
   }
 
-  private static Mode enforcingMode(String key, Mode mode) {
-    Objects.requireNonNull(mode, key);
-    if (!ENFORCING.contains(mode)) {
-      throw new IllegalArgumentException(key + ": expected block, advise or off, got " + mode);
+  /**
+   * The modes of the enforcing settings, in a class of their own: the nested records check their
+   * mode while they initialize, and reaching into {@code ScratchConfig} for it would initialize
+   * {@link #DEFAULTS} before their own defaults exist (ConsumeChain.DEFAULTS read first failed).
+   */
+  private static final class Enforcing {
+    static final Set<Mode> MODES = Set.of(Mode.BLOCK, Mode.ADVISE, Mode.OFF);
+
+    static Mode check(String key, Mode mode) {
+      Objects.requireNonNull(mode, key);
+      if (!MODES.contains(mode)) {
+        throw new IllegalArgumentException(key + ": expected block, advise or off, got " + mode);
+      }
+      return mode;
     }
-    return mode;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.groundskeeper.rules.scratch;
 
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.files.PathGlob;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -105,7 +106,7 @@ public final class ScratchPaths {
 
   private static boolean matchesAny(List<String> globs, String name) {
     for (int i = 0; i < globs.size(); i++) {
-      if (Glob.matches(globs.get(i), name)) {
+      if (PathGlob.matchesWhole(globs.get(i), name)) {
         return true;
       }
     }

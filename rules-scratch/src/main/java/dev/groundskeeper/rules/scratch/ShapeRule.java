@@ -13,9 +13,9 @@ import dev.groundskeeper.api.shell.Evacuation;
 import dev.groundskeeper.api.shell.FileTarget;
 import dev.groundskeeper.api.shell.Redirection;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.SimpleCommand;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -38,8 +38,8 @@ final class ShapeRule implements Rule {
       "rules/" + ID + ".md");
 
   /** The ways a command creates a file whose name it chose; appends never create one to judge. */
-  private static final Set<FileTarget.Route> CREATING = EnumSet.of(FileTarget.Route.REDIRECT,
-      FileTarget.Route.TEE, FileTarget.Route.OUTPUT_OPTION);
+  private static final Set<FileTarget.Route> CREATING = Collections.unmodifiableSet(
+      EnumSet.of(FileTarget.Route.REDIRECT, FileTarget.Route.TEE, FileTarget.Route.OUTPUT_OPTION));
 
   private final ScratchConfig config;
 
@@ -76,7 +76,7 @@ final class ShapeRule implements Rule {
       return Verdict.notApplicable(ID);
     }
     CommandPaths paths = checkout.get();
-    Script script = Shell.parse(event.command());
+    Script script = event.script(facts);
     boolean judged = false;
     for (FileTarget target : created(script)) {
       if (!CREATING.contains(target.route())) {

@@ -13,7 +13,6 @@ import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.api.shell.Argv;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +52,7 @@ public final class PlacementRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     List<GitCommand> adds = script.gitCommands().stream()
         .filter(git -> git.is("worktree", "add")).toList();
     if (adds.isEmpty()) {

@@ -9,7 +9,7 @@ import dev.groundskeeper.api.Remedy;
 import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.repo.BranchGlob;
+import dev.groundskeeper.api.files.PathGlob;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositoryLayout;
 import dev.groundskeeper.api.shell.Script;
@@ -118,7 +118,7 @@ public final class ProtectedForcePushRule implements Rule {
       String destination = destination(plus ? refspec.value().substring(1) : refspec.value());
       if (destination.equals("HEAD")) {
         checkedOut = true;
-      } else if (BranchGlob.matchesAny(protectedBranches, destination)) {
+      } else if (PathGlob.anyMatchesWhole(protectedBranches, destination)) {
         branches.add(destination);
       }
     }
@@ -130,7 +130,7 @@ public final class ProtectedForcePushRule implements Rule {
       }
       // A detached HEAD pushed without a refspec updates nothing: git refuses.
       head.flatMap(RepositoryLayout.Head::branch)
-          .filter(branch -> BranchGlob.matchesAny(protectedBranches, branch))
+          .filter(branch -> PathGlob.anyMatchesWhole(protectedBranches, branch))
           .ifPresent(branches::add);
     }
     return new Targets(List.copyOf(branches), Optional.empty());

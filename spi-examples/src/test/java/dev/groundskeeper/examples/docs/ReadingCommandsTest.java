@@ -2,6 +2,7 @@ package dev.groundskeeper.examples.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.shell.Argv;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
@@ -18,8 +19,9 @@ class ReadingCommandsTest {
   void forcedPushesOfAScript() {
     String command = "cd app && git -C sub push -uf origin 'main' || echo failed";
     List<String> forced = new ArrayList<>();
+    Facts facts = Facts.none();                    // a rule uses the facts it is given
     // snippet: shell
-    Script script = Shell.parse(command);          // never throws; shared by every rule
+    Script script = Shell.parse(command, facts);   // never throws; parsed once per evaluation
     if (!script.complete()) {
       // script.problems() says what could not be read: answer COULD_NOT_JUDGE, never ALLOW
     }
