@@ -177,6 +177,19 @@ class RunnerAnswersTest {
         new RunnerAdapter.Registration("PreToolUse", Set.of("Bash", "apply_patch"), false));
   }
 
+  @Test
+  void theSeamIsMarkedAndTheAdaptersStayBehindIt() {
+    for (Class<?> type : List.of(RunnerAdapter.class, RunnerAnswer.class, Runners.class,
+        PayloadException.class)) {
+      assertThat(type.isAnnotationPresent(dev.groundskeeper.api.API.class)).as(type.getName())
+          .isTrue();
+    }
+    for (RunnerAdapter adapter : Runners.all()) {
+      assertThat(java.lang.reflect.Modifier.isPublic(adapter.getClass().getModifiers()))
+          .as(adapter.name()).isFalse();
+    }
+  }
+
   // ---- invariants ------------------------------------------------------------------------
 
   @Provide
