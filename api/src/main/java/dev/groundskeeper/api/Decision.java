@@ -13,6 +13,9 @@ import java.util.Optional;
 @API(status = API.Status.STABLE)
 public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explanation> explanation) {
 
+  /** The id prefix of the engine's own notes, which a denial keeps. */
+  public static final String ENGINE_PREFIX = "engine.";
+
   public Decision {
     Objects.requireNonNull(outcome, "outcome");
     verdicts = List.copyOf(verdicts);
@@ -59,7 +62,9 @@ public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explana
 
   /**
    * The text for the agent: denials when denied, else advice and could-not-judge notes; each
-   * verdict's message prefixed with its rule id. Empty when there is nothing to say.
+   * verdict's message prefixed with its rule id. Empty when there is nothing to say. A denial
+   * keeps the engine's own notes (ids under {@code engine.}, such as a configuration that could
+   * not be used): they say what the judgement rested on.
    *
    * <p>It is the one place an answer's size is bounded: at most {@link #MESSAGE_MAX_LINES} lines
    * and {@link #MESSAGE_MAX_BYTES} bytes, lines of at most 300 characters, a paragraph several
@@ -68,7 +73,9 @@ public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explana
    */
   public String message() {
     List<Verdict> shown = denied()
-        ? withOutcome(Outcome.DENY)
+        ? verdicts.stream().filter(v -> v.outcome() == Outcome.DENY
+            || v.outcome() == Outcome.COULD_NOT_JUDGE && v.ruleId().startsWith(ENGINE_PREFIX))
+            .toList()
         : verdicts.stream().filter(v -> v.outcome() == Outcome.ADVISE
             || v.outcome() == Outcome.COULD_NOT_JUDGE).toList();
     return TextBudget.join(shown.stream()

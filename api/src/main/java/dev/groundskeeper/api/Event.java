@@ -132,6 +132,18 @@ public sealed interface Event {
     }
   }
 
+  /**
+   * A turn ended on an API error (a rate limit, an overload, a lost credential) instead of a
+   * stop: no Stop or SubagentStop hook fires for it, so nothing judged what the stopping thread
+   * left. {@code error} is the runner's word for the failure ({@code rate_limit}).
+   */
+  record StopFailure(EventContext context, String error) implements Event {
+    public StopFailure {
+      Objects.requireNonNull(context, "context");
+      Objects.requireNonNull(error, "error");
+    }
+  }
+
   /** A sub-agent is about to stop; {@link EventContext#agentId()} names it. */
   record SubagentStop(EventContext context, String agentType, boolean stopHookActive)
       implements Event {

@@ -176,6 +176,21 @@ class PolicyEvaluationTest {
     }
 
     @Test
+    void aDenialKeepsTheEnginesOwnNotesButNoRulesUncertainty() {
+      Decision judged = Policy.builder()
+          .rule(StubRule.answering("a.unsure", Outcome.COULD_NOT_JUDGE))
+          .rule(StubRule.answering("b.denies", Outcome.DENY))
+          .build().evaluate(COMMAND, Facts.none());
+      List<Verdict> verdicts = new java.util.ArrayList<>(judged.verdicts());
+      verdicts.add(Verdict.couldNotJudge("engine.configuration", "invalid configuration"));
+      Decision decision = Decision.of(verdicts, judged.explanation());
+
+      assertThat(decision.message()).isEqualTo("[b.denies] b.denies refuses\n"
+          + "Run this instead:\n  true\n\n"
+          + "[engine.configuration] could not judge: invalid configuration");
+    }
+
+    @Test
     void theMessageShowsAdviceAndCouldNotJudgeNotesOtherwise() {
       Decision decision = Policy.builder()
           .rule(StubRule.answering("a.advises", Outcome.ADVISE))

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext.SessionMode;
+import dev.groundskeeper.api.Explanation;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
@@ -15,31 +16,39 @@ import dev.groundskeeper.cli.explain.Explainer;
 import dev.groundskeeper.host.EffectRegistry;
 import dev.groundskeeper.host.Host;
 import dev.groundskeeper.host.Workspace;
+import dev.groundskeeper.host.runner.RunnerAdapter;
+import dev.groundskeeper.host.runner.RunnerAnswer;
+import dev.groundskeeper.host.runner.Runners;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 @Command(name = "hook", mixinStandardHelpOptions = true,
     description = {
-        "Answers one Claude Code hook (payload on stdin, answer on stdout).",
+        "Answers one agent runner's hook (payload on stdin, answer on stdout).",
         "",
         "Reads the hook's JSON payload from standard input, judges it against the policy of the"
-            + " repository containing the payload's cwd, and writes Claude Code's answer to"
-            + " standard output ({} when there is nothing to say).",
+            + " repository containing the payload's cwd, and writes the runner's answer to"
+            + " standard output. The runner (Claude Code, Codex CLI, Gemini CLI or Cursor) is"
+            + " named with --runner or told from the payload's shape.",
         "",
         "Set GROUNDSKEEPER_SESSION_MODE=scratch for a session that must never commit or push.",
         "Set GROUNDSKEEPER_EXPLAIN=1 to explain every decision on standard error."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:answered (a denial is part of the answer); with invalid configuration files the"
-            + " answer is judged on the embedded defaults and says so",
-        "1:the payload or a plugin is unusable, or an internal error; one line on standard"
-            + " error, and Claude Code lets the action continue",
-        "2:WorktreeCreate refused by a rule or by the store (the reason is on standard error)"})
+            + " answer is judged on the embedded defaults and says so; a payload too large to"
+            + " read is answered as a call no guard judged",
+        "1:the payload or its runner is unusable or unknown, or an internal error; one line on"
+            + " standard error, and every runner lets the action continue",
+        "2:Claude Code's WorktreeCreate refused by a rule or by the store (the reason is on"
+            + " standard error)"})
 final class HookCommand implements Callable<Integer> {
 
   static final int FAILED = 1;
@@ -48,8 +57,15 @@ final class HookCommand implements Callable<Integer> {
   static final String EXPLAIN_VARIABLE = "GROUNDSKEEPER_EXPLAIN";
   /** The id under which an unusable configuration is reported (not a rule: it never denies). */
   static final String CONFIGURATION_NOTE = Host.CONFIGURATION_NOTE;
+  /** The largest payload read, as the launcher caps it; a larger one is not judged. */
+  static final int MAX_PAYLOAD = 8 * 1024 * 1024;
 
   private final Invocation invocation;
+
+  @Option(names = "--runner", paramLabel = "RUNNER",
+      description = "The runner whose hook this is: claude, codex, gemini or cursor (default:"
+          + " told from the payload's shape).")
+  private String runner;
 
   HookCommand(Invocation invocation) {
     this.invocation = invocation;
@@ -75,6 +91,21 @@ final class HookCommand implements Callable<Integer> {
   }
 
   private HookReply answer() {
+    Optional<RunnerAdapter> named = named();
+    byte[] input = readCapped(invocation.in());
+    if (input.length > MAX_PAYLOAD) {
+      return tooLarge(named, input);
+    }
+    JsonNode payload = parse(input);
+    if (!payload.isObject()) {
+      throw new CliException("the hook payload must be a JSON object, not "
+          + payload.getNodeType().toString().toLowerCase(Locale.ROOT));
+    }
+    RunnerAdapter adapter = named.or(() -> Runners.detect(payload))
+        .orElseThrow(() -> new CliException("no runner this build knows sends a payload of this"
+            + " shape (no string field `hook_event_name`), so nothing was judged; name the"
+            + " runner with"
+            + " --runner " + Runners.names()));
     List<String> notes = new ArrayList<>();
     SessionMode mode;
     try {
@@ -85,38 +116,91 @@ final class HookCommand implements Callable<Integer> {
       notes.add(e.getMessage() + "; judged as a normal session");
       invocation.err().println("groundskeeper hook: " + SafeText.escape(notes.get(0)));
     }
-    ClaudeCodeEvents.Mapped mapped =
-        ClaudeCodeEvents.map(readPayload(), mode, invocation.workingDirectory());
-    if (mapped.event().isEmpty()) {
-      return ClaudeCodeAnswers.nothing(mapped.hookEventName());
+    RunnerAdapter.Call call = adapter.map(payload, mode, invocation.workingDirectory());
+    if (call.events().isEmpty()) {
+      return reply(adapter.nothing(call.hook()));
     }
-    Event event = mapped.event().get();
+    Event first = call.events().get(0);
     Host host = invocation.host();
-    Workspace workspace = host.workspace(event.context().cwd());
-    // Failing on an invalid file would make Claude Code go ahead with every guard off; the host
+    Workspace workspace = host.workspace(first.context().cwd());
+    // Failing on an invalid file would make the runner go ahead with every guard off; the host
     // judges on the embedded defaults instead, and the note says why, to the agent and here.
     List<String> configuration = new ArrayList<>();
     List<Verdict> reports = new ArrayList<>();
-    Policy policy = host.policyOrDefaults(workspace, event, configuration, reports);
+    Policy policy = host.policyOrDefaults(workspace, first, configuration, reports);
     configuration.forEach(note -> invocation.err().println("groundskeeper hook: "
         + SafeText.escape(oneLine(note.substring(0,
             Math.max(0, note.lastIndexOf("\nEvery rule ran")))))
         + "; judged on the embedded defaults"));
     notes.addAll(configuration);
-    Facts facts = host.facts(workspace, policy, event);
+    // One call may carry several events (a patch writing several files): each is judged and
+    // acted on with its own facts, and the answer combines their verdicts.
+    List<Verdict> verdicts = new ArrayList<>();
+    Optional<Explanation> explanation = Optional.empty();
+    Facts firstFacts = null;
     boolean explain = invocation.env(EXPLAIN_VARIABLE).filter("1"::equals).isPresent();
-    Decision decision = Host.withReports(withConfigurationNotes(explain
-        ? policy.explain(event, facts, host.nanoTime()) : policy.evaluate(event, facts), notes),
-        reports);
-    if (explain) {
-      // To standard error only: the runner's answer on standard output stays as it is.
-      invocation.err().println(Explainer.text(Explainer.rows(policy, event, decision), decision));
+    for (Event event : call.events()) {
+      Facts facts = host.facts(workspace, policy, event);
+      Decision decision = explain ? policy.explain(event, facts, host.nanoTime())
+          : policy.evaluate(event, facts);
+      if (explain) {
+        // To standard error only: the runner's answer on standard output stays as it is.
+        invocation.err().println(Explainer.text(Explainer.rows(policy, event, decision),
+            decision));
+      }
+      EffectRegistry.print(host.act(decision, workspace, facts), invocation.err());
+      verdicts.addAll(decision.verdicts());
+      explanation = explanation.or(decision::explanation);
+      if (firstFacts == null) {
+        firstFacts = facts;
+      }
     }
-    EffectRegistry.print(host.act(decision, workspace, facts), invocation.err());
-    if (event instanceof Event.WorktreeCreate create && !decision.denied()) {
-      return HookWorktrees.create(create, invocation, workspace, policy, facts);
+    Decision decision = Host.withReports(
+        withConfigurationNotes(Decision.of(verdicts, explanation), notes), reports);
+    if (first instanceof Event.WorktreeCreate create && !decision.denied()) {
+      return HookWorktrees.create(create, invocation, workspace, policy, firstFacts);
     }
-    return ClaudeCodeAnswers.answer(mapped.hookEventName(), event, decision);
+    return reply(adapter.answer(call, decision));
+  }
+
+  private Optional<RunnerAdapter> named() {
+    if (runner == null) {
+      return Optional.empty();
+    }
+    return Optional.of(Runners.named(runner).orElseThrow(() -> new CliException(
+        "unknown runner `" + runner + "`: expected one of " + Runners.names().replace('|', ' ')
+            + " (see groundskeeper hook --help)")));
+  }
+
+  /**
+   * A payload over the cap is not read further, so no guard judged it: the runner and the hook
+   * are told from its start, and the runner gets its "could not judge" answer.
+   */
+  private HookReply tooLarge(Optional<RunnerAdapter> named, byte[] input) {
+    String why = "the hook payload is larger than " + MAX_PAYLOAD + " bytes";
+    JsonNode start = Runners.topLevel(input, MAX_PAYLOAD);
+    Optional<RunnerAdapter> adapter = named.or(() -> Runners.detect(start));
+    if (adapter.isEmpty()) {
+      throw new CliException(why + " and its start is no runner's payload, so nothing was"
+          + " judged");
+    }
+    String hook = start.path("hook_event_name").asText("");
+    RunnerAnswer answer = adapter.get().cannotJudge(hook, why);
+    return reply(answer.withError("groundskeeper hook: cannot judge this call: " + why));
+  }
+
+  private static HookReply reply(RunnerAnswer answer) {
+    return new HookReply(answer.stdout(), answer.stderr(), answer.exitCode());
+  }
+
+  /** Standard input up to one byte past the cap (which tells a payload over it). */
+  private static byte[] readCapped(InputStream in) {
+    try {
+      return in.readNBytes(MAX_PAYLOAD + 1);
+    } catch (IOException e) {
+      throw new CliException("cannot read the hook payload from standard input: "
+          + e.getMessage());
+    }
   }
 
   /** The decision with a note for each setting that could not be used, and why. */
@@ -135,10 +219,10 @@ final class HookCommand implements Callable<Integer> {
     }
   }
 
-  private JsonNode readPayload() {
+  private static JsonNode parse(byte[] input) {
     JsonNode root;
     try {
-      root = Json.MAPPER.readTree(invocation.in());
+      root = Json.MAPPER.readTree(input);
     } catch (JsonProcessingException e) {
       JsonLocation where = e.getLocation();
       throw new CliException("the hook payload is not valid JSON: " + e.getOriginalMessage()
@@ -154,7 +238,7 @@ final class HookCommand implements Callable<Integer> {
     return root;
   }
 
-  /** One line on standard error and exit 1: Claude Code then lets the action continue. */
+  /** One line on standard error and exit 1: every runner then lets the action continue. */
   private static HookReply failure(String message) {
     return new HookReply("", "groundskeeper hook: " + SafeText.escape(oneLine(message)), FAILED);
   }

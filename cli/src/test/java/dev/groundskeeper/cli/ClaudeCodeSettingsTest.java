@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.groundskeeper.api.ConfiguredRule;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.runner.RunnerAdapter;
+import dev.groundskeeper.host.runner.Runners;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,7 +80,11 @@ class ClaudeCodeSettingsTest {
   }
 
   private static void assertDelivered(String document, JsonNode hooks) {
-    Map<String, Set<String>> required = ClaudeCodeHooks.required(eventsTheBuiltInRulesRead());
+    Map<String, Set<String>> required = new TreeMap<>();
+    for (RunnerAdapter.Registration registration
+        : Runners.CLAUDE_CODE.registrations(eventsTheBuiltInRulesRead(), false)) {
+      required.put(registration.hook(), registration.tools());
+    }
     assertThat(required).containsKeys("PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop");
     List<String> missing = new ArrayList<>();
     required.forEach((hook, tools) -> {
@@ -104,7 +111,7 @@ class ClaudeCodeSettingsTest {
   void everyEventAHookCanCarryHasItsClaudeCodeSource() {
     List<String> undelivered = Arrays.stream(Event.class.getPermittedSubclasses())
         .filter(type -> type != Event.SweepRequest.class)
-        .filter(type -> ClaudeCodeHooks.sourcesOf(type.asSubclass(Event.class)).isEmpty())
+        .filter(type -> Runners.CLAUDE_CODE.sourcesOf(type.asSubclass(Event.class)).isEmpty())
         .map(Class::getSimpleName).toList();
     assertThat(undelivered).isEmpty();
   }

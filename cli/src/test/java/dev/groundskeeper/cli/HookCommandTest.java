@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.host.runner.Runners;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -340,8 +341,8 @@ class HookCommandTest {
           hook(payload("PreCompact").put("trigger", "a-trigger-from-a-later-client"));
       assertThat(result.exit()).isZero();
       assertThat(result.out()).isEmpty();
-      assertThat(ClaudeCodeAnswers.nothing("PreCompact").stdout()).isEmpty();
-      assertThat(ClaudeCodeAnswers.nothing("Stop").stdout()).isEqualTo("{}");
+      assertThat(Runners.CLAUDE_CODE.nothing("PreCompact").stdout()).isEmpty();
+      assertThat(Runners.CLAUDE_CODE.nothing("Stop").stdout()).isEqualTo("{}");
     }
 
     @Test
@@ -414,7 +415,51 @@ class HookCommandTest {
     void missingEventName() {
       ObjectNode node = payload("Stop");
       node.remove("hook_event_name");
-      assertFails(hook(node), "the hook payload lacks the string field `hook_event_name`");
+      // Without the event's name no runner's shape fits; the runner lets the action continue.
+      assertFails(hook(node), "no runner this build knows sends a payload of this shape (no"
+          + " string field `hook_event_name`), so nothing was judged; name the runner with"
+          + " --runner claude|codex|gemini|cursor");
+      assertFails(cli.withInput(project, Json.compact(node), "hook", "--runner", "claude"),
+          "the hook payload lacks the string field `hook_event_name`");
+    }
+
+    @Test
+    void anUnknownRunnerIsAnError() {
+      assertFails(cli.withInput(project, Json.compact(bash("ls")), "hook", "--runner", "vim"),
+          "unknown runner `vim`: expected one of claude codex gemini cursor (see groundskeeper"
+              + " hook --help)");
+    }
+
+    @Test
+    void aPayloadOverTheCapIsAnsweredAsACallNoGuardJudgedInEachRunnersWords()
+        throws IOException {
+      String padding = "x".repeat(HookCommand.MAX_PAYLOAD);
+      String why = "groundskeeper could not judge this call, so no guard checked it: the hook"
+          + " payload is larger than 8388608 bytes";
+      String[][] cases = {
+          {"{\"session_id\":\"s\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
+              + "\"tool_input\":{\"command\":\"", "hookSpecificOutput.permissionDecision", "ask"},
+          {"{\"session_id\":\"s\",\"turn_id\":\"t\",\"hook_event_name\":\"PreToolUse\","
+              + "\"tool_input\":{\"command\":\"", "systemMessage", why},
+          {"{\"session_id\":\"s\",\"timestamp\":\"2026-12-01T00:00:00Z\","
+              + "\"hook_event_name\":\"BeforeTool\",\"tool_input\":{\"command\":\"",
+              "decision", "ask"},
+          {"{\"conversation_id\":\"c\",\"hook_event_name\":\"beforeShellExecution\","
+              + "\"command\":\"", "permission", "ask"}};
+      for (String[] each : cases) {
+        CliRunner.Result result = cli.withInput(project, each[0] + padding + "\"}}", "hook");
+        assertThat(result.exit()).as(result.err()).isZero();
+        assertThat(result.err()).isEqualTo("groundskeeper hook: cannot judge this call: the hook"
+            + " payload is larger than 8388608 bytes\n");
+        JsonNode answer = json(result.output());
+        for (String field : each[1].split("\\.")) {
+          answer = answer.path(field);
+        }
+        assertThat(answer.asText()).as(each[0]).isEqualTo(each[2]);
+      }
+      CliRunner.Result unknown = cli.withInput(project, "{\"x\":\"" + padding + "\"}", "hook");
+      assertFails(unknown, "the hook payload is larger than 8388608 bytes and its start is no"
+          + " runner's payload, so nothing was judged");
     }
 
     @Test

@@ -41,7 +41,7 @@ public final class EventArbitraries {
   public static Arbitrary<Event> events() {
     return Arbitraries.oneOf(List.of(
         commandEvents(), fileWrites(), commandsCompleted(), toolsCompleted(), prompts(),
-        sessionStarts(), stops(), subagentStops(), subagentStarts(), dispatches(),
+        sessionStarts(), stops(), stopFailures(), subagentStops(), subagentStarts(), dispatches(),
         worktreeCreates(), worktreeRemoves(), preCompacts(), sweeps()));
   }
 
@@ -92,6 +92,11 @@ public final class EventArbitraries {
 
   public static Arbitrary<Event> stops() {
     return withContext(Arbitraries.of(true, false), Stop::new);
+  }
+
+  public static Arbitrary<Event> stopFailures() {
+    return withContext(Arbitraries.of("rate_limit", "overloaded", "server_error", "unknown"),
+        Event.StopFailure::new);
   }
 
   public static Arbitrary<Event> subagentStops() {

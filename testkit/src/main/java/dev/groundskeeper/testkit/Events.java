@@ -121,6 +121,12 @@ public final class Events {
     return new EventBuilder<>(context -> new Stop(context, hookActive));
   }
 
+  /** A turn ended on an API error ({@code rate_limit}, ...) instead of a stop. */
+  public static EventBuilder<Event.StopFailure> stopFailure(String error) {
+    Objects.requireNonNull(error, "error");
+    return new EventBuilder<>(context -> new Event.StopFailure(context, error));
+  }
+
   /** A sub-agent (name it with {@link EventBuilder#agent}) is about to stop. */
   public static EventBuilder<SubagentStop> subagentStop(String agentType) {
     return subagentStop(agentType, false);

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  *
  * @param launcher this installation's {@code bin/groundskeeper}, when it can be found
  * @param claudeHooks the Claude Code hook names and the tools each matcher must cover
- *     (cli ClaudeCodeHooks, over the events the discovered rules read)
+ *     (the host Claude Code adapter's registrations, over the events the discovered rules read)
  * @param project the repository root of the working directory, if it is in one
  * @param configuration the configuration files in force and their problems
  * @param server whether a warm server answers, and what it said (never starts one)

@@ -224,7 +224,7 @@ enum Runner {
   }
 
   /**
-   * The Claude Code table from what the rules read (cli ClaudeCodeHooks): hook name to the tools
+   * The Claude Code table from what the rules read (the host Claude Code adapter's registrations): hook name to the tools
    * its matcher must cover. Events in the order a session meets them, tools as the documentation
    * has always listed them.
    */

@@ -28,7 +28,7 @@ import picocli.CommandLine;
  */
 final class Machine {
 
-  /** What cli ClaudeCodeHooks.required gives for the built-in rules (held there by a test). */
+  /** What the Claude Code adapter's registrations give for the built-in rules (held there by a test). */
   static final Map<String, Set<String>> CLAUDE = new TreeMap<>(Map.of(
       "PreToolUse", Set.of("Bash", "Write", "Edit", "MultiEdit", "Task", "Agent"),
       "PostToolUse", Set.of("Bash", "Write", "Edit", "MultiEdit", "NotebookEdit"),

@@ -70,9 +70,11 @@ final class ContainmentRule implements Rule {
     }
     String reason = Texts.lostWorkHeading(pushing) + "\n"
         + String.join("\n", Texts.lostWork(nowhere, now, pushing));
-    return Verdict.advise(ID, reason)
-        .withRemedy(new Remedy(pushing.possible() ? "Push each one so a remote holds its commits:"
-            : pushing.instead(), commands))
-        .withFindings(findings);
+    Verdict advice = Verdict.advise(ID, reason).withFindings(findings);
+    // With nowhere to push, the heading already says what to do instead (merge); a remedy
+    // repeating it printed the sentence twice.
+    return pushing.possible()
+        ? advice.withRemedy(new Remedy("Push each one so a remote holds its commits:", commands))
+        : advice;
   }
 }

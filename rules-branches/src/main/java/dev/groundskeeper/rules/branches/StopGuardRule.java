@@ -65,7 +65,22 @@ final class StopGuardRule implements Rule {
           + " not deleted; gives way after three blocked stops, and at once when a yield marker"
           + " says the session must stop.",
       Mode.BLOCK, Set.of(Event.CommandCompleted.class, Event.ToolCompleted.class,
-          Event.Stop.class, Event.SubagentStop.class), "rules/" + ID + ".md");
+          Event.Stop.class, Event.SubagentStop.class, Event.StopFailure.class),
+      "rules/" + ID + ".md");
+
+  /**
+   * What the stop is: one the guard may refuse, one it lets through because the agent already
+   * continued after a refusal (the person is told what is left), or a turn that ended on an
+   * error (what is left is recorded for the next sweep).
+   */
+  private record Occasion(boolean letThrough, String failure) {
+    static final Occasion STOP = new Occasion(false, "");
+    static final Occasion LET_THROUGH = new Occasion(true, "");
+
+    boolean failed() {
+      return !failure.isEmpty();
+    }
+  }
 
   private final BranchesConfig config;
 
@@ -96,10 +111,16 @@ final class StopGuardRule implements Rule {
           : Verdict.notApplicable(ID);
     }
     if (event instanceof Event.Stop stop) {
-      return stop.stopHookActive() ? Verdict.allow(ID) : atStop(stop.context(), facts);
+      return atStop(stop.context(), facts,
+          stop.stopHookActive() ? Occasion.LET_THROUGH : Occasion.STOP);
     }
     if (event instanceof Event.SubagentStop stop) {
-      return stop.stopHookActive() ? Verdict.allow(ID) : atStop(stop.context(), facts);
+      return atStop(stop.context(), facts,
+          stop.stopHookActive() ? Occasion.LET_THROUGH : Occasion.STOP);
+    }
+    if (event instanceof Event.StopFailure failure) {
+      return atStop(failure.context(), facts,
+          new Occasion(false, failure.error().isEmpty() ? "unknown" : failure.error()));
     }
     return Verdict.notApplicable(ID);
   }
@@ -109,7 +130,7 @@ final class StopGuardRule implements Rule {
    * could do to its branches would be allowed to run anyway. A handoff marker keeps the checks
    * that protect the successor's starting point and waives the one about finished branches.
    */
-  private Verdict atStop(EventContext context, Facts facts) {
+  private Verdict atStop(EventContext context, Facts facts, Occasion occasion) {
     Optional<Path> yielding = StopMarkers.present(config.stopGuard().yieldMarkers(), context,
         facts);
     if (yielding.isPresent()) {
@@ -118,7 +139,7 @@ final class StopGuardRule implements Rule {
     }
     boolean handoff = StopMarkers.present(config.stopGuard().handoffMarkers(), context, facts)
         .isPresent();
-    return judge(context, facts, handoff);
+    return judge(context, facts, handoff, occasion);
   }
 
   // ---- records ---------------------------------------------------------------------------
@@ -203,7 +224,7 @@ final class StopGuardRule implements Rule {
   private record Problem(String branch, String check, String line, List<String> commands,
       boolean blocks) {}
 
-  private Verdict judge(EventContext context, Facts facts, boolean handoff) {
+  private Verdict judge(EventContext context, Facts facts, boolean handoff, Occasion occasion) {
     String actor = actor(context);
     boolean mainThread = context.isMainThread();
     String subAgentPrefix = context.sessionId() + ":";
@@ -246,7 +267,7 @@ final class StopGuardRule implements Rule {
         mergedNotDeleted(record).ifPresent(problems::add);
       }
     }
-    return verdict(problems, actor, facts, handoff ? handoffLines(own) : List.of());
+    return verdict(problems, actor, facts, handoff ? handoffLines(own) : List.of(), occasion);
   }
 
   /** Where the successor continues: each branch the stopping thread touched, at its tip. */
@@ -334,7 +355,7 @@ final class StopGuardRule implements Rule {
   }
 
   private Verdict verdict(List<Problem> problems, String actor, Facts facts,
-      List<String> handoff) {
+      List<String> handoff, Occasion occasion) {
     Optional<BranchLedger> ledger = facts.find(BranchLedger.FACT);
     int blockedSoFar = ledger.map(l -> l.blockedStops(actor)).orElse(0);
     String handoffText = handoff.isEmpty() ? ""
@@ -360,6 +381,25 @@ final class StopGuardRule implements Rule {
     if (!blocks) {
       return Verdict.advise(ID, "Branches this agent touched hold work no remote has yet:\n"
           + list + handoffText).withRemedy(remedy).withFindings(findings);
+    }
+    if (occasion.letThrough()) {
+      // Refusing again would loop; the person learns what the stop leaves behind.
+      return Verdict.advise(ID, "The stop goes through (the agent already continued once after"
+          + " a refused stop), leaving unfinished work on branches this "
+          + (actor.endsWith(":") ? "session" : "agent") + " touched:\n" + list + handoffText)
+          .withRemedy(remedy).withFindings(findings);
+    }
+    if (occasion.failed()) {
+      // No stop hook fires after the error, so nothing else would judge these branches.
+      Instant now = facts.get(Facts.NOW);
+      List<Effect> effects = new ArrayList<>();
+      for (Problem problem : problems) {
+        effects.add(new LedgerEffect.RecordAbandoned(new BranchLedger.Abandoned(
+            problem.branch(), actor, problem.check(), now)));
+      }
+      return Verdict.advise(ID, "The turn ended on an error (" + occasion.failure() + ") before"
+          + " its stop could be judged; the next sweep reports these branches as abandoned:\n"
+          + list + handoffText).withRemedy(remedy).withFindings(findings).withEffects(effects);
     }
     if (blockedSoFar >= MAX_BLOCKED_STOPS) {
       Instant now = facts.get(Facts.NOW);

@@ -319,11 +319,35 @@ class StopGuardRuleTest {
     }
 
     @Test
-    void aContinuedStopIsNeverBlockedAgain() {
+    void aContinuedStopIsNeverBlockedAgainButSaysWhatItLeavesAndHowToSecureIt() {
       Repo repo = Repo.create();
       repo.branch("feature/x").localOnly().touchedBy(MAIN);
-      tester(repo).given(Events.stop(true)).expectAllow();
-      tester(repo).given(Events.subagentStop("w", true).agent("helper")).expectAllow();
+      repo.ledger(new TestLedger().blocked(MAIN, 1));
+      tester(repo).given(Events.stop(true)).expectAdvise()
+          .reasonContains("The stop goes through", "feature/x: commits that no remote-tracking"
+              + " ref of origin holds")
+          .remedyCommands("git push -u origin feature/x")
+          .hasNoEffects();
+      repo.branch("feature/y").localOnly().touchedBy(HELPER);
+      tester(repo).given(Events.subagentStop("w", true).agent("helper")).expectAdvise()
+          .reasonContains("feature/y")
+          .hasNoEffects();
+      Repo clean = Repo.create();
+      clean.branch("feature/x").touchedBy(MAIN);
+      tester(clean).given(Events.stop(true)).expectAllow();
+    }
+
+    @Test
+    void aTurnThatEndedOnAnErrorRecordsWhatItLeftForTheNextSweep() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").localOnly().touchedBy(MAIN);
+      tester(repo).given(Events.stopFailure("rate_limit")).expectAdvise()
+          .reasonContains("ended on an error (rate_limit)", "next sweep", "feature/x")
+          .effects(new LedgerEffect.RecordAbandoned(new BranchLedger.Abandoned("feature/x", MAIN,
+              "commits no remote holds", Repo.NOW)));
+      Repo clean = Repo.create();
+      clean.branch("feature/x").touchedBy(MAIN);
+      tester(clean).given(Events.stopFailure("overloaded")).expectAllow();
     }
 
     @Test

@@ -198,6 +198,24 @@ class RealRepositoryTest {
   }
 
   @Test
+  void withoutTheConfiguredRemoteTheContainmentTextSaysWhatToDoInsteadOnce() {
+    GitRepo repo = GitRepo.create(temp);
+    repo.git("remote", "remove", "origin");
+    repo.git("switch", "-q", "-c", "old-work");
+    repo.commit("old work", 8);
+    repo.git("switch", "-q", "main");
+    Event start = new Event.SessionStart(EventContext.of("s1", repo.work),
+        Event.StartSource.STARTUP);
+    Verdict containment = verdict(evaluate(config(10, BranchesConfig.Preset.STANDARD), repo,
+        start), "branches.containment");
+    assertThat(containment.outcome()).isEqualTo(Outcome.ADVISE);
+    String sentence = "No remote named origin is configured";
+    String message = containment.message();
+    assertThat(message).contains(sentence, "old-work").doesNotContain("git push");
+    assertThat(message.indexOf(sentence)).isEqualTo(message.lastIndexOf(sentence));
+  }
+
+  @Test
   void withoutTheConfiguredRemoteNoRemedySaysToPushThere() {
     GitRepo repo = GitRepo.create(temp);
     repo.git("remote", "remove", "origin");

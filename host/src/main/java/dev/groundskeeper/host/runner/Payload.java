@@ -1,4 +1,4 @@
-package dev.groundskeeper.cli;
+package dev.groundskeeper.host.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -24,7 +24,7 @@ final class Payload {
   }
 
   String requiredString(String path) {
-    return optionalString(path).orElseThrow(() -> new CliException(
+    return optionalString(path).orElseThrow(() -> new PayloadException(
         "the " + event + " payload lacks the string field `" + path + "`"));
   }
 
@@ -49,11 +49,16 @@ final class Payload {
         .map(value -> resolve(path, base, value));
   }
 
+  /** {@code value}, read from field {@code path}, resolved against {@code base}. */
+  Path requiredPath(String path, Path base, String value) {
+    return resolve(path, base, value);
+  }
+
   private Path resolve(String path, Path base, String value) {
     try {
       return base.resolve(value).normalize();
     } catch (InvalidPathException e) {
-      throw new CliException("the " + event + " payload's field `" + path
+      throw new PayloadException("the " + event + " payload's field `" + path
           + "` is not a usable path: " + e.getMessage());
     }
   }
@@ -66,7 +71,7 @@ final class Payload {
         return value.get();
       }
     }
-    throw new CliException("the " + event + " payload lacks the string field `" + paths[0] + "`");
+    throw new PayloadException("the " + event + " payload lacks the string field `" + paths[0] + "`");
   }
 
   boolean optionalBoolean(String path) {
@@ -94,6 +99,21 @@ final class Payload {
     return OptionalInt.empty();
   }
 
+  /** The node at {@code path}, missing when any step is absent. */
+  JsonNode node(String path) {
+    return at(path);
+  }
+
+  /** True when {@code path} holds something other than null. */
+  boolean has(String path) {
+    JsonNode node = at(path);
+    return !node.isMissingNode() && !node.isNull();
+  }
+
+  String event() {
+    return event;
+  }
+
   private JsonNode at(String path) {
     JsonNode node = root;
     for (String part : path.split("\\.")) {
@@ -105,8 +125,8 @@ final class Payload {
     return node;
   }
 
-  private CliException wrongType(String path, String expected, JsonNode node) {
-    return new CliException("the " + event + " payload's field `" + path + "` must be "
+  private PayloadException wrongType(String path, String expected, JsonNode node) {
+    return new PayloadException("the " + event + " payload's field `" + path + "` must be "
         + expected + ", not " + node.getNodeType().toString().toLowerCase(Locale.ROOT));
   }
 }

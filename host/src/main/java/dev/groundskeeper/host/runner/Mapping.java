@@ -1,0 +1,105 @@
+package dev.groundskeeper.host.runner;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.EventContext.SessionMode;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What the adapters share: the payload's context, runner words as enums, JSON answers. */
+final class Mapping {
+
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private Mapping() {}
+
+  /** The payload as an object, or the error every runner gets for anything else. */
+  static void requireObject(JsonNode root) {
+    if (!root.isObject()) {
+      throw new PayloadException("the hook payload must be a JSON object, not "
+          + root.getNodeType().toString().toLowerCase(Locale.ROOT));
+    }
+  }
+
+  /**
+   * The context most runners send: {@code session_id}, {@code cwd}, and when present
+   * {@code agent_id}, {@code transcript_path} and {@code turn_id}.
+   */
+  static EventContext context(Payload payload, String sessionField, Path cwd, SessionMode mode) {
+    EventContext context = EventContext.of(payload.requiredString(sessionField), cwd)
+        .withMode(mode);
+    Optional<String> agent = payload.optionalString("agent_id").filter(s -> !s.isEmpty());
+    if (agent.isPresent()) {
+      context = context.withAgent(agent.get());
+    }
+    Optional<Path> transcript = payload.optionalPath("transcript_path", cwd);
+    if (transcript.isPresent()) {
+      context = context.withTranscript(transcript.get());
+    }
+    Optional<String> turn = payload.optionalString("turn_id");
+    if (turn.isPresent()) {
+      context = context.withTurn(turn.get());
+    }
+    return context;
+  }
+
+  /** A runner's lower-case word as an enum constant; empty for a word newer than this build. */
+  static <E extends Enum<E>> Optional<E> word(Class<E> type, String word) {
+    for (E constant : type.getEnumConstants()) {
+      if (constant.name().equalsIgnoreCase(word)) {
+        return Optional.of(constant);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The status a text names first with {@code pattern} (one group of digits); empty if none. */
+  static OptionalInt status(Pattern pattern, String text) {
+    Matcher matcher = pattern.matcher(text);
+    return matcher.find() ? OptionalInt.of(Integer.parseInt(matcher.group(1)))
+        : OptionalInt.empty();
+  }
+
+  static ObjectNode object() {
+    return MAPPER.createObjectNode();
+  }
+
+  static String compact(JsonNode node) {
+    try {
+      return MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a JSON tree could not be written", e);
+    }
+  }
+
+  /** {@code {"hookSpecificOutput":{"hookEventName":hook, field:text}}}. */
+  static String specific(String hook, String field, String text) {
+    ObjectNode root = object();
+    root.putObject("hookSpecificOutput").put("hookEventName", hook).put(field, text);
+    return compact(root);
+  }
+
+  /** One top-level text field: {@code {"systemMessage":"..."}} and the like. */
+  static String field(String name, String text) {
+    return compact(object().put(name, text));
+  }
+
+  /** The text of a call no guard judged, as every adapter words it. */
+  static String cannotJudgeText(String why) {
+    return "groundskeeper could not judge this call, so no guard checked it: " + why;
+  }
+
+  /** True for the events a runner reports before a tool call, whose answer may refuse it. */
+  static boolean beforeTool(Event event) {
+    return event instanceof Event.CommandEvent || event instanceof Event.FileWriteEvent
+        || event instanceof Event.AgentDispatch;
+  }
+}
