@@ -811,6 +811,52 @@ public final class WorktreeStore {
     return new Reclaim(true, Optional.empty(), noteWords, entry);
   }
 
+  /**
+   * The notes archives of lane {@code rootCommit} left half-written: {@code .partial-} entries
+   * (never an archive: the final name is given only once the manifest is in) whose writer, the
+   * process named at the end of the entry's name, is no longer alive, such as a prune that was
+   * killed. An entry a live prune is writing is not listed. Sorted; empty when there are none.
+   */
+  public List<Path> abandonedArchives(String rootCommit) {
+    Path level = location.notes().resolve(rootCommit);
+    List<Path> found = new ArrayList<>();
+    for (Path child : children(level)) {
+      String name = child.getFileName().toString();
+      if (name.startsWith(NotesArchive.PARTIAL_PREFIX) && !writerAlive(name)) {
+        found.add(child);
+      }
+    }
+    return List.copyOf(found);
+  }
+
+  /** True when the process that {@code .partial-…-<pid>} names is alive. */
+  private static boolean writerAlive(String name) {
+    int dash = name.lastIndexOf('-');
+    try {
+      long pid = Long.parseLong(name.substring(dash + 1));
+      return pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    } catch (NumberFormatException | IndexOutOfBoundsException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Deletes the half-written archives {@link #abandonedArchives} lists now (never following a
+   * link): they are copies of notes whose worktree was kept, so deleting them loses nothing.
+   * Returns one line per entry: deleted, or why not.
+   */
+  public List<String> deleteAbandonedArchives(String rootCommit) {
+    List<String> lines = new ArrayList<>();
+    for (Path entry : abandonedArchives(rootCommit)) {
+      String shown = location.display(entry);
+      lines.add(NotesArchive.deleteCopies(entry)
+          ? "deleted the half-written notes archive " + shown
+          : "the half-written notes archive " + shown + " could not be deleted; delete it with: rm -r "
+              + ShellWords.quote(entry.toString()));
+    }
+    return List.copyOf(lines);
+  }
+
   /** "1 note archived", "3 notes archived"; in a dry run, which archives nothing, "would be". */
   static String noteWords(int count, boolean dryRun) {
     return count + (count == 1 ? " note " : " notes ") + (dryRun ? "would be archived" : "archived");
