@@ -112,6 +112,14 @@ final class BranchRoutes {
   }
 
   static List<DeletedBranch> deleted(GitCommand git) {
+    return deleted(git, Optional.empty());
+  }
+
+  /**
+   * The deletions of {@code git}; {@code before} is the command piped into it, whose output an
+   * {@code update-ref --stdin} reads.
+   */
+  static List<DeletedBranch> deleted(GitCommand git, Optional<SimpleCommand> before) {
     List<DeletedBranch> out = new ArrayList<>(1);
     Argv a = git.arguments();
     switch (git.subcommand()) {
@@ -127,7 +135,7 @@ final class BranchRoutes {
         break;
       case "update-ref":
         if (a.has("--stdin")) {
-          updateRefInput(git, out);
+          updateRefInput(git, before, out);
         } else if (a.has("-d")) {
           a.operand(0).ifPresent(ref -> {
             if (ref.value().startsWith("refs/heads/")) {
@@ -159,39 +167,64 @@ final class BranchRoutes {
   static final String UPDATE_REF_INPUT = "{update-ref input}";
 
   /**
-   * The deletions {@code git update-ref --stdin} reads: each {@code delete refs/heads/<n>} line of
-   * a heredoc or here-string fed to it. Input the text does not show (a pipe, a file) may
-   * delete any branch: one name that is not static stands for it, {@link #UPDATE_REF_INPUT}.
+   * The deletions {@code git update-ref --stdin} reads: each {@code delete refs/heads/<n>} (or
+   * {@code refs/remotes/}) instruction of the input the text shows (see {@link UpdateRefInput}).
+   * Input the text does not show (a file, a pipe from another command) may delete any branch:
+   * one name that is not static stands for it, {@link #UPDATE_REF_INPUT}.
    */
-  private static void updateRefInput(GitCommand git, List<DeletedBranch> out) {
-    SimpleCommand c = git.command();
-    for (Redirection r : c.redirections()) {
-      boolean hereString = r.operator() == RedirectOperator.HERE_STRING;
-      if (!hereString && !r.operator().isHeredoc()) {
-        continue;
-      }
-      String text = hereString ? r.target().value() : r.heredocBody().orElse("");
-      boolean isStatic = hereString ? r.target().isStatic() : true;
-      for (String line : text.split("[\\n\\x00]")) {
-        String[] parts = line.trim().split("[ \\t]+");
-        if (parts.length < 2 || !parts[0].equals("delete")) {
-          continue;
-        }
-        String ref = parts[1];
-        boolean expanded = !isStatic || ref.contains("$") || ref.contains("`");
-        for (String prefix : new String[] {"refs/heads/", "refs/remotes/"}) {
-          if (ref.startsWith(prefix)) {
-            String name = ref.substring(prefix.length());
-            out.add(new DeletedBranch(git, new Word(name, r.target().source(), r.start(),
-                r.end(), !expanded), Optional.empty(), true, prefix.equals("refs/remotes/"),
-                DeletedBranch.Route.UPDATE_REF));
-          }
-        }
-      }
+  private static void updateRefInput(GitCommand git, Optional<SimpleCommand> before,
+      List<DeletedBranch> out) {
+    Optional<UpdateRefInput.Text> input = UpdateRefInput.of(git, before);
+    if (input.isEmpty()) {
+      SimpleCommand c = git.command();
+      out.add(new DeletedBranch(git, new Word(UPDATE_REF_INPUT, UPDATE_REF_INPUT, c.end(),
+          c.end(), false), Optional.empty(), true, false, DeletedBranch.Route.UPDATE_REF));
       return;
     }
-    out.add(new DeletedBranch(git, new Word(UPDATE_REF_INPUT, UPDATE_REF_INPUT, c.end(), c.end(),
-        false), Optional.empty(), true, false, DeletedBranch.Route.UPDATE_REF));
+    for (UpdateRefInput.Op op : UpdateRefInput.ops(input.get(), git.arguments().has("-z"))) {
+      String ref = op.ref().value();
+      if (!op.verb().equals("delete")) {
+        continue;
+      }
+      for (String prefix : new String[] {"refs/heads/", "refs/remotes/"}) {
+        if (ref.startsWith(prefix)) {
+          Word w = op.ref();
+          out.add(new DeletedBranch(git, new Word(ref.substring(prefix.length()), w.source(),
+              w.start(), w.end(), w.isStatic()), Optional.empty(), true,
+              prefix.equals("refs/remotes/"), DeletedBranch.Route.UPDATE_REF));
+        }
+      }
+    }
+  }
+
+  /**
+   * The refs {@code git update-ref --stdin} drops besides branch deletions: tags it deletes, and
+   * the refs an {@code update} instruction moves ({@code create} refuses a ref that exists, so it
+   * drops nothing). Invisible input is read by {@link #updateRefInput}, which fails closed.
+   */
+  private static void updateRefInputDrops(GitCommand git, Optional<SimpleCommand> before,
+      List<DroppedRef> out) {
+    Optional<UpdateRefInput.Text> input = UpdateRefInput.of(git, before);
+    if (input.isEmpty()) {
+      return;
+    }
+    for (UpdateRefInput.Op op : UpdateRefInput.ops(input.get(), git.arguments().has("-z"))) {
+      Word ref = op.ref();
+      String v = ref.value();
+      if (op.verb().equals("delete")) {
+        if (!ref.isStatic() || v.startsWith("refs/tags/") || v.equals("HEAD")) {
+          if (!v.startsWith("refs/heads/") && !v.startsWith("refs/remotes/")) {
+            out.add(new DroppedRef(git, ref, Optional.empty(),
+                DroppedRef.Route.UPDATE_REF_DELETE));
+          }
+        }
+      } else if (op.verb().equals("update") && op.newValue().isPresent()) {
+        if (!ref.isStatic() || v.equals("HEAD") || v.startsWith("refs/heads/")
+            || v.startsWith("refs/remotes/") || v.startsWith("refs/tags/")) {
+          out.add(new DroppedRef(git, ref, op.newValue(), DroppedRef.Route.UPDATE_REF_MOVE));
+        }
+      }
+    }
   }
 
   private static void push(GitCommand git, Argv a, List<DeletedBranch> out) {
@@ -228,6 +261,11 @@ final class BranchRoutes {
    * tags, pushes to the repository itself and forced fetch refspecs into local refs.
    */
   static List<DroppedRef> dropped(GitCommand git) {
+    return dropped(git, Optional.empty());
+  }
+
+  /** The refs {@code git} drops; {@code before} is the command piped into it. */
+  static List<DroppedRef> dropped(GitCommand git, Optional<SimpleCommand> before) {
     List<DroppedRef> out = new ArrayList<>(1);
     Argv a = git.arguments();
     List<Word> ops = a.operands();
@@ -243,6 +281,7 @@ final class BranchRoutes {
         break;
       case "update-ref":
         if (a.has("--stdin")) {
+          updateRefInputDrops(git, before, out);
           break;
         }
         if (a.has("-d")) {

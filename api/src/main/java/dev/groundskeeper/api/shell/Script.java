@@ -202,7 +202,7 @@ public final class Script {
   public List<DeletedBranch> deletedBranches() {
     List<DeletedBranch> list = new ArrayList<>();
     for (GitCommand g : gitCommands()) {
-      list.addAll(g.deletedBranches());
+      list.addAll(BranchRoutes.deleted(g, pipedInto(g.command())));
     }
     return List.copyOf(list);
   }
@@ -211,9 +211,24 @@ public final class Script {
   public List<DroppedRef> droppedRefs() {
     List<DroppedRef> list = new ArrayList<>();
     for (GitCommand g : gitCommands()) {
-      list.addAll(g.droppedRefs());
+      list.addAll(BranchRoutes.dropped(g, pipedInto(g.command())));
     }
     return List.copyOf(list);
+  }
+
+  /** The command whose output {@code c} reads on its standard input: the pipeline member before it. */
+  private Optional<SimpleCommand> pipedInto(SimpleCommand c) {
+    if (c.pipelinePosition() == 0) {
+      return Optional.empty();
+    }
+    for (SimpleCommand other : commands) {
+      if (other.pipeline() == c.pipeline()
+          && other.pipelinePosition() == c.pipelinePosition() - 1
+          && other.nesting().size() == c.nesting().size()) {
+        return Optional.of(other);
+      }
+    }
+    return Optional.empty();
   }
 
   /** Every {@code git worktree remove}. */

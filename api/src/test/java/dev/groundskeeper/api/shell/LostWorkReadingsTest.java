@@ -217,8 +217,18 @@ class LostWorkReadingsTest {
     assertThat(deleted("git update-ref --stdin <<< \"delete refs/heads/$B\""))
         .containsExactly("%$B!");
     assertThat(deleted("git update-ref --stdin <<< 'create refs/heads/new 3f2a9c1'")).isEmpty();
-    // input the text does not show may delete any branch
+    // printed into it in the same pipeline: read as git reads it, with or without -z
     assertThat(deleted("printf 'delete refs/heads/feat\\n' | git update-ref --stdin"))
+        .containsExactly("feat!");
+    assertThat(deleted("printf 'delete refs/heads/a\\0\\0delete refs/heads/b\\0x\\0'"
+        + " | git update-ref -z --stdin")).containsExactly("a!", "b!");
+    assertThat(Shell.parseFresh("printf 'update refs/tags/t\\0main\\0\\0delete"
+        + " refs/tags/u\\0\\0' | git update-ref -z --stdin").droppedRefs())
+        .extracting(d -> d.ref().value() + " " + d.route() + " "
+            + d.target().map(Word::value).orElse("-"))
+        .containsExactly("refs/tags/t UPDATE_REF_MOVE main", "refs/tags/u UPDATE_REF_DELETE -");
+    // input the text does not show may delete any branch
+    assertThat(deleted("./ops | git update-ref --stdin"))
         .containsExactly("%{update-ref input}!");
     assertThat(deleted("git update-ref --stdin < ops.txt"))
         .containsExactly("%{update-ref input}!");

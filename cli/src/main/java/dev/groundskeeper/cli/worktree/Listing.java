@@ -6,11 +6,14 @@ import java.util.Optional;
 
 /**
  * What {@code list} shows for one repository: a row per worktree, the directories under the store
- * named by an abbreviation of its root commit, and the forge note said once when no forge answered.
+ * named by an abbreviation of its root commit, the forge note said once when no forge answered, and
+ * the notes archives a prune that stopped left half-written (home shown as {@code ~}).
  */
-record Listing(List<WorktreeRow> rows, List<LaneListing> notLanes, Optional<String> forgeNote) {
+record Listing(List<WorktreeRow> rows, List<LaneListing> notLanes, Optional<String> forgeNote,
+    List<String> abandonedArchives) {
   Listing {
     rows = List.copyOf(rows);
+    abandonedArchives = List.copyOf(abandonedArchives);
     notLanes = List.copyOf(notLanes);
     Objects.requireNonNull(forgeNote, "forgeNote");
   }

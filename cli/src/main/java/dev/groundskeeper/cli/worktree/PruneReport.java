@@ -9,8 +9,11 @@ import java.util.Optional;
  * @param dryRun true when nothing was archived or removed
  * @param rows one row per worktree of the repository, the main checkout excepted
  * @param forgeNote said once when no forge could be asked and the history alone judged
+ * @param abandonedArchives what became of the notes archives a prune that stopped left
+ *     half-written (deleted, or in a dry run would be)
  */
-record PruneReport(boolean dryRun, List<PruneRow> rows, Optional<String> forgeNote) {
+record PruneReport(boolean dryRun, List<PruneRow> rows, Optional<String> forgeNote,
+    List<String> abandonedArchives) {
 
   /** Exit code when at least one worktree was (or would be) reclaimed. */
   public static final int RECLAIMED = 0;
@@ -19,6 +22,7 @@ record PruneReport(boolean dryRun, List<PruneRow> rows, Optional<String> forgeNo
 
   public PruneReport {
     rows = List.copyOf(rows);
+    abandonedArchives = List.copyOf(abandonedArchives);
   }
 
   public boolean reclaimedAny() {

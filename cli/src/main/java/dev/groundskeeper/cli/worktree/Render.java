@@ -72,6 +72,8 @@ final class Render {
     ArrayNode notLanes = node.putArray("not_lanes");
     listing.notLanes().forEach(lane -> notLanes.add(lane(lane)));
     optional(node, "forge_note", listing.forgeNote());
+    ArrayNode abandoned = node.putArray("abandoned_archives");
+    listing.abandonedArchives().forEach(abandoned::add);
     return node;
   }
 
@@ -125,6 +127,8 @@ final class Render {
     node.put("dry_run", report.dryRun());
     node.put("exit_code", report.exitCode());
     optional(node, "forge_note", report.forgeNote());
+    ArrayNode abandoned = node.putArray("abandoned_archives");
+    report.abandonedArchives().forEach(abandoned::add);
     ArrayNode rows = node.putArray("rows");
     for (PruneRow row : report.rows()) {
       ObjectNode r = rows.addObject();
@@ -186,6 +190,11 @@ final class Render {
       out.append(lane.path()).append(": ").append(lane.note().orElse("")).append('\n');
     }
     listing.forgeNote().ifPresent(note -> out.append("note: ").append(note).append('\n'));
+    for (String archive : listing.abandonedArchives()) {
+      out.append("note: ").append(archive).append(" is a notes archive a prune that stopped left"
+          + " half-written (a copy; the notes stay in their worktree); the next prune deletes"
+          + " it\n");
+    }
     return out.toString();
   }
 
@@ -261,6 +270,7 @@ final class Render {
       row.dossier().ifPresent(d -> dossierText(d, out));
     }
     report.forgeNote().ifPresent(note -> out.append("note: ").append(note).append('\n'));
+    report.abandonedArchives().forEach(line -> out.append(line).append('\n'));
     long reclaimed = report.rows().stream().filter(r -> r.outcome() == PruneRow.Outcome.RECLAIMED
         || r.outcome() == PruneRow.Outcome.WOULD_RECLAIM).count();
     out.append(report.dryRun() ? "Dry run: " + reclaimed + " would be reclaimed; nothing was"

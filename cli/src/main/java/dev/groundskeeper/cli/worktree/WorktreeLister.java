@@ -39,7 +39,9 @@ final class WorktreeLister {
     List<LaneListing> abbreviated = store.entries().stream()
         .filter(entry -> LaneKeys.abbreviates(entry.name(), lane.rootCommit()))
         .map(entry -> notALane(entry, Optional.of(lane.rootCommit()))).toList();
-    return new Listing(rows, abbreviated, StoreJudgements.forgeNote(lane.forge()));
+    List<String> abandoned = store.abandonedArchives(lane.rootCommit()).stream()
+        .map(path -> SafeText.escape(location.display(path))).toList();
+    return new Listing(rows, abbreviated, StoreJudgements.forgeNote(lane.forge()), abandoned);
   }
 
   /**

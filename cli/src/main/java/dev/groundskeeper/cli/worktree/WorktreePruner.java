@@ -95,7 +95,13 @@ final class WorktreePruner {
         case RECLAIM -> reclaim(lane, inspection, decision, dryRun, now);
       });
     }
-    return new PruneReport(dryRun, rows, StoreJudgements.forgeNote(lane.forge()));
+    // Half-written archives a killed prune left are copies of notes still in their worktrees
+    List<String> abandoned = dryRun
+        ? store.abandonedArchives(lane.rootCommit()).stream().map(path ->
+            "would delete the half-written notes archive " + location.display(path)).toList()
+        : store.deleteAbandonedArchives(lane.rootCommit());
+    return new PruneReport(dryRun, rows, StoreJudgements.forgeNote(lane.forge()),
+        abandoned.stream().map(SafeText::escape).toList());
   }
 
   private static boolean ownWorkingDirectory(Optional<Path> cwd, Path worktree) {

@@ -349,7 +349,7 @@ class PruneTest {
   }
 
   @Test
-  void gitsOwnRefusalAtTheMomentOfRemovalBecomesAKeptRow() throws IOException {
+  void aChangeAtTheMomentOfRemovalBecomesAKeptRow() throws IOException {
     AddedWorktree done = mergedByAncestry("done");
     fixture.write(done.path(), ".groundskeeper/notes/n.md", "note\n");
     // The clock is read after judging and before acting: a file appears in between, as when an
@@ -380,8 +380,8 @@ class PruneTest {
 
     assertThat(report.rows()).singleElement().satisfies(row -> {
       assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
-      assertThat(row.reason()).contains("git worktree remove refused")
-          .contains("contains modified or untracked files")
+      assertThat(row.reason()).contains("it changed since it was judged (now 1 untracked")
+          .contains("nothing removed")
           .contains("look at what changed, then prune again")
           .doesNotContain("--force")
           .contains("its notes were archived to ~/.gk/notes/");
@@ -395,6 +395,101 @@ class PruneTest {
   @Test
   void anEmptyLaneReclaimsNothing() {
     assertThat(store.prune(fixture.repo, false, Set.of()).exitCode()).isEqualTo(1);
+  }
+
+  /** The id of a process that has ended: no live prune can own an entry that names it. */
+  private static long deadPid() throws Exception {
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    return ended.pid();
+  }
+
+  @Test
+  void halfWrittenArchivesOfAStoppedPruneAreListedAndDeletedButNotThoseOfALiveOne()
+      throws Exception {
+    mergedByAncestry("done");
+    Path level = Files.createDirectories(fixture.storeHome.resolve("notes")
+        .resolve(fixture.rootCommit()));
+    Path abandoned = Files.createDirectories(level.resolve(
+        ".partial-20260101T000000Z-gone-" + deadPid()));
+    Files.writeString(abandoned.resolve("plan.md"), "trunc");
+    Path live = Files.createDirectories(level.resolve(
+        ".partial-20260101T000000Z-busy-" + ProcessHandle.current().pid()));
+    String shown = "~/.gk/notes/" + fixture.rootCommit() + "/" + abandoned.getFileName();
+
+    Listing listing = store.list(fixture.repo);
+    assertThat(listing.abandonedArchives()).containsExactly(shown);
+    assertThat(Render.listingText(listing)).contains(shown + " is a notes archive a prune that"
+        + " stopped left half-written");
+
+    PruneReport dry = store.prune(fixture.repo, true, Set.of());
+    assertThat(dry.abandonedArchives()).containsExactly(
+        "would delete the half-written notes archive " + shown);
+    assertThat(abandoned).isDirectory();
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+    assertThat(report.abandonedArchives()).containsExactly(
+        "deleted the half-written notes archive " + shown);
+    assertThat(Render.pruneText(report)).contains("deleted the half-written notes archive");
+    assertThat(abandoned).doesNotExist();
+    assertThat(live).isDirectory();
+    assertThat(store.list(fixture.repo).abandonedArchives()).isEmpty();
+  }
+
+  /**
+   * Two prunes over the same store at once: every worktree is archived once and removed once,
+   * whichever prune gets to it, and neither leaves a half-done one.
+   */
+  @Test
+  void twoConcurrentPrunesArchiveAndRemoveEveryWorktreeExactlyOnce() throws Exception {
+    List<String> names = List.of("a1", "a2", "a3", "a4");
+    for (String name : names) {
+      AddedWorktree added = mergedByAncestry(name);
+      fixture.write(added.path().resolve(".groundskeeper/notes"), "plan.md", "plan " + name
+          + "\n");
+    }
+    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+    java.util.concurrent.Callable<PruneReport> prune = () -> {
+      start.await();
+      return store.prune(fixture.repo, false, Set.of());
+    };
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    List<PruneReport> reports;
+    try {
+      var first = pool.submit(prune);
+      var second = pool.submit(prune);
+      reports = List.of(first.get(), second.get());
+    } finally {
+      pool.shutdownNow();
+    }
+
+    for (String name : names) {
+      List<PruneRow> rows = reports.stream().flatMap(r -> r.rows().stream())
+          .filter(r -> r.name().equals(name)).toList();
+      assertThat(rows).as(name).filteredOn(r -> r.outcome() == PruneRow.Outcome.RECLAIMED)
+          .hasSize(1);
+      // the other prune keeps it: it is being removed, already gone, or (read while the first
+      // one deleted it) not readable as clean; never a second reclaim or archive
+      assertThat(rows).as(name).filteredOn(r -> r.outcome() != PruneRow.Outcome.RECLAIMED)
+          .allSatisfy(r -> {
+            assertThat(r.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+            assertThat(r.archive()).isEmpty();
+          });
+      assertThat(fixture.lane().resolve(name)).doesNotExist();
+    }
+    List<String> entries;
+    try (Stream<Path> listed = Files.list(fixture.storeHome.resolve("notes")
+        .resolve(fixture.rootCommit()))) {
+      entries = listed.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+    assertThat(entries).hasSize(names.size()).allMatch(n -> n.matches("\\d{8}T\\d{6}Z-a\\d"));
+    try (Stream<Path> lane = Files.list(fixture.lane())) {
+      assertThat(lane.map(p -> p.getFileName().toString()))
+          .noneMatch(n -> n.startsWith(".removing-"));
+    }
+    assertThat(fixture.git(fixture.repo, "worktree", "list", "--porcelain"))
+        .doesNotContain(fixture.lane().toString());
   }
 
   private static String reason(PruneReport report, String name) {

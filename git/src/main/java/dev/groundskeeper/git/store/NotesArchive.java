@@ -222,7 +222,7 @@ final class NotesArchive {
   static final String PARTIAL_PREFIX = ".partial-";
 
   /** Deletes this call's own staging entry, never following a link; true when it is gone. */
-  private static boolean deleteCopies(Path entry) {
+  static boolean deleteCopies(Path entry) {
     try {
       Files.walkFileTree(entry, new SimpleFileVisitor<>() {
         @Override

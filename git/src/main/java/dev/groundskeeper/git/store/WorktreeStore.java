@@ -674,17 +674,23 @@ public final class WorktreeStore {
    * real run keeps it here too) and writes and removes nothing. It never deletes a branch.
    */
   public Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now) {
-    return reclaim(lane, judged, dryRun, now, () -> { });
+    return reclaim(lane, judged, dryRun, now, () -> { }, () -> { });
+  }
+
+  Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now,
+      Runnable afterArchive) {
+    return reclaim(lane, judged, dryRun, now, afterArchive, () -> { });
   }
 
   /**
    * {@link #reclaim(LaneInspection, Inspection, boolean, Instant)} with {@code afterArchive} run
    * once the notes are archived and git's list, the proof's evidence, the lock and HEAD are
    * re-read, just before the path itself is proven again and removed: the seam a test uses to
-   * change the worktree at the latest moment a concurrent process could.
+   * change the worktree at a late moment a concurrent process could; {@code beforeAct} runs after
+   * every check, just before the removal itself acts (the latest moment of all).
    */
   Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now,
-      Runnable afterArchive) {
+      Runnable afterArchive, Runnable beforeAct) {
     if (dryRun) {
       NotesArchive.Prepared prepared = archive.prepare(judged.path());
       if (prepared instanceof NotesArchive.Failed failed) {
@@ -713,7 +719,7 @@ public final class WorktreeStore {
           Optional.empty());
     }
     try {
-      return reclaimClaimed(lane, judged, now, afterArchive);
+      return reclaimClaimed(lane, judged, now, afterArchive, beforeAct);
     } finally {
       try {
         Files.deleteIfExists(claim.get());
@@ -768,7 +774,7 @@ public final class WorktreeStore {
    * archives nothing twice.
    */
   private Reclaim reclaimClaimed(LaneInspection lane, Inspection judged, Instant now,
-      Runnable afterArchive) {
+      Runnable afterArchive, Runnable beforeAct) {
     if (!Files.isDirectory(judged.path(), LinkOption.NOFOLLOW_LINKS)) {
       return kept("it is no longer there (another prune may have removed it); nothing archived",
           "", Optional.empty());
@@ -789,10 +795,11 @@ public final class WorktreeStore {
         return kept("the notes could not be archived: " + e.reason(), "", Optional.empty());
       }
     }
-    Optional<String> refusal = removeAfterRecheck(lane, judged, afterArchive);
+    Optional<String> refusal = removeAfterRecheck(lane, judged, afterArchive, beforeAct);
     if (refusal.isPresent()) {
       Optional<String> written = entry;
-      boolean partly = refusal.get().contains("git stopped");
+      boolean partly = refusal.get().contains("stopped half-way")
+          || refusal.get().contains("git stopped");
       return kept(refusal.get() + written.map(e -> "; its notes were archived to " + e
           + (partly ? "" : " and also stay in place")).orElse(""), noteWords, entry);
     }
@@ -802,6 +809,52 @@ public final class WorktreeStore {
       return new Reclaim(true, Optional.empty(), noteWords + "; " + e.reason(), entry);
     }
     return new Reclaim(true, Optional.empty(), noteWords, entry);
+  }
+
+  /**
+   * The notes archives of lane {@code rootCommit} left half-written: {@code .partial-} entries
+   * (never an archive: the final name is given only once the manifest is in) whose writer, the
+   * process named at the end of the entry's name, is no longer alive, such as a prune that was
+   * killed. An entry a live prune is writing is not listed. Sorted; empty when there are none.
+   */
+  public List<Path> abandonedArchives(String rootCommit) {
+    Path level = location.notes().resolve(rootCommit);
+    List<Path> found = new ArrayList<>();
+    for (Path child : children(level)) {
+      String name = child.getFileName().toString();
+      if (name.startsWith(NotesArchive.PARTIAL_PREFIX) && !writerAlive(name)) {
+        found.add(child);
+      }
+    }
+    return List.copyOf(found);
+  }
+
+  /** True when the process that {@code .partial-…-<pid>} names is alive. */
+  private static boolean writerAlive(String name) {
+    int dash = name.lastIndexOf('-');
+    try {
+      long pid = Long.parseLong(name.substring(dash + 1));
+      return pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    } catch (NumberFormatException | IndexOutOfBoundsException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Deletes the half-written archives {@link #abandonedArchives} lists now (never following a
+   * link): they are copies of notes whose worktree was kept, so deleting them loses nothing.
+   * Returns one line per entry: deleted, or why not.
+   */
+  public List<String> deleteAbandonedArchives(String rootCommit) {
+    List<String> lines = new ArrayList<>();
+    for (Path entry : abandonedArchives(rootCommit)) {
+      String shown = location.display(entry);
+      lines.add(NotesArchive.deleteCopies(entry)
+          ? "deleted the half-written notes archive " + shown
+          : "the half-written notes archive " + shown + " could not be deleted; delete it with: rm -r "
+              + ShellWords.quote(entry.toString()));
+    }
+    return List.copyOf(lines);
   }
 
   /** "1 note archived", "3 notes archived"; in a dry run, which archives nothing, "would be". */
@@ -820,7 +873,7 @@ public final class WorktreeStore {
    * so git itself refuses a tree that changed.
    */
   private Optional<String> removeAfterRecheck(LaneInspection lane, Inspection judged,
-      Runnable beforeRemoval) {
+      Runnable beforeRemoval, Runnable beforeAct) {
     if (lane.checkout().isEmpty()) {
       return Optional.of("its repository could not be opened; left untouched");
     }
@@ -852,6 +905,34 @@ public final class WorktreeStore {
     if (swapped.isPresent()) {
       return swapped;
     }
+    if (judged.status().isEmpty()) {
+      return Optional.of("its status was not read when it was judged; left untouched");
+    }
+    // Where the platform allows, the removal acts through the opened lane directory, so a swap
+    // after the check above still cannot redirect it; git's own removal is the fallback.
+    Optional<LaneRemoval> handle;
+    try {
+      handle = LaneRemoval.open(realPath(location.lane(lane.rootCommit())).orElseThrow(() ->
+          new IOException("the lane directory is gone")), location);
+    } catch (IOException e) {
+      return Optional.of("its lane could not be opened at the moment of removal ("
+          + e.getMessage() + "); left untouched");
+    }
+    if (handle.isPresent()) {
+      try {
+        return handle.get().remove(judged.name(), judged.path(), checkout.commonDir(),
+            judged.status().get(), path -> {
+              try {
+                return Optional.of(checkout.refresh().queries().status(path));
+              } catch (FactUnavailableException | StoreRefusal e) {
+                return Optional.empty();
+              }
+            }, beforeAct);
+      } finally {
+        handle.get().close();
+      }
+    }
+    beforeAct.run();
     EffectResult result = EffectExecutor.forDirectory(checkout.workTree())
         .perform(new RepoEffect.RemoveWorktree(judged.path(), judged.head()));
     if (!result.done()) {

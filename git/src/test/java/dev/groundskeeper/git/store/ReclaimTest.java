@@ -155,12 +155,158 @@ class ReclaimTest {
 
       assertThat(reclaim.removed()).isFalse();
       assertThat(reclaim.keptBecause()).hasValueSatisfying(why -> assertThat(why)
-          .contains("git stopped half-way", "no longer lists the worktree", "files are left in",
-              "rm -r ")
+          .contains("stopped half-way", "1 entry could not be deleted",
+              ".groundskeeper/notes/plan.md", "git no longer lists it",
+              "what is left is in", "chattr -i", "rm -r ", "its notes were archived to")
           .doesNotContain("also stay in place"));
       assertThat(note).exists();
+      assertThat(added.path().resolve("README.md")).doesNotExist();
+      assertThat(fixture.git(fixture.repo, "worktree", "list", "--porcelain"))
+          .doesNotContain(added.path().toString());
     } finally {
       new ProcessBuilder("chattr", "-i", note.toString()).start().waitFor();
+    }
+  }
+
+  /**
+   * The portable way to make a file undeletable: its directory without write permission. Root
+   * ignores directory permissions, so this runs only as another user (it is skipped as root,
+   * where the chattr test above covers the same half-way removal).
+   */
+  @Test
+  void aReadOnlyDirectoryStopsTheRemovalHalfWayAndSaysWhatIsLeft() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeFalse("root".equals(System.getProperty("user.name")),
+        "root deletes files in a read-only directory: permissions are not enforced");
+    AddedWorktree added = store.add(fixture.repo, "readonly", Optional.empty());
+    Path build = added.path().resolve("build");
+    Files.createDirectories(build);
+    Files.writeString(build.resolve("out.o"), "object\n");
+    LaneInspection lane = store.inspect(fixture.repo);
+    Files.setPosixFilePermissions(build, java.nio.file.attribute.PosixFilePermissions
+        .fromString("r-x------"));
+    try {
+      Reclaim reclaim = store.reclaim(lane, inspection(lane, "readonly"), false, Instant.now());
+
+      assertThat(reclaim.removed()).isFalse();
+      assertThat(reclaim.keptBecause()).hasValueSatisfying(why -> assertThat(why)
+          .contains("stopped half-way", "build/out.o", "what is left is in", "rm -r "));
+      assertThat(build.resolve("out.o")).exists();
+    } finally {
+      Files.setPosixFilePermissions(build, java.nio.file.attribute.PosixFilePermissions
+          .fromString("rwx------"));
+    }
+  }
+
+  /** Runs {@code action}, turning its IOException into an unchecked one (for a seam). */
+  private static Runnable io(IoAction action) {
+    return () -> {
+      try {
+        action.run();
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    };
+  }
+
+  interface IoAction {
+    void run() throws IOException;
+  }
+
+  /**
+   * The race of issue 20: the worktree is swapped for a link to a directory outside the store
+   * after every check has passed, just before the removal acts. Removing by path would have git
+   * empty the directory the link leads to; acting through the opened lane moves the link itself
+   * aside, sees a link, and puts it back.
+   */
+  @Test
+  void aWorktreeSwappedForALinkAtTheMomentOfRemovalTouchesNothingOutside() throws IOException {
+    AddedWorktree added = store.add(fixture.repo, "raced", Optional.empty());
+    Path outside = Files.createDirectories(fixture.base.resolve("outside"));
+    Files.writeString(outside.resolve("precious.txt"), "keep me\n");
+    Path real = added.path().resolveSibling("raced.real");
+    LaneInspection lane = store.inspect(fixture.repo);
+
+    Reclaim reclaim = store.reclaim(lane, inspection(lane, "raced"), false, Instant.now(),
+        () -> { }, io(() -> {
+          Files.move(added.path(), real);
+          Files.createSymbolicLink(added.path(), outside);
+        }));
+
+    assertThat(reclaim.removed()).isFalse();
+    assertThat(reclaim.keptBecause()).hasValueSatisfying(why ->
+        assertThat(why).contains("symbolic link", "nothing removed"));
+    assertThat(outside.resolve("precious.txt")).hasContent("keep me");
+    assertThat(Files.isSymbolicLink(added.path())).isTrue();
+    assertThat(real.resolve("README.md")).exists();
+  }
+
+  /** A link inside the worktree to a directory outside is deleted as a link, never followed. */
+  @Test
+  void aLinkInsideTheWorktreeIsDeletedAsALink() throws IOException {
+    AddedWorktree added = store.add(fixture.repo, "inner", Optional.empty());
+    Path build = Files.createDirectories(added.path().resolve("build"));
+    Path outside = Files.createDirectories(fixture.base.resolve("outside"));
+    Files.writeString(outside.resolve("precious.txt"), "keep me\n");
+    Files.createSymbolicLink(build.resolve("cache"), outside);
+    LaneInspection lane = store.inspect(fixture.repo);
+
+    Reclaim reclaim = store.reclaim(lane, inspection(lane, "inner"), false, Instant.now());
+
+    assertThat(reclaim.removed()).isTrue();
+    assertThat(added.path()).doesNotExist();
+    assertThat(outside.resolve("precious.txt")).hasContent("keep me");
+  }
+
+  /** A directory inside swapped for a link at the last moment changes the status: kept. */
+  @Test
+  void aDirectoryInsideSwappedForALinkAtTheLastMomentTouchesNothingOutside() throws IOException {
+    AddedWorktree added = store.add(fixture.repo, "inner", Optional.empty());
+    Path build = Files.createDirectories(added.path().resolve("build"));
+    Files.writeString(build.resolve("out.o"), "object\n");
+    Path outside = Files.createDirectories(fixture.base.resolve("outside"));
+    Files.writeString(outside.resolve("precious.txt"), "keep me\n");
+    LaneInspection lane = store.inspect(fixture.repo);
+
+    store.reclaim(lane, inspection(lane, "inner"), false, Instant.now(), () -> { }, io(() -> {
+      Files.delete(build.resolve("out.o"));
+      Files.delete(build);
+      Files.createSymbolicLink(build, outside);
+    }));
+
+    assertThat(outside.resolve("precious.txt")).hasContent("keep me");
+  }
+
+  @Test
+  void aFileWrittenAtTheLastMomentKeepsTheWorktree() throws IOException {
+    AddedWorktree added = store.add(fixture.repo, "late", Optional.empty());
+    LaneInspection lane = store.inspect(fixture.repo);
+
+    Reclaim reclaim = store.reclaim(lane, inspection(lane, "late"), false, Instant.now(),
+        () -> { }, io(() -> Files.writeString(added.path().resolve("new-work.txt"), "work\n")));
+
+    assertThat(reclaim.keptBecause()).hasValueSatisfying(why ->
+        assertThat(why).contains("changed since it was judged", "1 untracked", "nothing removed"));
+    assertThat(added.path().resolve("new-work.txt")).hasContent("work");
+    assertThat(fixture.git(fixture.repo, "worktree", "list", "--porcelain"))
+        .contains(added.path().toString());
+  }
+
+  @Test
+  void aRemovedWorktreeLeavesNoRecordInGit() throws IOException {
+    AddedWorktree added = store.add(fixture.repo, "gone", Optional.empty());
+    LaneInspection lane = store.inspect(fixture.repo);
+    Path admin = fixture.repo.resolve(".git/worktrees/gone");
+    assertThat(admin).isDirectory();
+
+    Reclaim reclaim = store.reclaim(lane, inspection(lane, "gone"), false, Instant.now());
+
+    assertThat(reclaim.removed()).isTrue();
+    assertThat(admin).doesNotExist();
+    assertThat(fixture.git(fixture.repo, "worktree", "list", "--porcelain"))
+        .doesNotContain(added.path().toString());
+    try (var left = Files.list(fixture.lane())) {
+      assertThat(left.map(p -> p.getFileName().toString()))
+          .noneMatch(n -> n.startsWith(LaneRemoval.QUARANTINE_PREFIX));
     }
   }
 }

@@ -82,7 +82,16 @@ class BranchBypassTest {
       "git fetch -f origin main:feat", "git -c alias.x='branch -D' x feat",
       "git -c alias.x='!git branch -D feat' x",
       "git config alias.zap 'branch -D' && git zap feat",
-      "git tag hold feat && git branch -D feat && git tag -d hold"})
+      "git tag hold feat && git branch -D feat && git tag -d hold",
+      "git update-ref --stdin <<< 'update refs/heads/feat main'",
+      "git update-ref --stdin <<'EOF'\nstart\nupdate refs/heads/feat main\ncommit\nEOF",
+      "printf 'update refs/heads/feat main\\n' | git update-ref --stdin",
+      "printf 'update refs/heads/feat\\0main\\0\\0' | git update-ref -z --stdin",
+      "printf 'delete refs/heads/feat\\0\\0' | git update-ref -z --stdin",
+      "printf '%s\\n' 'verify refs/heads/main main' 'delete refs/heads/feat'"
+          + " | git update-ref --stdin",
+      "echo delete refs/heads/feat | git update-ref --stdin",
+      "cat <<EOF | git update-ref --stdin\ndelete refs/heads/feat\nEOF"})
   void aCommandThatDropsFeatIsRefusedWithItsPush(String command) {
     Verdict verdict = refused(command, FEAT_LOST, "no other branch, tag or remote-tracking ref"
         + " holds this tip");
@@ -128,6 +137,10 @@ class BranchBypassTest {
   void theLastHolderTagAndRemoteTrackingRefAreCommitsToo() {
     Verdict tag = refused("git tag -d keep", "- tag keep at", "holds this commit");
     refused("git update-ref -d refs/tags/keep", "- tag keep at");
+    refused("git update-ref --stdin <<< 'delete refs/tags/keep'", "- tag keep at");
+    refused("printf 'delete refs/tags/keep\\0\\0' | git update-ref -z --stdin",
+        "- tag keep at");
+    refused("git update-ref --stdin <<< 'update refs/tags/keep main'", "- tag keep at");
     refused("git tag -f keep main", "- tag keep at");
     Verdict remote = refused("git branch -d -r origin/rfeat && git gc --prune=now",
         "- remote-tracking ref origin/rfeat at");
@@ -180,6 +193,25 @@ class BranchBypassTest {
             broken);
     assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
     assertThat(verdict.reason()).contains("nothing could be proven", "HEAD is garbage");
+  }
+
+  /** Input the command's text does not show could drop any ref: refused, with the way out. */
+  @ParameterizedTest
+  @ValueSource(strings = {"git update-ref --stdin < ops.txt",
+      "./make-ops | git update-ref --stdin", "git update-ref -z --stdin < ops.bin",
+      "printf \"$OPS\" | git update-ref --stdin"})
+  void updateRefInputTheTextDoesNotShowFailsClosed(String command) {
+    Verdict verdict = refused(command, "is only known when the command runs");
+    assertThat(verdict.remedy()).isPresent();
+  }
+
+  @Test
+  void updateRefInputThatDropsNothingStaysAllowed() {
+    for (String command : List.of("git update-ref --stdin <<< 'create refs/heads/x main'",
+        "printf 'update refs/heads/x main\\n' | git update-ref --stdin",
+        "printf 'create refs/heads/y\\0main\\0' | git update-ref -z --stdin")) {
+      assertThat(judge(command).outcome()).as(command).isNotEqualTo(Outcome.DENY);
+    }
   }
 
   @Test
