@@ -67,7 +67,7 @@ public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explana
    * not be used): they say what the judgement rested on.
    *
    * <p>It is the one place an answer's size is bounded: at most {@link #MESSAGE_MAX_LINES} lines
-   * and {@link #MESSAGE_MAX_BYTES} bytes, lines of at most 300 characters, a paragraph several
+   * and {@link #MESSAGE_MAX_BYTES} bytes, lines of at most 1,000 characters, a paragraph several
    * verdicts share said once; what does not fit is counted in a closing line that names the
    * command printing everything. Every runner's answer is rendered from it.
    */

@@ -18,7 +18,7 @@ final class TextBudget {
 
   static final int MAX_LINES = 40;
   static final int MAX_BYTES = 4096;
-  static final int MAX_LINE_CHARS = 300;
+  static final int MAX_LINE_CHARS = 1_000;
   /** Fewer lines than this per verdict would cut its way out; later verdicts then go whole. */
   private static final int MIN_SHARE = 4;
 

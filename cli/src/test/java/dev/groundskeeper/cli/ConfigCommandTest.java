@@ -126,7 +126,7 @@ class ConfigCommandTest {
     assertThat(schema.get("$schema").asText())
         .isEqualTo("https://json-schema.org/draft/2020-12/schema");
     assertThat(schema.get("properties").fieldNames()).toIterable()
-        .containsExactly("engine", "clitest");
+        .containsExactly("engine", "clitest", "log");
   }
 
   @Test

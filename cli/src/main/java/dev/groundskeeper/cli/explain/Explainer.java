@@ -97,12 +97,22 @@ public final class Explainer {
   }
 
   /**
-   * Facts derived during the evaluation (the evaluation-scoped memo's entries). MEMO SEAM: the
-   * api has no listing of derived facts yet; when the memo offers one, read it here from the
-   * decision and both outputs show it. Until then the list is empty and says so.
+   * Facts derived during the evaluation (the evaluation-scoped memo's entries), each once, in the
+   * order the rules asked for them: its key, how it was obtained the first time (computed here,
+   * or carried from an earlier evaluation of the same policy), and the rule that asked first.
    */
   static List<String> derivedFacts(Decision decision) {
-    return List.of();
+    java.util.Map<String, String> derived = new java.util.LinkedHashMap<>();
+    decision.explanation().ifPresent(explanation -> {
+      for (Explanation.Step step : explanation.steps()) {
+        for (dev.groundskeeper.api.Memo.Use use : step.memo()) {
+          derived.putIfAbsent(use.key(), use.key() + " ("
+              + use.source().name().toLowerCase(java.util.Locale.ROOT) + " by " + step.ruleId()
+              + ")");
+        }
+      }
+    });
+    return List.copyOf(derived.values());
   }
 
   private static String why(Explanation.Step step, Optional<RuleInfo> info) {
@@ -168,7 +178,7 @@ public final class Explainer {
     }
     List<String> derived = derivedFacts(decision);
     out.append("derived facts: ").append(derived.isEmpty()
-        ? "none listed (the engine offers no listing yet)" : String.join(", ", derived));
+        ? "none (no rule asked the evaluation memo)" : String.join(", ", derived));
     return SafeText.escapeLines(out.toString());
   }
 

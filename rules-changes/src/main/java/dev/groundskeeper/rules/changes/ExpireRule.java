@@ -15,7 +15,6 @@ import dev.groundskeeper.api.repo.LooseCommit;
 import dev.groundskeeper.api.shell.Argv;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +63,7 @@ final class ExpireRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     Map<GitCommand, Set<Drops>> drops = new LinkedHashMap<>();
     for (GitCommand git : script.gitCommands()) {
       Set<Drops> what = drops(git);

@@ -16,7 +16,6 @@ import dev.groundskeeper.api.repo.LooseCommit;
 import dev.groundskeeper.api.shell.Argv;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
-import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,7 +57,7 @@ final class ForcePushRule implements Rule {
     if (!(event instanceof Event.CommandEvent command)) {
       return Verdict.notApplicable(ID);
     }
-    Script script = Shell.parse(command.command());
+    Script script = command.script(facts);
     List<Update> updates = new ArrayList<>();
     List<String> lines = new ArrayList<>();
     for (GitCommand git : script.gitCommands()) {
