@@ -29,7 +29,9 @@ final class ForcedPushes {
     Path where = found.get().commandDirectory();
     Optional<String> pushed = line(where, "rev-parse", "--verify", "--quiet", source + "^{commit}");
     if (pushed.isEmpty()) {
-      throw new GitRepository.GitReadException("`" + source + "` names no commit in " + where);
+      // git refuses a push whose source names no commit ("src refspec … does not match any"),
+      // and the remote keeps everything
+      return new ForcedPush(Optional.empty(), 0, List.of());
     }
     Optional<String> tracking = tracking(where, remote, source, destination);
     if (tracking.isEmpty()

@@ -61,8 +61,10 @@ public interface ChangeQueries {
    * current branch goes) of {@code remote} (empty: the current branch's push remote) would take
    * from that remote branch, judged in the repository holding {@code directory}.
    *
+   * <p>A {@code source} that names no commit removes nothing (git refuses that push).
+   *
    * @throws dev.groundskeeper.api.FactUnavailableException when it cannot be read (the default,
-   *     for a source that does not answer this question), or when {@code source} names no commit
+   *     for a source that does not answer this question)
    */
   default ForcedPush forcedPush(Path directory, Optional<String> remote, String source,
       Optional<String> destination) {

@@ -199,7 +199,8 @@ final class ExpireRule implements Rule {
     return n + (loose.size() == 1 ? " commit" : " commits");
   }
 
-  private static String examples(List<LooseCommit> loose) {
+  /** Up to {@link #SHOWN} commits by short id and subject, then how many more. */
+  static String examples(List<LooseCommit> loose) {
     StringBuilder text = new StringBuilder();
     int shown = Math.min(SHOWN, loose.size());
     for (int i = 0; i < shown; i++) {

@@ -187,7 +187,7 @@ final class ForcePushRule implements Rule {
           + shown + " as of the last fetch" + (update.lease() ? ""
               : " (without a lease, commits pushed there since are not known either)")
           + "; " + push.dropped().size() + " of them no other ref holds and no pushed commit"
-          + " reproduces: " + examples(push.dropped()));
+          + " reproduces: " + ExpireRule.examples(push.dropped()));
       LooseCommit newest = push.dropped().get(0);
       keep.add("git branch groundskeeper/kept-" + newest.shortId() + " " + tracking);
       for (LooseCommit commit : push.dropped()) {
@@ -196,21 +196,5 @@ final class ForcePushRule implements Rule {
         }
       }
     }
-  }
-
-  private static String examples(List<LooseCommit> commits) {
-    StringBuilder text = new StringBuilder();
-    int shown = Math.min(ExpireRule.SHOWN, commits.size());
-    for (int i = 0; i < shown; i++) {
-      LooseCommit commit = commits.get(i);
-      String subject = commit.subject().replaceAll("[\\p{Cntrl}\"]", " ").strip();
-      text.append(i == 0 ? "" : ", ").append(commit.shortId()).append(" \"")
-          .append(subject.length() <= 50 ? subject : subject.substring(0, 47) + "...")
-          .append('"');
-    }
-    if (commits.size() > shown) {
-      text.append(", and ").append(commits.size() - shown).append(" more");
-    }
-    return text.toString();
   }
 }

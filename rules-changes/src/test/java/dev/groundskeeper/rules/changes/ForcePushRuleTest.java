@@ -128,6 +128,13 @@ class ForcePushRuleTest {
   }
 
   @Test
+  void aSourceThatNamesNoCommitRemovesNothing() {
+    // git refuses it ("src refspec … does not match any"), and origin keeps everything
+    Verdict verdict = repo.judge(rule, "git push -f origin no-such-branch:main");
+    assertThat(verdict.outcome()).as(verdict.message()).isEqualTo(Outcome.ALLOW);
+  }
+
+  @Test
   void aPushOfEveryBranchWithForceCannotBeJudgedAndIsRefused() {
     Verdict verdict = repo.judge(rule, "git push -f --all origin");
     assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
