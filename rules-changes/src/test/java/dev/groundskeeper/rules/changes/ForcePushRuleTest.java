@@ -207,6 +207,11 @@ class ForcePushRuleTest {
   }
 
   private static void apply(Repo r, Step step, int n) {
+    boolean hasParent = Repo.exec(r.root, r.work, "git", "rev-parse", "--verify", "-q",
+        "HEAD~1").status() == 0;
+    if (!hasParent && (step == Step.RESET_HARD || step == Step.RESET_AND_REDO)) {
+      return; // the root commit: there is nothing to reset to
+    }
     switch (step) {
       case COMMIT -> commit(r, "c" + n + ".txt", "commit " + n);
       case AMEND -> r.git("commit", "-q", "--amend", "-m", "amended " + n);
