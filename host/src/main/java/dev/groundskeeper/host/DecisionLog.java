@@ -296,6 +296,8 @@ public final class DecisionLog {
         Files.createDirectory(level,
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       } catch (UnsupportedOperationException e) {
+        // A file system without POSIX permissions (not a stub): the directory is made with its
+        // defaults, which is all such a file system offers.
         Files.createDirectory(level);
       } catch (java.nio.file.FileAlreadyExistsException e) {
         // Another writer made it first.
@@ -311,6 +313,7 @@ public final class DecisionLog {
       channel = FileChannel.open(file, options,
           PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     } catch (UnsupportedOperationException e) {
+      // A file system without POSIX permissions (not a stub): opened with its defaults.
       channel = FileChannel.open(file, options);
     }
     try (FileChannel open = channel) {
