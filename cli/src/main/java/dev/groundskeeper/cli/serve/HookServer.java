@@ -72,8 +72,10 @@ final class HookServer {
   /** The same call, answered with lengths instead of a boundary (what bash reads without curl). */
   static final String HOOK_PATH_V2 = "/v2/hook";
   /** The first word of the port file and of a /v2 answer. */
-  static final String PORT_MAGIC = "groundskeeper-serve/2";
+  static final String PORT_MAGIC = "groundskeeper-serve/3";
   static final String TOKEN_HEADER = "x-groundskeeper-token";
+  /** The header of a TCP caller's {@code 100 Continue} that carries this server's token. */
+  static final String PROOF_HEADER = "X-Groundskeeper-Proof";
   static final String STATUS_PATH = "/v1/status";
   static final String STOP_PATH = "/v1/stop";
   /** The launcher's payload cap (8 MiB) and room for the call's fields. */
@@ -129,7 +131,6 @@ final class HookServer {
   private String clientToken = "";
   private String serverToken = "";
   private Object portFileKey;
-  private int uid = -1;
   private Selector selector;
   private FileChannel lockChannel;
   private FileLock lock;
@@ -200,16 +201,16 @@ final class HookServer {
    * Listens on an ephemeral port of 127.0.0.1 too, where the launcher connects with bash's own
    * {@code /dev/tcp} (a curl process costs more than the whole served call), and writes
    * {@link SocketLocation#portFile} (mode 0600, in the 0700 directory): the port, this pid, the
-   * token a caller sends and the token this server answers with. A TCP caller is refused unless
-   * {@code /proc/net/tcp} shows its socket as this account's and it sends the token; the
-   * launcher checks the listener's owner in the same table before it connects, and the answer's
-   * token after. Only where that table exists (Linux); elsewhere the Unix socket alone serves.
+   * token a caller sends and the token this server answers with. Only a reader of that file (this
+   * account, or root) knows them. A TCP caller must send the first token in its request head: one
+   * that does not is refused before any of its body is read. The launcher sends its head with
+   * {@code Expect: 100-continue} and sends the body (the hook payload) only once the interim
+   * answer carries the second token, so a process that took the port of a server gone away
+   * learns nothing of the call; the final answer carries that token too. (Reading the sockets'
+   * owners from {@code /proc/net/tcp} on both sides cost several milliseconds a call: more than
+   * the served call itself.)
    */
   private void openTcp() throws IOException {
-    if (!LoopbackPeer.available()) {
-      return;
-    }
-    uid = LoopbackPeer.ownUid();
     clientToken = token();
     serverToken = token();
     tcpListener = ServerSocketChannel.open(StandardProtocolFamily.INET);
@@ -436,12 +437,13 @@ final class HookServer {
     final SocketChannel channel;
     final boolean tcp;
     final long acceptedAt;
-    final Http.RequestReader reader = new Http.RequestReader(MAX_BODY);
+    final Http.RequestReader reader;
 
-    Reading(SocketChannel channel, boolean tcp, long acceptedAt) {
+    Reading(SocketChannel channel, boolean tcp, long acceptedAt, Http.RequestReader reader) {
       this.channel = channel;
       this.tcp = tcp;
       this.acceptedAt = acceptedAt;
+      this.reader = reader;
     }
   }
 
@@ -480,6 +482,9 @@ final class HookServer {
             }
             progress = reading.reader.read(reading.channel);
             buffered += reading.reader.size() - before;
+            if (reading.tcp && progress == Http.RequestReader.Progress.MORE) {
+              acknowledgeAtOnce(reading.channel);
+            }
             if (progress == Http.RequestReader.Progress.DONE) {
               key.cancel();
               buffered -= reading.reader.size();
@@ -541,7 +546,7 @@ final class HookServer {
       inFlight.incrementAndGet();
       lastActivity.set(System.nanoTime());
       try {
-        if (!(tcp ? sameAccountTcp(channel) : sameAccount(channel))) {
+        if (!tcp && !sameAccount(channel)) {
           declined.incrementAndGet();
           refuse(channel, 403, "the caller is another account");
           continue;
@@ -554,11 +559,29 @@ final class HookServer {
         }
         channel.configureBlocking(false);
         channel.register(selector, SelectionKey.OP_READ,
-            new Reading(channel, tcp, System.nanoTime()));
+            new Reading(channel, tcp, System.nanoTime(),
+                new Http.RequestReader(MAX_BODY, tcp ? this::tcpHead : Http.RequestReader.HeadCheck.NONE)));
       } catch (IOException | RuntimeException e) {
         failed.incrementAndGet();
         finish(channel);
       }
+    }
+  }
+
+  /**
+   * Acknowledges what a TCP caller sent at once rather than up to 40 ms later: after the
+   * {@code 100 Continue} the kernel delays its acknowledgements, and bash (which cannot turn
+   * Nagle's algorithm off) holds each further write of a body over a few KiB until the one before
+   * it is acknowledged. Linux keeps the option only until it next delays, so it is set after each
+   * read; where it is not supported the call is only slower.
+   */
+  private static void acknowledgeAtOnce(SocketChannel channel) {
+    try {
+      if (channel.supportedOptions().contains(jdk.net.ExtendedSocketOptions.TCP_QUICKACK)) {
+        channel.setOption(jdk.net.ExtendedSocketOptions.TCP_QUICKACK, true);
+      }
+    } catch (IOException | UnsupportedOperationException e) {
+      // the acknowledgement comes when the kernel sends it
     }
   }
 
@@ -631,13 +654,6 @@ final class HookServer {
 
   private void handle(SocketChannel channel, boolean tcp, Http.Request request, long readAt) {
     try {
-      if (tcp && !java.security.MessageDigest.isEqual(
-          clientToken.getBytes(StandardCharsets.US_ASCII),
-          request.header(TOKEN_HEADER).getBytes(StandardCharsets.US_ASCII))) {
-        declined.incrementAndGet();
-        Http.respondText(channel, 403, "the caller did not send this server's token");
-        return;
-      }
       route(channel, request, readAt);
     } catch (IOException e) {
       failed.incrementAndGet();
@@ -773,7 +789,7 @@ final class HookServer {
 
   /**
    * The /v2 answer, which bash reads with {@code read} alone: a first line
-   * {@code groundskeeper-serve/2 SERVER-TOKEN EXIT STDOUT-BYTES STDERR-BYTES}, then both streams.
+   * {@code groundskeeper-serve/3 SERVER-TOKEN EXIT STDOUT-BYTES STDERR-BYTES}, then both streams.
    * The token (from the port file) tells the launcher that this account's server answered.
    */
   byte[] lengthFrame(int exit, byte[] stdout, byte[] stderr) {
@@ -811,12 +827,18 @@ final class HookServer {
         + callTimes();
   }
 
-  /** A TCP caller is this account's when /proc/net/tcp shows its socket with this uid. */
-  private boolean sameAccountTcp(SocketChannel channel) throws IOException {
-    java.util.OptionalInt peer = LoopbackPeer.uid(
-        (java.net.InetSocketAddress) channel.getRemoteAddress(),
-        (java.net.InetSocketAddress) channel.getLocalAddress());
-    return peer.isPresent() && peer.getAsInt() == uid;
+  /**
+   * A TCP caller is this account's when its head carries the token of the port file (mode 0600);
+   * its interim answer then carries this server's token, so the caller knows whom it talks to
+   * before it sends the payload.
+   */
+  private String tcpHead(java.util.Map<String, String> headers) throws Http.Refusal {
+    if (!java.security.MessageDigest.isEqual(clientToken.getBytes(StandardCharsets.US_ASCII),
+        headers.getOrDefault(TOKEN_HEADER, "").getBytes(StandardCharsets.US_ASCII))) {
+      declined.incrementAndGet();
+      throw new Http.Refusal(403, "the caller did not send this server's token");
+    }
+    return PROOF_HEADER + ": " + serverToken + "\r\n";
   }
 
   /** The server's own time of the last answered hook calls: p50 and p90 in milliseconds. */

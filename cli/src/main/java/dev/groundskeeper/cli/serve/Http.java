@@ -81,7 +81,20 @@ final class Http {
   static final class RequestReader {
     enum Progress { MORE, DONE, EMPTY }
 
+    /**
+     * Judges a request by its head, before any of its body is read or a {@code 100 Continue} is
+     * sent: refuses it, or names the header lines the {@code 100 Continue} carries.
+     */
+    @FunctionalInterface
+    interface HeadCheck {
+      HeadCheck NONE = headers -> "";
+
+      /** The header lines (each ending in CRLF) for the interim answer; "" for none. */
+      String continueHeaders(java.util.Map<String, String> headers) throws Refusal;
+    }
+
     private final int maxBody;
+    private final HeadCheck check;
     private byte[] bytes = new byte[8192];
     private int size;
     private int bodyStart = -1;
@@ -91,7 +104,12 @@ final class Http {
     private final java.util.Map<String, String> headers = new java.util.HashMap<>();
 
     RequestReader(int maxBody) {
+      this(maxBody, HeadCheck.NONE);
+    }
+
+    RequestReader(int maxBody, HeadCheck check) {
       this.maxBody = maxBody;
+      this.check = check;
     }
 
     /** Bytes held so far. */
@@ -163,12 +181,14 @@ final class Http {
       if (declared > maxBody) {
         throw new Refusal(413, "the request body is longer than " + maxBody + " bytes");
       }
+      String continueHeaders = check.continueHeaders(headers);
       method = requestLine[0];
       target = requestLine[1];
       length = (int) declared;
       bodyStart = headEnd + END_OF_HEAD.length;
       if (size - bodyStart < length && expectContinue) {
-        write(channel, "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        write(channel, ("HTTP/1.1 100 Continue\r\n" + continueHeaders + "\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
       }
     }
   }

@@ -179,6 +179,12 @@ class HookServerTest {
   }
 
   /** Sends {@code request} to the server's TCP port as the launcher does, with {@code token}. */
+  /**
+   * A call on the TCP port as the launcher makes it: the head with the token and
+   * {@code Expect: 100-continue}; the body only after an interim answer with the server's token
+   * (the proof is kept in {@link #lastProof}); the whole answer after it. An answer other than
+   * {@code 100} to the head is returned with the body unsent.
+   */
   private Http.Response sendTcp(HookServer server, String token, HookRequest request)
       throws IOException {
     String[] port = Files.readString(server.socket().resolveSibling("serve.sock.port")).strip()
@@ -189,11 +195,28 @@ class HookServerTest {
       byte[] body = request.encode(StandardCharsets.UTF_8);
       String head = "POST " + HookServer.HOOK_PATH_V2 + " HTTP/1.1\r\nHost: groundskeeper\r\n"
           + "X-Groundskeeper-Token: " + token + "\r\nContent-Length: " + body.length
-          + "\r\nConnection: close\r\n\r\n";
+          + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n";
       channel.write(java.nio.ByteBuffer.wrap(head.getBytes(StandardCharsets.US_ASCII)));
-      channel.write(java.nio.ByteBuffer.wrap(body));
       ByteArrayOutputStream received = new ByteArrayOutputStream();
       java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(8192);
+      while (!received.toString(StandardCharsets.ISO_8859_1).contains("\r\n\r\n")
+          && channel.read(buffer.clear()) >= 0) {
+        received.write(buffer.array(), 0, buffer.position());
+      }
+      String interim = received.toString(StandardCharsets.ISO_8859_1);
+      lastProof = "";
+      if (interim.startsWith("HTTP/1.1 100 ")) {
+        String interimHead = interim.substring(0, interim.indexOf("\r\n\r\n"));
+        for (String line : interimHead.split("\r\n")) {
+          if (line.startsWith(HookServer.PROOF_HEADER + ": ")) {
+            lastProof = line.substring(HookServer.PROOF_HEADER.length() + 2);
+          }
+        }
+        received.reset();
+        received.write(interim.substring(interimHead.length() + 4)
+            .getBytes(StandardCharsets.ISO_8859_1));
+        channel.write(java.nio.ByteBuffer.wrap(body));
+      }
       while (channel.read(buffer.clear()) >= 0) {
         received.write(buffer.array(), 0, buffer.position());
       }
@@ -204,15 +227,17 @@ class HookServerTest {
     }
   }
 
+  private String lastProof = "";
+
   /**
    * The loopback TCP port the launcher reaches with bash alone: the port file is this account's
    * alone and names this process; a call with the token is answered as the command run directly,
-   * with the server's token and both streams' lengths; one without it is refused; a stop removes
-   * the port file before anything else.
+   * with the server's token (in the interim answer, before the payload is sent, and in the
+   * answer) and both streams' lengths; one without it is refused from its head, its payload never
+   * asked for; a stop removes the port file before anything else.
    */
   @Test
   void theTcpPortAnswersOnlyACallerWithTheTokenAndNamesItselfByItsOwn() throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(LoopbackPeer.available(), "Linux only");
     HookServer server = start();
     Path portFile = server.socket().resolveSibling("serve.sock.port");
     assertThat(Files.getPosixFilePermissions(portFile))
@@ -227,6 +252,7 @@ class HookServerTest {
     Answer direct = direct(stdin);
     Http.Response answered = sendTcp(server, fields[3], request(stdin, env));
     assertThat(answered.status()).as(answered.text()).isEqualTo(200);
+    assertThat(lastProof).isEqualTo(fields[4]);
     String text = answered.text();
     String first = text.substring(0, text.indexOf('\n'));
     byte[] out = direct.out().getBytes(StandardCharsets.UTF_8);
@@ -237,6 +263,7 @@ class HookServerTest {
 
     Http.Response refused = sendTcp(server, fields[4], request(stdin, env));
     assertThat(refused.status()).isEqualTo(403);
+    assertThat(lastProof).as("no proof, so no payload sent").isEmpty();
     assertThat(refused.text()).doesNotContain(fields[4]).contains("token");
     assertThat(status(server)).contains("answered: 1", "declined: 1");
 
