@@ -1,12 +1,12 @@
 package dev.groundskeeper.cli;
 
+import dev.groundskeeper.host.worktree.Worktrees;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.Worktree;
-import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreLocation;
@@ -44,7 +44,7 @@ final class HookWorktrees {
     if (name.isEmpty()) {
       return refused(create, "no worktree name can be made of it");
     }
-    WorktreeStore store = WorktreeCommand.store(policy.config(), invocation.environment());
+    WorktreeStore store = Worktrees.store(policy.config(), invocation.environment());
     try {
       AddedWorktree added = store.add(workspace.directory(), name, Optional.empty());
       if (added.createdBranch()) {

@@ -1,8 +1,8 @@
 package dev.groundskeeper.cli;
 
+import dev.groundskeeper.host.worktree.Worktrees;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.shell.ShellQuoting;
-import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import dev.groundskeeper.host.GitCommand;
 import dev.groundskeeper.host.Host;
 import dev.groundskeeper.host.PolicyLoader;
@@ -126,7 +126,7 @@ final class TrustCommand implements Callable<Integer> {
   private String rootCommit(Path checkout) {
     Optional<String> root;
     try {
-      root = WorktreeCommand.store(invocation.host().policies().builtIns().config(),
+      root = Worktrees.store(invocation.host().policies().builtIns().config(),
           invocation.environment()).rootCommitOf(checkout);
     } catch (RuntimeException e) {
       root = Optional.empty();

@@ -31,14 +31,10 @@ class ThroughHostTest {
       "HookWorktrees.java", "adds a worktree through the git module's store",
       "install/DoctorCommand.java", "its timed sample call runs the launcher through the git"
           + " module's bounded process runner",
-      "scratch/ScratchCommand.java", "reads scratch facts through the git module",
-      "scratch/ScratchReapCommand.java", "removes scratch spaces through the git module",
       "serve/SocketLocation.java", "the store's location (another engineer's launcher work)",
-      "worktree/Render.java", "prints the store's value types",
-      "worktree/StoreJudgements.java", "judges the store's inspections",
-      "worktree/WorktreeCommand.java", "drives the worktree store",
-      "worktree/WorktreeLister.java", "lists the worktree store",
-      "worktree/WorktreePruner.java", "prunes through the worktree store");
+      "worktree/Render.java", "prints the store's value types (AddedWorktree, StoreRefusal)",
+      "worktree/WorktreeCommand.java", "catches StoreRefusal and prints AddedWorktree; it reads"
+          + " and removes only through host's Worktrees");
 
   private static final Pattern GIT_IMPORT =
       Pattern.compile("^import (static )?dev\\.groundskeeper\\.git\\.[\\w.]+;", Pattern.MULTILINE);

@@ -15,7 +15,12 @@ final class FileEffectsPerformer implements EffectPerformer {
 
   @Override
   public List<EffectReport> perform(List<Effect> effects, EffectContext context) {
-    FileEffects files = FileEffects.forRoot(context.root());
+    return performUnder(context.root(), effects);
+  }
+
+  /** Each effect under {@code root} through the git module's executor, which re-checks it. */
+  static List<EffectReport> performUnder(java.nio.file.Path root, List<? extends Effect> effects) {
+    FileEffects files = FileEffects.forRoot(root);
     List<EffectReport> reports = new ArrayList<>();
     for (Effect effect : effects) {
       FileEffects.Result result = files.execute(effect);

@@ -5,7 +5,7 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.EffectiveConfig;
-import dev.groundskeeper.git.files.FileSystemFacts;
+import dev.groundskeeper.host.ScratchSpaces;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -87,8 +87,6 @@ public final class ScratchCommand implements Runnable {
 
   /** The file facts of the workspace and the clock. */
   static Facts facts(Context context) {
-    return FileSystemFacts.register(Facts.builder(), base(context))
-        .value(Facts.NOW, context.clock().instant())
-        .build();
+    return ScratchSpaces.facts(base(context), context.clock().instant());
   }
 }

@@ -2,11 +2,13 @@ package dev.groundskeeper.cli.scratch;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.files.RemoveScratchSpace;
-import dev.groundskeeper.git.files.FileEffects;
+import dev.groundskeeper.host.EffectReport;
+import dev.groundskeeper.host.ScratchSpaces;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.rules.scratch.ScratchReaper;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -80,13 +82,14 @@ public final class ScratchReapCommand implements Callable<Integer> {
           + (plan.idle().size() == 1 ? "it." : "them."));
       return 0;
     }
-    FileEffects effects = FileEffects.forRoot(ScratchCommand.base(context));
     boolean allApplied = true;
-    for (RemoveScratchSpace removal : plan.effects()) {
-      FileEffects.Result result = effects.execute(removal);
-      out.println((result.applied() ? "removed " : "kept ") + removal.space()
-          + (result.applied() ? "" : ": " + result.message()));
-      allApplied &= result.applied();
+    List<RemoveScratchSpace> removals = plan.effects();
+    List<EffectReport> reports = ScratchSpaces.remove(ScratchCommand.base(context), removals);
+    for (int i = 0; i < removals.size(); i++) {
+      EffectReport report = reports.get(i);
+      out.println((report.done() ? "removed " : "kept ") + removals.get(i).space()
+          + (report.done() ? "" : ": " + report.message()));
+      allApplied &= report.done();
     }
     return allApplied ? 0 : 1;
   }

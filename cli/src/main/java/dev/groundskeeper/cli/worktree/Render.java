@@ -1,5 +1,11 @@
 package dev.groundskeeper.cli.worktree;
 
+import dev.groundskeeper.host.worktree.Dossier;
+import dev.groundskeeper.host.worktree.LaneListing;
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
+import dev.groundskeeper.host.worktree.PruneRow;
+import dev.groundskeeper.host.worktree.WorktreeRow;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -9,18 +9,13 @@ import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.config.ConfigSpec;
-import dev.groundskeeper.api.config.EffectiveConfig;
-import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.api.shell.ShellQuoting;
 import dev.groundskeeper.git.store.AddedWorktree;
-import dev.groundskeeper.host.Host;
-import dev.groundskeeper.git.store.NotesSettings;
-import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
-import dev.groundskeeper.git.store.WorktreeStore;
-import dev.groundskeeper.rules.branches.BranchesConfig;
-import dev.groundskeeper.rules.worktree.WorktreesConfig;
+import dev.groundskeeper.host.worktree.LaneListing;
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
+import dev.groundskeeper.host.worktree.Worktrees;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -84,20 +79,6 @@ public final class WorktreeCommand implements Callable<Integer> {
     this.facts = Objects.requireNonNull(facts, "facts");
   }
 
-  /**
-   * The store a configuration describes: its place ({@code GROUNDSKEEPER_HOME}, else
-   * {@code worktrees.home}), the notes archive's settings, and the default branch and remote of
-   * the {@code branches:} block.
-   */
-  public static WorktreeStore store(EffectiveConfig effective, Map<String, String> environment) {
-    WorktreesConfig config = effective.get(WorktreesConfig.spec());
-    RepositorySettings settings = effective.get(new ConfigSpec<>("branches",
-        BranchesConfig.class, BranchesConfig.DEFAULTS)).repositorySettings();
-    return new WorktreeStore(StoreLocation.resolve(environment, config), settings,
-        new NotesSettings(config.notesDir(), config.redactions(), config.maxNoteBytes()),
-        environment);
-  }
-
   @Override
   public Integer call() {
     return list(false, false);
@@ -123,16 +104,16 @@ public final class WorktreeCommand implements Callable<Integer> {
       Optional<String> branch,
       @Option(names = "--json", description = "Print {\"path\": ...} as JSON.") boolean json) {
     return guarded(json, () -> {
-      StoreJudgements.requireUsableName(name);
+      Worktrees.requireUsableName(name);
       Policy loaded = policy.get();
-      WorktreeStore store = store(loaded.config(), environment);
+      Worktrees worktrees = Worktrees.of(loaded.config(), environment, clock);
       if (branch.isEmpty()) {
-        Optional<Integer> refused = judgeCreation(loaded, store, name, json);
+        Optional<Integer> refused = judgeCreation(loaded, worktrees, name, json);
         if (refused.isPresent()) {
           return refused.get();
         }
       }
-      AddedWorktree added = store.add(workingDirectory, name, branch);
+      AddedWorktree added = worktrees.add(workingDirectory, name, branch);
       if (json) {
         out().println(Render.json(Render.added(added)));
       } else {
@@ -156,7 +137,7 @@ public final class WorktreeCommand implements Callable<Integer> {
       @Option(names = "--all", description = "Walk every lane on the machine.") boolean all,
       @Option(names = "--json", description = "Print the rows as JSON.") boolean json) {
     return guarded(json, () -> {
-      WorktreeLister lister = new WorktreeLister(store(policy.get().config(), environment));
+      Worktrees lister = Worktrees.of(policy.get().config(), environment, clock);
       if (all) {
         List<LaneListing> lanes = lister.listAll(workingDirectory);
         out().print(json ? Render.json(Render.lanes(lanes)) + "\n" : Render.lanesText(lanes));
@@ -189,11 +170,8 @@ public final class WorktreeCommand implements Callable<Integer> {
           + " candidate (repeatable).") List<String> yes,
       @Option(names = "--json", description = "Print the rows as JSON.") boolean json) {
     return guarded(json, () -> {
-      EffectiveConfig config = policy.get().config();
-      PruneReport report = new WorktreePruner(store(config, environment),
-          config.get(WorktreesConfig.spec()), Host.regenerable(config), clock)
-          .run(workingDirectory, dryRun,
-          new LinkedHashSet<>(yes == null ? List.of() : yes));
+      PruneReport report = Worktrees.of(policy.get().config(), environment, clock)
+          .prune(workingDirectory, dryRun, new LinkedHashSet<>(yes == null ? List.of() : yes));
       out().print(json ? Render.json(Render.prune(report)) + "\n" : Render.pruneText(report));
       return report.exitCode();
     });
@@ -205,9 +183,9 @@ public final class WorktreeCommand implements Callable<Integer> {
    * the facts the hook's rules read. Prints the refusal and returns its exit code when a rule
    * denies; prints advice and carries on otherwise.
    */
-  private Optional<Integer> judgeCreation(Policy loaded, WorktreeStore store, String name,
+  private Optional<Integer> judgeCreation(Policy loaded, Worktrees worktrees, String name,
       boolean json) {
-    Path place = store.placeFor(workingDirectory, name);
+    Path place = worktrees.placeFor(workingDirectory, name);
     Event event = new Event.CommandEvent(EventContext.of(SESSION, workingDirectory),
         "git worktree add -b " + name + " " + quoted(place.toString()));
     Decision decision = loaded.evaluate(event, facts.apply(loaded, event));

@@ -1,5 +1,8 @@
 package dev.groundskeeper.cli.worktree;
 
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
+import dev.groundskeeper.host.worktree.PruneRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.git.store.AddedWorktree;

@@ -1,5 +1,9 @@
 package dev.groundskeeper.cli.worktree;
 
+import dev.groundskeeper.host.worktree.LaneListing;
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
+import dev.groundskeeper.host.worktree.WorktreeRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.git.store.AddedWorktree;

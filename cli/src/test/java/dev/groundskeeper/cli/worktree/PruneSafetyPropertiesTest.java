@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli.worktree;
 
+import dev.groundskeeper.host.worktree.PruneReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.git.store.AddedWorktree;

@@ -1,5 +1,9 @@
 package dev.groundskeeper.cli.worktree;
 
+import dev.groundskeeper.host.worktree.Dossier;
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
+import dev.groundskeeper.host.worktree.PruneRow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,10 @@
 package dev.groundskeeper.cli.worktree;
 
+import dev.groundskeeper.host.worktree.LaneListing;
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
 import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.host.worktree.Worktrees;
 import dev.groundskeeper.git.store.WorktreeStore;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.nio.file.Path;
@@ -10,8 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The worktree verbs as the command runs them (the name judged, then the store's primitive; the
- * lister; the pruner), over one store, configuration and clock, for tests that arrange and judge
+ * The worktree verbs as the command runs them (host's {@code Worktrees}), over one store, configuration and clock, for tests that arrange and judge
  * real lanes without the command's text.
  */
 final class StoreVerbs {
@@ -26,21 +29,23 @@ final class StoreVerbs {
     this.clock = clock;
   }
 
+  private Worktrees worktrees() {
+    return new Worktrees(store, config, dev.groundskeeper.api.repo.Regenerable.defaults(), clock);
+  }
+
   AddedWorktree add(Path directory, String name, Optional<String> branch) {
-    StoreJudgements.requireUsableName(name);
-    return store.add(directory, name, branch);
+    return worktrees().add(directory, name, branch);
   }
 
   Listing list(Path directory) {
-    return new WorktreeLister(store).list(directory);
+    return worktrees().list(directory);
   }
 
   List<LaneListing> listAll(Path directory) {
-    return new WorktreeLister(store).listAll(directory);
+    return worktrees().listAll(directory);
   }
 
   PruneReport prune(Path directory, boolean dryRun, Set<String> named) {
-    return new WorktreePruner(store, config, dev.groundskeeper.api.repo.Regenerable.defaults(), clock)
-        .run(directory, dryRun, named);
+    return worktrees().prune(directory, dryRun, named);
   }
 }

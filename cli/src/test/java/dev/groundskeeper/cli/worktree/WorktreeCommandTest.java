@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli.worktree;
 
+import dev.groundskeeper.host.worktree.Worktrees;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -115,7 +116,7 @@ class WorktreeCommandTest {
   private WorktreeCommand command(Path cwd, Supplier<Policy> policy) {
     return new WorktreeCommand(env, cwd, Clock.systemUTC(), policy, (loaded, event) -> {
       FactsBuilder facts = Facts.builder().supplier(Facts.NOW, f -> Instant.now());
-      WorktreeCommand.store(loaded.config(), env).location().offerTo(facts);
+      Worktrees.store(loaded.config(), env).location().offerTo(facts);
       return facts.fallback(GitFacts.forDirectory(cwd, RepositorySettings.defaults())).build();
     });
   }

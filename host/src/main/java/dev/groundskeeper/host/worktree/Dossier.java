@@ -1,5 +1,6 @@
-package dev.groundskeeper.cli.worktree;
+package dev.groundskeeper.host.worktree;
 
+import dev.groundskeeper.api.API;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +21,8 @@ import java.util.Optional;
  * @param lastActivity its last activity
  * @param recommendation what to do
  */
-record Dossier(int modified, int untracked, List<String> dirtyPaths,
+@API(status = API.Status.EXPERIMENTAL)
+public record Dossier(int modified, int untracked, List<String> dirtyPaths,
     Optional<List<String>> ignored, Optional<List<String>> commitSubjects, String diffSummary,
     Instant lastActivity, String recommendation) {
 

@@ -1,5 +1,6 @@
-package dev.groundskeeper.cli.worktree;
+package dev.groundskeeper.host.worktree;
 
+import dev.groundskeeper.api.API;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,7 +20,8 @@ import java.util.Optional;
  * @param locked present when git reports it locked, with git's reason
  * @param problem why a lane row fails the proof of belonging
  */
-record WorktreeRow(String name, Optional<String> branch, boolean detached, String path,
+@API(status = API.Status.EXPERIMENTAL)
+public record WorktreeRow(String name, Optional<String> branch, boolean detached, String path,
     Where where, Optional<Boolean> clean, Optional<MergeStatus> merged, Optional<String> locked,
     Optional<String> problem) {
 
@@ -35,7 +37,8 @@ record WorktreeRow(String name, Optional<String> branch, boolean detached, Strin
   }
 
   /** Where a worktree lives relative to the store. */
-  enum Where {
+  @API(status = API.Status.EXPERIMENTAL)
+  public enum Where {
     STORE, OUTSIDE;
 
     public String word() {

@@ -1,5 +1,6 @@
-package dev.groundskeeper.cli.worktree;
+package dev.groundskeeper.host.worktree;
 
+import dev.groundskeeper.api.API;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -9,9 +10,10 @@ import java.util.Optional;
  * named by an abbreviation of its root commit, the forge note said once when no forge answered, and
  * the notes archives a prune that stopped left half-written (home shown as {@code ~}).
  */
-record Listing(List<WorktreeRow> rows, List<LaneListing> notLanes, Optional<String> forgeNote,
+@API(status = API.Status.EXPERIMENTAL)
+public record Listing(List<WorktreeRow> rows, List<LaneListing> notLanes, Optional<String> forgeNote,
     List<String> abandonedArchives) {
-  Listing {
+  public Listing {
     rows = List.copyOf(rows);
     abandonedArchives = List.copyOf(abandonedArchives);
     notLanes = List.copyOf(notLanes);

@@ -1,4 +1,4 @@
-package dev.groundskeeper.cli.worktree;
+package dev.groundskeeper.host.worktree;
 
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.repo.MergeJudgement;

@@ -1,5 +1,6 @@
-package dev.groundskeeper.cli.worktree;
+package dev.groundskeeper.host.worktree;
 
+import dev.groundskeeper.api.API;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,7 +13,8 @@ import java.util.Optional;
  * @param abandonedArchives what became of the notes archives a prune that stopped left
  *     half-written (deleted, or in a dry run would be)
  */
-record PruneReport(boolean dryRun, List<PruneRow> rows, Optional<String> forgeNote,
+@API(status = API.Status.EXPERIMENTAL)
+public record PruneReport(boolean dryRun, List<PruneRow> rows, Optional<String> forgeNote,
     List<String> abandonedArchives) {
 
   /** Exit code when at least one worktree was (or would be) reclaimed. */

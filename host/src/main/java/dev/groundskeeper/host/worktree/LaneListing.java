@@ -1,5 +1,6 @@
-package dev.groundskeeper.cli.worktree;
+package dev.groundskeeper.host.worktree;
 
+import dev.groundskeeper.api.API;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,7 +17,8 @@ import java.util.Optional;
  * @param note for a non-lane, what it is and how its worktrees are retired
  * @param worktrees a lane's worktrees
  */
-record LaneListing(String key, String path, boolean lane, Optional<String> repository,
+@API(status = API.Status.EXPERIMENTAL)
+public record LaneListing(String key, String path, boolean lane, Optional<String> repository,
     Optional<String> note, List<WorktreeRow> worktrees) {
 
   public LaneListing {

@@ -1,5 +1,6 @@
-package dev.groundskeeper.cli.worktree;
+package dev.groundskeeper.host.worktree;
 
+import dev.groundskeeper.api.API;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -14,7 +15,8 @@ import java.util.Optional;
  * @param archive the notes archive entry written (or that a real run would write), when any
  * @param dossier a quiet candidate's dossier
  */
-record PruneRow(String name, Optional<String> branch, String path, Outcome outcome,
+@API(status = API.Status.EXPERIMENTAL)
+public record PruneRow(String name, Optional<String> branch, String path, Outcome outcome,
     String reason, Optional<String> archive, Optional<Dossier> dossier) {
 
   public PruneRow {
@@ -28,7 +30,8 @@ record PruneRow(String name, Optional<String> branch, String path, Outcome outco
   }
 
   /** What prune did, or in a dry run would do. */
-  enum Outcome {
+  @API(status = API.Status.EXPERIMENTAL)
+  public enum Outcome {
     RECLAIMED("reclaimed"),
     WOULD_RECLAIM("would reclaim"),
     QUIET("quiet candidate"),
