@@ -1,23 +1,14 @@
 package dev.groundskeeper.cli;
 
-import dev.groundskeeper.host.worktree.Worktrees;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.repo.RepoEffect;
 import dev.groundskeeper.api.repo.RepoFacts;
-import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.host.Workspace;
-import dev.groundskeeper.git.store.AddedWorktree;
-import dev.groundskeeper.git.store.StoreLocation;
-import dev.groundskeeper.git.store.StoreRefusal;
-import dev.groundskeeper.git.store.WorktreeStore;
-import dev.groundskeeper.rules.worktree.WorktreeNames;
-import java.io.IOException;
-import java.nio.file.Path;
+import dev.groundskeeper.host.worktree.Worktrees;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Claude Code's WorktreeCreate hook hands the whole creation to the hook: when no rule refuses,
@@ -36,28 +27,15 @@ final class HookWorktrees {
     if (workspace.root().isEmpty()) {
       return refused(create, workspace.directory() + " is not inside a git repository");
     }
-    // Claude Code's names are free text; the store takes one plain segment, so an unusable name
-    // becomes the store's suggestion for it rather than a refusal.
-    String name = WorktreeNames.problem(create.name()).isEmpty()
-        ? create.name()
-        : WorktreeNames.suggest(create.name()).orElse("");
-    if (name.isEmpty()) {
-      return refused(create, "no worktree name can be made of it");
+    Worktrees.RunnerWorktree added = Worktrees.of(policy.config(), invocation.environment(),
+        invocation.clock()).addForRunner(workspace.directory(), create.name(),
+        facts.find(RepoFacts.WORKTREES).orElse(List.of()));
+    if (added.path().isEmpty()) {
+      return refused(create, added.refusal());
     }
-    WorktreeStore store = Worktrees.store(policy.config(), invocation.environment());
-    try {
-      AddedWorktree added = store.add(workspace.directory(), name, Optional.empty());
-      if (added.createdBranch()) {
-        recordCreator(create, added, invocation, workspace, facts);
-      }
-      return new HookReply(added.path().toString(), "", 0);
-    } catch (StoreRefusal refusal) {
-      // Claude Code may fire the hook again for a worktree it already asked for: answering the
-      // existing path keeps that idempotent (seed 002), where a refusal would fail the session.
-      Optional<Path> existing = existing(facts, store.location(), name);
-      return existing.map(path -> new HookReply(path.toString(), "", 0))
-          .orElseGet(() -> refused(create, refusal.getMessage()));
-    }
+    added.createdBranch().ifPresent(branch ->
+        recordCreator(create, branch, invocation, workspace, facts));
+    return new HookReply(added.path().get().toString(), "", 0);
   }
 
   /**
@@ -65,34 +43,12 @@ final class HookWorktrees {
    * first agent working in it binds itself by touching it), so the stop guard follows it. A
    * record that cannot be written loses nothing but that judgement, so it never fails the hook.
    */
-  private static void recordCreator(Event.WorktreeCreate create, AddedWorktree added,
+  private static void recordCreator(Event.WorktreeCreate create, String branch,
       Invocation invocation, Workspace workspace, Facts facts) {
     Instant now = facts.find(Facts.NOW).orElseGet(Instant::now);
     invocation.host().effects().perform(List.of(new RepoEffect.RecordCreator(
-        added.branch(), create.context().sessionId() + ":", now, "worktree_create")), workspace,
+        branch, create.context().sessionId() + ":", now, "worktree_create")), workspace,
         facts);
-  }
-
-  /** This repository's worktree named {@code name} in the store, if git lists one. */
-  private static Optional<Path> existing(Facts facts, StoreLocation location, String name) {
-    Path store = real(location.worktrees());
-    for (Worktree worktree : facts.find(RepoFacts.WORKTREES).orElse(List.of())) {
-      Path path = real(worktree.path());
-      Path lane = path.getParent();
-      if (path.getFileName() != null && path.getFileName().toString().equals(name)
-          && lane != null && store.equals(lane.getParent())) {
-        return Optional.of(path);
-      }
-    }
-    return Optional.empty();
-  }
-
-  private static Path real(Path path) {
-    try {
-      return path.toRealPath();
-    } catch (IOException e) {
-      return path.toAbsolutePath().normalize();
-    }
   }
 
   private static HookReply refused(Event.WorktreeCreate create, String why) {

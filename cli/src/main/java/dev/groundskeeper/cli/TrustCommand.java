@@ -1,6 +1,5 @@
 package dev.groundskeeper.cli;
 
-import dev.groundskeeper.host.worktree.Worktrees;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.shell.ShellQuoting;
 import dev.groundskeeper.host.GitCommand;
@@ -8,6 +7,7 @@ import dev.groundskeeper.host.Host;
 import dev.groundskeeper.host.PolicyLoader;
 import dev.groundskeeper.host.TrustList;
 import dev.groundskeeper.host.Workspace;
+import dev.groundskeeper.host.worktree.Worktrees;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

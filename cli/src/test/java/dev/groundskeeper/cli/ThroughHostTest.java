@@ -28,7 +28,6 @@ class ThroughHostTest {
   private static final Path SOURCES = Path.of("src/main/java/dev/groundskeeper/cli");
 
   private static final Map<String, String> NOT_YET_MOVED = Map.of(
-      "HookWorktrees.java", "adds a worktree through the git module's store",
       "install/DoctorCommand.java", "its timed sample call runs the launcher through the git"
           + " module's bounded process runner",
       "serve/SocketLocation.java", "the store's location (another engineer's launcher work)",

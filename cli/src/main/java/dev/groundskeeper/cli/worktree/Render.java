@@ -1,11 +1,5 @@
 package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.host.worktree.Dossier;
-import dev.groundskeeper.host.worktree.LaneListing;
-import dev.groundskeeper.host.worktree.Listing;
-import dev.groundskeeper.host.worktree.PruneReport;
-import dev.groundskeeper.host.worktree.PruneRow;
-import dev.groundskeeper.host.worktree.WorktreeRow;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -15,6 +9,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreRefusal;
+import dev.groundskeeper.host.worktree.Dossier;
+import dev.groundskeeper.host.worktree.LaneListing;
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
+import dev.groundskeeper.host.worktree.PruneRow;
+import dev.groundskeeper.host.worktree.WorktreeRow;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.host.worktree.Listing;
-import dev.groundskeeper.host.worktree.PruneReport;
-import dev.groundskeeper.host.worktree.PruneRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
+import dev.groundskeeper.host.worktree.PruneRow;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package dev.groundskeeper.cli.worktree;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.host.worktree.LaneListing;
 import dev.groundskeeper.host.worktree.Listing;
 import dev.groundskeeper.host.worktree.PruneReport;
 import dev.groundskeeper.host.worktree.WorktreeRow;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.rules.worktree.MergeStatus;
 import dev.groundskeeper.rules.worktree.ProofOfBelonging;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.host.worktree.PruneReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.host.worktree.PruneReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

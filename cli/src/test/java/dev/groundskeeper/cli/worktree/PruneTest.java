@@ -1,9 +1,5 @@
 package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.host.worktree.Dossier;
-import dev.groundskeeper.host.worktree.Listing;
-import dev.groundskeeper.host.worktree.PruneReport;
-import dev.groundskeeper.host.worktree.PruneRow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreRefusal;
+import dev.groundskeeper.host.worktree.Dossier;
+import dev.groundskeeper.host.worktree.Listing;
+import dev.groundskeeper.host.worktree.PruneReport;
+import dev.groundskeeper.host.worktree.PruneRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package dev.groundskeeper.cli.worktree;
 
+import dev.groundskeeper.git.store.AddedWorktree;
+import dev.groundskeeper.git.store.WorktreeStore;
 import dev.groundskeeper.host.worktree.LaneListing;
 import dev.groundskeeper.host.worktree.Listing;
 import dev.groundskeeper.host.worktree.PruneReport;
-import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.host.worktree.Worktrees;
-import dev.groundskeeper.git.store.WorktreeStore;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,6 +1,5 @@
 package dev.groundskeeper.cli.worktree;
 
-import dev.groundskeeper.host.worktree.Worktrees;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,11 +11,12 @@ import dev.groundskeeper.api.config.ConfigLayer;
 import dev.groundskeeper.api.config.ConfigLayers;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.git.GitFacts;
+import dev.groundskeeper.host.worktree.Worktrees;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -94,6 +94,74 @@ public final class Worktrees {
     return store.add(directory, name, branch);
   }
 
+  /**
+   * A worktree a runner asked for by a free-text name (Claude Code's {@code WorktreeCreate}):
+   * the name made usable (the store's suggestion for an unusable one), then added as
+   * {@link #add} would with a new branch. A runner may ask again for one it already has: the
+   * worktree of that name that git lists ({@code known}) is answered then, where a refusal would
+   * fail its session.
+   *
+   * @param known the repository's worktrees as the facts list them
+   */
+  public RunnerWorktree addForRunner(Path directory, String requested,
+      List<dev.groundskeeper.api.repo.Worktree> known) {
+    String name = dev.groundskeeper.rules.worktree.WorktreeNames.problem(requested).isEmpty()
+        ? requested
+        : dev.groundskeeper.rules.worktree.WorktreeNames.suggest(requested).orElse("");
+    if (name.isEmpty()) {
+      return RunnerWorktree.refused("no worktree name can be made of it");
+    }
+    try {
+      AddedWorktree added = store.add(directory, name, Optional.empty());
+      return new RunnerWorktree(Optional.of(added.path()),
+          added.createdBranch() ? Optional.of(added.branch()) : Optional.empty(), "");
+    } catch (dev.groundskeeper.git.store.StoreRefusal refusal) {
+      Optional<Path> existing = existing(known, name);
+      return existing.map(path -> new RunnerWorktree(Optional.of(path), Optional.empty(), ""))
+          .orElseGet(() -> RunnerWorktree.refused(refusal.getMessage()));
+    }
+  }
+
+  /**
+   * What {@link #addForRunner} did: the worktree's path (absent when refused), the branch it
+   * created (absent when it created none), and why it refused.
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record RunnerWorktree(Optional<Path> path, Optional<String> createdBranch,
+      String refusal) {
+    public RunnerWorktree {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(createdBranch, "createdBranch");
+      Objects.requireNonNull(refusal, "refusal");
+    }
+
+    static RunnerWorktree refused(String why) {
+      return new RunnerWorktree(Optional.empty(), Optional.empty(), why);
+    }
+  }
+
+  /** This repository's worktree named {@code name} in the store, if git lists one. */
+  private Optional<Path> existing(List<dev.groundskeeper.api.repo.Worktree> known, String name) {
+    Path worktrees = real(store.location().worktrees());
+    for (dev.groundskeeper.api.repo.Worktree worktree : known) {
+      Path path = real(worktree.path());
+      Path lane = path.getParent();
+      if (path.getFileName() != null && path.getFileName().toString().equals(name)
+          && lane != null && worktrees.equals(lane.getParent())) {
+        return Optional.of(path);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Path real(Path path) {
+    try {
+      return path.toRealPath();
+    } catch (java.io.IOException e) {
+      return path.toAbsolutePath().normalize();
+    }
+  }
+
   /** This repository's worktrees (the main checkout excepted), judged. */
   public Listing list(Path directory) {
     return new WorktreeLister(store).list(directory);
