@@ -80,6 +80,8 @@ final class Render {
     optional(node, "forge_note", listing.forgeNote());
     ArrayNode abandoned = node.putArray("abandoned_archives");
     listing.abandonedArchives().forEach(abandoned::add);
+    ArrayNode interrupted = node.putArray("interrupted_removals");
+    listing.interruptedRemovals().forEach(interrupted::add);
     return node;
   }
 
@@ -200,6 +202,9 @@ final class Render {
       out.append("note: ").append(archive).append(" is a notes archive a prune that stopped left"
           + " half-written (a copy; the notes stay in their worktree); the next prune deletes"
           + " it\n");
+    }
+    for (String left : listing.interruptedRemovals()) {
+      out.append("note: ").append(left).append('\n');
     }
     return out.toString();
   }

@@ -11,6 +11,7 @@ import dev.groundskeeper.host.worktree.Dossier;
 import dev.groundskeeper.host.worktree.Listing;
 import dev.groundskeeper.host.worktree.PruneReport;
 import dev.groundskeeper.host.worktree.PruneRow;
+import dev.groundskeeper.host.worktree.WorktreeRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -438,6 +439,45 @@ class PruneTest {
     assertThat(abandoned).doesNotExist();
     assertThat(live).isDirectory();
     assertThat(store.list(fixture.repo).abandonedArchives()).isEmpty();
+  }
+
+  /**
+   * Issue 20: a prune killed while removing a worktree leaves it moved aside as
+   * {@code .removing-<name>-<pid>}. List explains it (it is not a worktree row of its own, and
+   * prune never judges it by that name), and the command it prints, run as printed, puts the
+   * worktree back so the next prune reclaims it; one a live prune is removing is not mentioned.
+   */
+  @Test
+  void aWorktreeAStoppedPruneLeftMovedAsideIsExplainedAndItsCommandPutsItBack()
+      throws Exception {
+    AddedWorktree stopped = mergedByAncestry("stopped");
+    Path aside = stopped.path().resolveSibling(".removing-stopped-" + deadPid());
+    Files.move(stopped.path(), aside);
+    Path busy = Files.createDirectories(stopped.path().resolveSibling(".removing-busy-"
+        + ProcessHandle.current().pid()));
+
+    Listing listing = store.list(fixture.repo);
+    assertThat(listing.rows()).extracting(WorktreeRow::name)
+        .noneMatch(name -> name.startsWith(".removing-"));
+    assertThat(listing.interruptedRemovals()).singleElement().satisfies(note -> assertThat(note)
+        .contains(aside.getFileName() + " is worktree stopped, which a prune that stopped had"
+            + " moved aside to remove")
+        .contains("put it back for prune to judge again: [ ! -e ")
+        .doesNotContain(busy.getFileName().toString()));
+    assertThat(Render.listingText(listing)).contains("note: ~/.gk/worktrees/");
+    String command = listing.interruptedRemovals().get(0)
+        .substring(listing.interruptedRemovals().get(0).indexOf("[ ! -e "));
+    Process put = new ProcessBuilder("sh", "-c", command.replace(
+        "groundskeeper worktree prune", "true")).redirectErrorStream(true).start();
+    assertThat(put.waitFor()).as(new String(put.getInputStream().readAllBytes())).isZero();
+    assertThat(stopped.path().resolve("README.md")).exists();
+    assertThat(aside).doesNotExist();
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+    assertThat(report.rows()).filteredOn(row -> row.name().equals("stopped")).singleElement()
+        .satisfies(row -> assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED));
+    assertThat(busy).isDirectory();
+    assertThat(store.list(fixture.repo).interruptedRemovals()).isEmpty();
   }
 
   /**

@@ -446,7 +446,11 @@ public final class WorktreeStore {
       // its own (failing the proof), not hidden behind the worktree git lists.
       Optional<Path> real = Files.isSymbolicLink(child) ? Optional.empty() : realPath(child);
       boolean known = seen.contains(child) || real.filter(seen::contains).isPresent();
-      if (!child.getFileName().toString().equals(STARTS) && !known) {
+      String childName = child.getFileName().toString();
+      // A worktree a prune moved aside to remove is that prune's (or, its prune gone, explained
+      // by interruptedRemovals), never a worktree of its own to judge
+      if (!childName.equals(STARTS) && !childName.startsWith(LaneRemoval.QUARANTINE_PREFIX)
+          && !known) {
         found.add(unlisted(child, lane));
       }
     }
@@ -828,6 +832,41 @@ public final class WorktreeStore {
     }
     return List.copyOf(found);
   }
+
+  /**
+   * The worktrees of lane {@code rootCommit} that a prune moved aside to remove and left there
+   * because it stopped (its process, named at the end of the entry's name, is gone), each with
+   * the command that puts it back for the next prune to judge again. An entry a live prune is
+   * removing is not listed. Sorted; empty when there are none.
+   */
+  public List<InterruptedRemoval> interruptedRemovals(String rootCommit) {
+    Path lane = location.lane(rootCommit);
+    List<InterruptedRemoval> found = new ArrayList<>();
+    for (Path child : children(lane)) {
+      String entry = child.getFileName().toString();
+      int dash = entry.lastIndexOf('-');
+      if (!entry.startsWith(LaneRemoval.QUARANTINE_PREFIX) || writerAlive(entry)
+          || dash <= LaneRemoval.QUARANTINE_PREFIX.length()) {
+        continue;
+      }
+      String name = entry.substring(LaneRemoval.QUARANTINE_PREFIX.length(), dash);
+      Path back = lane.resolve(name);
+      String putBack = "[ ! -e " + ShellWords.quote(back.toString()) + " ] && mv "
+          + ShellWords.quote(child.toString()) + " " + ShellWords.quote(back.toString())
+          + " && groundskeeper worktree prune";
+      found.add(new InterruptedRemoval(child, name, location.display(child), putBack));
+    }
+    return List.copyOf(found);
+  }
+
+  /**
+   * A worktree a stopped prune left moved aside: the entry, the worktree's name, the entry as
+   * shown (home as {@code ~}), and the command that puts it back and prunes again. Some of its
+   * files may already be deleted (all were clean and merged when it was judged); put back, it is
+   * judged afresh and kept while anything is missing.
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record InterruptedRemoval(Path entry, String name, String shown, String putBack) {}
 
   /** True when the process that {@code .partial-…-<pid>} names is alive. */
   private static boolean writerAlive(String name) {

@@ -41,7 +41,13 @@ final class WorktreeLister {
         .map(entry -> notALane(entry, Optional.of(lane.rootCommit()))).toList();
     List<String> abandoned = store.abandonedArchives(lane.rootCommit()).stream()
         .map(path -> SafeText.escape(location.display(path))).toList();
-    return new Listing(rows, abbreviated, StoreJudgements.forgeNote(lane.forge()), abandoned);
+    List<String> interrupted = store.interruptedRemovals(lane.rootCommit()).stream()
+        .map(left -> SafeText.escape(left.shown() + " is worktree " + left.name() + ", which a"
+            + " prune that stopped had moved aside to remove (some of its files, all clean and"
+            + " merged when judged, may be gone); put it back for prune to judge again: "
+            + left.putBack())).toList();
+    return new Listing(rows, abbreviated, StoreJudgements.forgeNote(lane.forge()), abandoned,
+        interrupted);
   }
 
   /**
