@@ -49,7 +49,7 @@ final class DefaultBranchResolver {
     if (refs.get(Constants.R_HEADS + "master").isPresent()) {
       return Optional.of(branch("master", remote, refs, DefaultBranch.Source.LOCAL_MASTER));
     }
-    if (headBranch.isPresent() && refs.under(Constants.R_HEADS).isEmpty()) {
+    if (headBranch.isPresent() && !refs.anyUnder(Constants.R_HEADS)) {
       return Optional.of(branch(headBranch.get(), remote, refs, DefaultBranch.Source.UNBORN_HEAD));
     }
     why.append("no default branch: ").append(remoteHead).append(" is not set and neither main nor ")

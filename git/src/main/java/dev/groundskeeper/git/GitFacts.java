@@ -105,7 +105,7 @@ public final class GitFacts {
         .supplier(RepoFacts.WORKTREES, facts -> read(RepoFacts.WORKTREES, repo::worktrees))
         .supplier(RepoFacts.REMOTES, facts -> read(RepoFacts.REMOTES, repo::remotes))
         .supplier(RepoFacts.REF_COMMITS, facts -> read(RepoFacts.REF_COMMITS,
-            () -> Map.copyOf(repo.refCommits(refs.get()))))
+            () -> repo.refCommits(refs.get())))
         .supplier(RepoFacts.GIT_ALIASES, facts -> read(RepoFacts.GIT_ALIASES,
             () -> Map.copyOf(repo.aliases())))
         .supplier(RepoFacts.BRANCHES, facts -> {
@@ -115,7 +115,7 @@ public final class GitFacts {
         })
         .supplier(RepoFacts.STATUS, facts -> workTree == null ? null
             : read(RepoFacts.STATUS, () -> GitRepository.status(workTree)))
-        .value(RepoFacts.QUERIES, new Queries(repo, settings))
+        .value(RepoFacts.QUERIES, new Queries(repo, settings, refs))
         .value(ChangeFacts.QUERIES, new Changes())
         .build();
   }
@@ -197,11 +197,18 @@ public final class GitFacts {
     }
   }
 
-  private record Queries(GitRepository repo, RepositorySettings settings) implements RepositoryQueries {
+  /**
+   * The queries judge against the refs the other facts of the event were read from (one read of
+   * every loose ref per event, not one per query: over a thousand branches each read was most of
+   * a served call's time).
+   */
+  private record Queries(GitRepository repo, RepositorySettings settings,
+      OnceRead<RefSnapshot> refs) implements RepositoryQueries {
 
     @Override
     public MergeJudgement judgeMerged(String branch, Optional<String> startCommit) {
-      return read(RepoFacts.QUERIES, () -> repo.judgeMerged(settings, branch, startCommit));
+      return read(RepoFacts.QUERIES, () -> repo.judgeMerged(settings, refs.get(), branch,
+          startCommit));
     }
 
     @Override
@@ -211,7 +218,8 @@ public final class GitFacts {
 
     @Override
     public Map<String, Containment> containment(Collection<String> tips, Set<String> excludedRefs) {
-      return read(RepoFacts.QUERIES, () -> repo.containment(settings, tips, excludedRefs));
+      return read(RepoFacts.QUERIES, () -> repo.containment(settings, refs.get(), tips,
+          excludedRefs));
     }
 
     @Override

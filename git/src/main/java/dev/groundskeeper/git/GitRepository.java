@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -136,7 +137,7 @@ final class GitRepository implements AutoCloseable {
   DefaultBranch defaultBranch(RepositorySettings settings, RefSnapshot refs) {
     StringBuilder why = new StringBuilder();
     // HEAD is read only when no local branch exists: then it names the branch to come
-    Optional<String> head = refs.under(Constants.R_HEADS).isEmpty() ? headBranch()
+    Optional<String> head = !refs.anyUnder(Constants.R_HEADS) ? headBranch()
         : Optional.empty();
     return DefaultBranchResolver.resolve(settings, refs, head, why)
         .orElseThrow(() -> new NoDefaultBranchException(why.toString()));
@@ -147,7 +148,7 @@ final class GitRepository implements AutoCloseable {
    * to its commit; a tag of something else left out), keyed by full ref name.
    */
   synchronized Map<String, String> refCommits(RefSnapshot refs) throws IOException {
-    Map<String, String> out = new TreeMap<>();
+    Map<String, String> out = new java.util.HashMap<>(refs.all().size() * 2);
     try (org.eclipse.jgit.revwalk.RevWalk walk = new org.eclipse.jgit.revwalk.RevWalk(jgit())) {
       for (Map.Entry<String, ObjectId> e : refs.all().entrySet()) {
         String name = e.getKey();
@@ -165,7 +166,7 @@ final class GitRepository implements AutoCloseable {
         }
       }
     }
-    return out;
+    return Collections.unmodifiableMap(out);
   }
 
   /** The aliases of the repository's configuration (with the user's), name to value. */
@@ -223,7 +224,8 @@ final class GitRepository implements AutoCloseable {
   }
 
   static Map<String, ObjectId> remoteBranches(RepositorySettings settings, RefSnapshot refs) {
-    Map<String, ObjectId> remotes = refs.under(Constants.R_REMOTES + settings.remote() + "/");
+    Map<String, ObjectId> remotes = new java.util.LinkedHashMap<>(
+        refs.under(Constants.R_REMOTES + settings.remote() + "/"));
     remotes.remove(Constants.HEAD);
     return remotes;
   }
@@ -295,14 +297,14 @@ final class GitRepository implements AutoCloseable {
     }
   }
 
-  synchronized MergeJudgement judgeMerged(RepositorySettings settings, String branch, Optional<String> start)
-      throws IOException {
-    return new InventoryBuilder(this, settings).judgeMerged(refs(), branch, start);
+  synchronized MergeJudgement judgeMerged(RepositorySettings settings, RefSnapshot refs,
+      String branch, Optional<String> start) throws IOException {
+    return new InventoryBuilder(this, settings).judgeMerged(refs, branch, start);
   }
 
-  synchronized Map<String, Containment> containment(RepositorySettings settings, Collection<String> tips,
-      Set<String> excluded) throws IOException {
-    return new InventoryBuilder(this, settings).containment(refs(), tips, excluded);
+  synchronized Map<String, Containment> containment(RepositorySettings settings, RefSnapshot refs,
+      Collection<String> tips, Set<String> excluded) throws IOException {
+    return new InventoryBuilder(this, settings).containment(refs, tips, excluded);
   }
 
   @Override

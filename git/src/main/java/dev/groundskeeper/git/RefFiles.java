@@ -67,7 +67,7 @@ final class RefFiles {
     all.ids.keySet().removeAll(loose.symbolic.keySet());
     all.ids.putAll(loose.ids);
     all.symbolic.putAll(loose.symbolic);
-    return Optional.of(RefSnapshot.of(all.ids, all.symbolic));
+    return Optional.of(RefSnapshot.owning(all.ids, all.symbolic));
   }
 
   private boolean readPacked(Path packedRefs) throws IOException {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 
@@ -22,6 +23,8 @@ final class RefSnapshot {
   private final java.util.NavigableMap<String, ObjectId> refs;
   private final Map<String, String> symbolicTargets;
   private String fingerprint;
+  private final java.util.concurrent.ConcurrentHashMap<String, Map<String, ObjectId>> under =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   private RefSnapshot(TreeMap<String, ObjectId> refs, Map<String, String> symbolicTargets) {
     this.refs = Collections.unmodifiableNavigableMap(refs);
@@ -30,6 +33,11 @@ final class RefSnapshot {
 
   static RefSnapshot of(Map<String, ObjectId> refs, Map<String, String> symbolicTargets) {
     return new RefSnapshot(new TreeMap<>(refs), new TreeMap<>(symbolicTargets));
+  }
+
+  /** Over maps the caller made for it and never changes again (no copy of a thousand refs). */
+  static RefSnapshot owning(TreeMap<String, ObjectId> refs, TreeMap<String, String> symbolicTargets) {
+    return new RefSnapshot(refs, symbolicTargets);
   }
 
   /**
@@ -58,12 +66,22 @@ final class RefSnapshot {
     return digest(refs.subMap(prefix, prefix + Character.MAX_VALUE), Map.of());
   }
 
-  /** Short name to tip for every ref under {@code prefix} that is not a symbolic ref. */
+  /**
+   * Short name to tip for every ref under {@code prefix} that is not a symbolic ref, in name
+   * order; unmodifiable, and made once per prefix (an event asks for the branches several times).
+   */
   Map<String, ObjectId> under(String prefix) {
-    Map<String, ObjectId> found = new TreeMap<>();
-    refs.subMap(prefix, prefix + Character.MAX_VALUE).forEach((name, id) ->
-        found.put(name.substring(prefix.length()), id));
-    return found;
+    return under.computeIfAbsent(prefix, key -> {
+      Map<String, ObjectId> found = new java.util.LinkedHashMap<>();
+      refs.subMap(key, key + Character.MAX_VALUE).forEach((name, id) ->
+          found.put(name.substring(key.length()), id));
+      return Collections.unmodifiableMap(found);
+    });
+  }
+
+  /** True when some ref that is not a symbolic ref lies under {@code prefix}. */
+  boolean anyUnder(String prefix) {
+    return !refs.subMap(prefix, prefix + Character.MAX_VALUE).isEmpty();
   }
 
   Map<String, ObjectId> all() {
@@ -77,10 +95,13 @@ final class RefSnapshot {
   private static String digest(Map<String, ObjectId> refs, Map<String, String> symbolic) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      byte[] raw = new byte[Constants.OBJECT_ID_LENGTH];
       refs.forEach((name, id) -> {
         sha.update(name.getBytes(StandardCharsets.UTF_8));
         sha.update((byte) 0);
-        sha.update(id.name().getBytes(StandardCharsets.US_ASCII));
+        // the id's 20 bytes, not its 40 hex digits: formatting them was most of the digest's time
+        id.copyRawTo(raw, 0);
+        sha.update(raw);
         sha.update((byte) '\n');
       });
       symbolic.forEach((name, target) -> {
