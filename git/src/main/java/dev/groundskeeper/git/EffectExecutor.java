@@ -232,8 +232,10 @@ public final class EffectExecutor {
    * Runs a {@code git config} write. git takes {@code config.lock} for each write and gives up at
    * once when another writer holds it ("could not lock config file … File exists"); agents
    * running at once record their branches at the same moment, so a write that meets a lock is
-   * tried again, with growing, jittered pauses, until {@link #CONFIG_BUDGET} is spent. What still
-   * fails is returned as a failure that says so, never dropped.
+   * tried again, with growing, jittered pauses, until {@link #CONFIG_BUDGET} is spent. A write
+   * git could not make for another reason (a full disk: "failed to write new configuration
+   * file") is not retried. What still fails is returned as a failure that says so, never
+   * dropped.
    */
   private Optional<String> config(List<String> args) {
     long start = System.nanoTime();
@@ -248,7 +250,13 @@ public final class EffectExecutor {
         return Optional.empty();
       }
       last = result.stderr().strip();
-      if (!last.contains("lock")) {
+      if (!last.contains("could not lock config file")) {
+        // Not another writer: git took the lock and could not write the new file (a full disk,
+        // a read-only directory). Trying again would only spend the budget.
+        if (last.contains("failed to write new configuration file")) {
+          last = "git could not write the repository's configuration (is the disk full or the"
+              + " directory read-only?): " + last;
+        }
         break;
       }
       long leftMillis = (deadline - System.nanoTime()) / 1_000_000L;
