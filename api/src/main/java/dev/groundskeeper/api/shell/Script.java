@@ -216,20 +216,35 @@ public final class Script {
     return List.copyOf(list);
   }
 
-  /** The command whose output {@code c} reads on its standard input: the pipeline member before it. */
+  /**
+   * The command whose output {@code c} reads on its standard input: the pipeline member before
+   * it, or before the wrappers {@code c} runs under when they hand it their standard input as
+   * it is ({@code printf … | sudo git update-ref --stdin}). A wrapper that reads the input itself
+   * ({@code xargs}) or one not known to pass it on leaves the input not visible.
+   */
   private Optional<SimpleCommand> pipedInto(SimpleCommand c) {
     if (c.pipelinePosition() == 0) {
       return Optional.empty();
     }
+    int depth = c.nesting().size();
+    while (depth > 0 && c.nesting().get(depth - 1).kind() == Nesting.Kind.WRAPPER
+        && PASSES_STDIN.contains(c.nesting().get(depth - 1).detail())) {
+      depth--;
+    }
     for (SimpleCommand other : commands) {
       if (other.pipeline() == c.pipeline()
           && other.pipelinePosition() == c.pipelinePosition() - 1
-          && other.nesting().size() == c.nesting().size()) {
+          && (other.nesting().size() == c.nesting().size()
+              || other.nesting().size() == depth)) {
         return Optional.of(other);
       }
     }
     return Optional.empty();
   }
+
+  /** Wrappers whose command reads the wrapper's own standard input, untouched. */
+  private static final java.util.Set<String> PASSES_STDIN = java.util.Set.of("sudo", "doas",
+      "env", "nice", "nohup", "timeout", "time", "command", "exec", "stdbuf", "ionice");
 
   /** Every {@code git worktree remove}. */
   public List<WorktreeRemoval> worktreeRemovals() {

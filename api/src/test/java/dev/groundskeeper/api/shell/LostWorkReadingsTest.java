@@ -227,6 +227,14 @@ class LostWorkReadingsTest {
         .extracting(d -> d.ref().value() + " " + d.route() + " "
             + d.target().map(Word::value).orElse("-"))
         .containsExactly("refs/tags/t UPDATE_REF_MOVE main", "refs/tags/u UPDATE_REF_DELETE -");
+    // through wrappers that hand git their own standard input, the printed text is still read
+    assertThat(deleted("printf 'delete refs/heads/feat\\n' | sudo git update-ref --stdin"))
+        .containsExactly("feat!");
+    assertThat(deleted("printf 'create refs/heads/new 3f2a9c1\\n' | sudo -u me env A=1"
+        + " timeout 5 git update-ref --stdin")).isEmpty();
+    // xargs reads the input itself: what git reads is not visible
+    assertThat(deleted("printf 'delete refs/heads/feat\\n' | xargs git update-ref --stdin"))
+        .containsExactly("%{update-ref input}!");
     // input the text does not show may delete any branch
     assertThat(deleted("./ops | git update-ref --stdin"))
         .containsExactly("%{update-ref input}!");
