@@ -7,15 +7,12 @@ import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext.SessionMode;
 import dev.groundskeeper.api.Explanation;
-import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
-import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.cli.explain.Explainer;
 import dev.groundskeeper.host.EffectRegistry;
 import dev.groundskeeper.host.Host;
-import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.host.runner.RunnerAdapter;
 import dev.groundskeeper.host.runner.RunnerAnswer;
 import dev.groundskeeper.host.runner.Runners;
@@ -120,45 +117,57 @@ final class HookCommand implements Callable<Integer> {
     if (call.events().isEmpty()) {
       return reply(adapter.nothing(call.hook()));
     }
-    Event first = call.events().get(0);
     Host host = invocation.host();
-    Workspace workspace = host.workspace(first.context().cwd());
-    // Failing on an invalid file would make the runner go ahead with every guard off; the host
-    // judges on the embedded defaults instead, and the note says why, to the agent and here.
-    List<String> configuration = new ArrayList<>();
-    List<Verdict> reports = new ArrayList<>();
-    Policy policy = host.policyOrDefaults(workspace, first, configuration, reports);
-    configuration.forEach(note -> invocation.err().println("groundskeeper hook: "
-        + SafeText.escape(oneLine(note.substring(0,
-            Math.max(0, note.lastIndexOf("\nEvery rule ran")))))
-        + "; judged on the embedded defaults"));
-    notes.addAll(configuration);
-    // One call may carry several events (a patch writing several files): each is judged and
-    // acted on with its own facts, and the answer combines their verdicts.
+    boolean explain = invocation.env(EXPLAIN_VARIABLE).filter("1"::equals).isPresent();
+    // One call may carry several events (a patch writing several files): each goes through the
+    // host's one runtime (judged, acted on, recorded in the decision log under this runner's
+    // name), and the answer combines their verdicts.
     List<Verdict> verdicts = new ArrayList<>();
     Optional<Explanation> explanation = Optional.empty();
-    Facts firstFacts = null;
-    boolean explain = invocation.env(EXPLAIN_VARIABLE).filter("1"::equals).isPresent();
+    Host.Handled first = null;
+    long dropped = host.decisionLog().dropped();
     for (Event event : call.events()) {
-      Facts facts = host.facts(workspace, policy, event);
-      Decision decision = explain ? policy.explain(event, facts, host.nanoTime())
-          : policy.evaluate(event, facts);
+      Host.Handled handled = host.handle(event, adapter.name());
+      Decision decision = handled.decision();
       if (explain) {
         // To standard error only: the runner's answer on standard output stays as it is.
-        invocation.err().println(Explainer.text(Explainer.rows(policy, event, decision),
-            decision));
+        invocation.err().println(Explainer.text(Explainer.rows(handled.policy(), event,
+            decision), decision));
       }
-      EffectRegistry.print(host.act(decision, workspace, facts), invocation.err());
-      verdicts.addAll(decision.verdicts());
+      EffectRegistry.print(handled.effects(), invocation.err());
+      for (Verdict verdict : decision.verdicts()) {
+        // Every event of one call is judged on the same configuration: its notes once.
+        if (!verdict.ruleId().startsWith(Decision.ENGINE_PREFIX) || !verdicts.contains(verdict)) {
+          verdicts.add(verdict);
+        }
+      }
       explanation = explanation.or(decision::explanation);
-      if (firstFacts == null) {
-        firstFacts = facts;
+      if (first == null) {
+        first = handled;
       }
     }
-    Decision decision = Host.withReports(
-        withConfigurationNotes(Decision.of(verdicts, explanation), notes), reports);
-    if (first instanceof Event.WorktreeCreate create && !decision.denied()) {
-      return HookWorktrees.create(create, invocation, workspace, policy, firstFacts);
+    if (host.decisionLog().dropped() > dropped) {
+      // The log is never part of the answer; a place it refuses is still worth a line here.
+      host.decisionLog().problem().ifPresent(problem -> invocation.err().println(
+          "groundskeeper hook: the decision log was not written: "
+              + SafeText.escape(oneLine(problem))));
+    }
+    // An invalid file never makes the runner go ahead with every guard off: the host judged on
+    // the embedded defaults, and the note says why, to the agent and here.
+    for (Verdict verdict : verdicts) {
+      if (verdict.ruleId().equals(CONFIGURATION_NOTE)) {
+        String note = verdict.reason();
+        int cut = note.lastIndexOf("\nEvery rule ran");
+        invocation.err().println("groundskeeper hook: "
+            + SafeText.escape(oneLine(cut < 0 ? note : note.substring(0, cut)))
+            + "; judged on the embedded defaults");
+      }
+    }
+    Decision decision = withConfigurationNotes(Decision.of(verdicts, explanation), notes);
+    if (call.events().get(0) instanceof Event.WorktreeCreate create
+        && !decision.denied()) {
+      return HookWorktrees.create(create, invocation, first.workspace(), first.policy(),
+          first.facts());
     }
     return reply(adapter.answer(call, decision));
   }

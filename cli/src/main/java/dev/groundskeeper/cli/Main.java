@@ -142,12 +142,7 @@ public final class Main {
               invocation.host().policies().discovering(invocation.pluginPaths()).build();
           Set<Class<? extends Event>> events = new HashSet<>();
           atDefaults.rules().forEach(rule -> events.addAll(rule.rule().info().events()));
-          Map<String, Set<String>> required = new java.util.TreeMap<>();
-          for (dev.groundskeeper.host.runner.RunnerAdapter.Registration registration
-              : dev.groundskeeper.host.runner.Runners.CLAUDE_CODE.registrations(events, false)) {
-            required.put(registration.hook(), registration.tools());
-          }
-          return required;
+          return events;
         },
         () -> Workspace.locate(cwd).root(),
         () -> {

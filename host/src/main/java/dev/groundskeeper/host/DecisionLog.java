@@ -19,12 +19,14 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,7 +36,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The local decision log: one JSON line per recorded hook decision, appended to
@@ -60,21 +64,47 @@ public final class DecisionLog {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final Optional<Path> directory;
+  /** The topmost level this log owns: it and every level below it are never followed. */
+  private final Optional<Path> owned;
+  private final Opener opener;
   private final AtomicLong dropped = new AtomicLong();
   private final AtomicLong droppedSinceWrite = new AtomicLong();
+  private final AtomicReference<String> problem = new AtomicReference<>("");
 
-  private DecisionLog(Optional<Path> directory) {
+  /** How the log file is opened for appending; tests hand in a device that is always full. */
+  @FunctionalInterface
+  interface Opener {
+    FileChannel open(Path file) throws IOException;
+  }
+
+  private DecisionLog(Optional<Path> directory, Optional<Path> owned, Opener opener) {
     this.directory = directory.map(dir -> dir.toAbsolutePath().normalize());
+    this.owned = owned.map(dir -> dir.toAbsolutePath().normalize());
+    this.opener = Objects.requireNonNull(opener, "opener");
   }
 
-  /** The log in {@code directory}. */
+  /** The log in {@code directory}, which it owns (a link there is refused). */
   public static DecisionLog in(Path directory) {
-    return new DecisionLog(Optional.of(directory));
+    return in(directory, DecisionLog::openNoFollow);
   }
 
-  /** The log at the place the environment names; without one every entry is dropped. */
+  static DecisionLog in(Path directory, Opener opener) {
+    return new DecisionLog(Optional.of(directory), Optional.of(directory), opener);
+  }
+
+  /**
+   * The log at the place the environment names; without one every entry is dropped. The levels
+   * Groundskeeper makes there ({@code $GROUNDSKEEPER_HOME} and its {@code state},
+   * {@code $XDG_STATE_HOME/groundskeeper}, {@code ~/.groundskeeper} and its {@code state}) are
+   * its own, and a link at any of them is refused.
+   */
   public static DecisionLog forEnvironment(Map<String, String> environment) {
-    return new DecisionLog(directory(environment));
+    Optional<Path> directory = directory(environment);
+    Optional<Path> owned = absolute(environment.get("GROUNDSKEEPER_HOME"))
+        .or(() -> absolute(environment.get("XDG_STATE_HOME")).map(state -> state.resolve(
+            "groundskeeper")))
+        .or(() -> absolute(environment.get("HOME")).map(home -> home.resolve(".groundskeeper")));
+    return new DecisionLog(directory, owned, DecisionLog::openNoFollow);
   }
 
   /**
@@ -115,6 +145,15 @@ public final class DecisionLog {
   /** How many entries this log object could not write. */
   public long dropped() {
     return dropped.get();
+  }
+
+  /**
+   * Why the last entry that could not be written was dropped, when the reason is one a person
+   * can mend (a link or a file where the log's directory should be); empty otherwise.
+   */
+  public Optional<String> problem() {
+    String last = problem.get();
+    return last.isEmpty() ? Optional.empty() : Optional.of(last);
   }
 
   /** One rule's part in a logged decision; {@code nanos} is -1 when it was not timed. */
@@ -264,15 +303,29 @@ public final class DecisionLog {
           entry.dropped() + before);
       byte[] line = (MAPPER.writeValueAsString(stamped.toJson()) + "\n")
           .getBytes(StandardCharsets.UTF_8);
-      ensureDirectory(dir);
+      ensureDirectory(owned.orElse(dir), dir);
       Path file = dir.resolve(FILE_NAME);
       rotateIfFull(dir, file, line.length, config);
-      write(file, line);
+      write(opener, file, line);
       droppedSinceWrite.addAndGet(-before);
+      problem.set("");
       return true;
+    } catch (Refusal e) {
+      problem.set(e.getMessage());
+      drop();
+      return false;
     } catch (IOException | RuntimeException | LinkageError | StackOverflowError e) {
       drop();
       return false;
+    }
+  }
+
+  /** A place the log will not write to, and what to do about it. */
+  static final class Refusal extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    Refusal(String message) {
+      super(message);
     }
   }
 
@@ -282,41 +335,84 @@ public final class DecisionLog {
     droppedSinceWrite.incrementAndGet();
   }
 
-  private static void ensureDirectory(Path dir) throws IOException {
-    if (Files.isDirectory(dir)) {
-      return;
+  /**
+   * Makes {@code dir} and the levels above it down from {@code top} (mode 0700 where missing),
+   * reading each level without following links, as the worktree store does: a level that is a
+   * link or not a directory is refused, because following it would append the log to a place
+   * someone else chose. Levels above {@code top} belong to the account (its home) and are only
+   * created when missing.
+   */
+  static void ensureDirectory(Path top, Path dir) throws IOException {
+    Path first = dir.startsWith(top) ? top : dir;
+    Path above = first.getParent();
+    if (above != null && !Files.exists(above)) {
+      Files.createDirectories(above);
     }
-    List<Path> missing = new ArrayList<>();
-    for (Path at = dir; at != null && !Files.exists(at, LinkOption.NOFOLLOW_LINKS);
-        at = at.getParent()) {
-      missing.add(0, at);
-    }
-    for (Path level : missing) {
-      try {
-        Files.createDirectory(level,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-      } catch (UnsupportedOperationException e) {
-        // A file system without POSIX permissions (not a stub): the directory is made with its
-        // defaults, which is all such a file system offers.
-        Files.createDirectory(level);
-      } catch (java.nio.file.FileAlreadyExistsException e) {
-        // Another writer made it first.
+    for (Path level : levels(top, dir)) {
+      if (!Files.exists(level, LinkOption.NOFOLLOW_LINKS)) {
+        try {
+          Files.createDirectory(level, PosixFilePermissions.asFileAttribute(
+              PosixFilePermissions.fromString("rwx------")));
+        } catch (UnsupportedOperationException e) {
+          // A file system without POSIX permissions (not a stub): the directory is made with
+          // its defaults, which is all such a file system offers.
+          Files.createDirectory(level);
+        } catch (FileAlreadyExistsException e) {
+          // Another writer made it first; judged below like any existing level.
+        }
       }
+      judge(level);
     }
   }
 
-  private static void write(Path file, byte[] line) throws IOException {
+  /** The owned levels from {@code top} down to {@code dir} ({@code dir} alone if outside it). */
+  private static List<Path> levels(Path top, Path dir) {
+    Path first = dir.startsWith(top) ? top : dir;
+    List<Path> levels = new ArrayList<>();
+    levels.add(first);
+    for (Path name : first.relativize(dir)) {
+      if (!name.toString().isEmpty()) {
+        levels.add(levels.get(levels.size() - 1).resolve(name));
+      }
+    }
+    return levels;
+  }
+
+  private static void judge(Path level) throws IOException {
+    BasicFileAttributes attributes = Files.readAttributes(level, BasicFileAttributes.class,
+        LinkOption.NOFOLLOW_LINKS);
+    String yours = "set GROUNDSKEEPER_HOME to a directory of your own";
+    if (attributes.isSymbolicLink()) {
+      throw new Refusal("the decision log's directory " + level + " is a symbolic link, and the"
+          + " log never follows links; nothing was written. Remove the link, or " + yours);
+    }
+    if (!attributes.isDirectory()) {
+      throw new Refusal("the decision log's directory " + level + " is not a directory;"
+          + " nothing was written. Move it away, or " + yours);
+    }
+  }
+
+  /** Opens the log file for appending, refusing a link in its place (no-follow). */
+  static FileChannel openNoFollow(Path file) throws IOException {
     EnumSet<StandardOpenOption> options = EnumSet.of(StandardOpenOption.CREATE,
         StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-    FileChannel channel;
+    Set<java.nio.file.OpenOption> noFollow = new java.util.HashSet<>(options);
+    noFollow.add(LinkOption.NOFOLLOW_LINKS);
+    if (Files.isSymbolicLink(file)) {
+      throw new Refusal("the decision log " + file + " is a symbolic link, and the log never"
+          + " follows links; nothing was written. Remove the link");
+    }
     try {
-      channel = FileChannel.open(file, options,
+      return FileChannel.open(file, noFollow,
           PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     } catch (UnsupportedOperationException e) {
       // A file system without POSIX permissions (not a stub): opened with its defaults.
-      channel = FileChannel.open(file, options);
+      return FileChannel.open(file, noFollow);
     }
-    try (FileChannel open = channel) {
+  }
+
+  private static void write(Opener opener, Path file, byte[] line) throws IOException {
+    try (FileChannel open = opener.open(file)) {
       ByteBuffer buffer = ByteBuffer.wrap(line);
       while (buffer.hasRemaining()) {
         open.write(buffer);
@@ -336,7 +432,7 @@ public final class DecisionLog {
       return;
     }
     try (FileChannel lock = FileChannel.open(dir.resolve(FILE_NAME + ".lock"),
-        StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
       FileLock held = lock.tryLock();
       if (held == null) {
         return;
@@ -386,6 +482,17 @@ public final class DecisionLog {
       return new Listing(entries, unreadable);
     }
     Path dir = directory.get();
+    try {
+      for (Path level : levels(owned.orElse(dir), dir)) {
+        if (Files.exists(level, LinkOption.NOFOLLOW_LINKS)) {
+          judge(level);
+        }
+      }
+    } catch (IOException e) {
+      // As the writer refuses it: a link here would show another place's lines as this log's.
+      unreadable.add(e.getMessage());
+      return new Listing(entries, unreadable);
+    }
     List<Path> files = new ArrayList<>();
     for (int i = LogConfig.DEFAULTS.keep() + 20; i >= 1; i--) {
       Path older = rotated(dir, i);
@@ -395,6 +502,11 @@ public final class DecisionLog {
     }
     files.add(dir.resolve(FILE_NAME));
     for (Path file : files) {
+      if (Files.isSymbolicLink(file)) {
+        unreadable.add(file.getFileName() + ": a symbolic link, which the log never follows;"
+            + " not read (remove it: " + file + ")");
+        continue;
+      }
       if (!Files.exists(file)) {
         continue;
       }

@@ -8,10 +8,13 @@ import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.config.LogConfig;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -122,11 +125,18 @@ class DecisionLogTest {
     Git.run(repo, "switch", "-q", "-c", "feat/x");
     Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
     Git.run(repo, "switch", "-q", "main");
-    Path home = temp.resolve("gk");
-    Files.createDirectories(home.resolve("state"));
-    Files.createSymbolicLink(home.resolve("state").resolve(DecisionLog.FILE_NAME), devFull);
+    Path state = temp.resolve("gk").resolve("state");
+    // The log refuses a link in its file's place, so the full device is opened in its stead:
+    // every write then fails as on a full disk (ENOSPC from the kernel), until there is room.
+    AtomicBoolean diskFull = new AtomicBoolean(true);
+    DecisionLog log = DecisionLog.in(state, file -> diskFull.get()
+        ? FileChannel.open(devFull, StandardOpenOption.WRITE)
+        : DecisionLog.openNoFollow(file));
+    Host full = Host.builder()
+        .environment(Map.of("HOME", temp.resolve("home").toString(),
+            "GROUNDSKEEPER_HOME", temp.resolve("gk").toString()))
+        .nanoTime(() -> ticks.addAndGet(1000)).decisionLog(log).build();
 
-    Host full = host(home);
     Decision denied = full.handle(command(repo, "git branch -D feat/x")).decision();
     Decision reference = host(temp.resolve("other")).handle(command(repo, "git branch -D feat/x"))
         .decision();
@@ -135,10 +145,101 @@ class DecisionLogTest {
     assertThat(full.decisionLog().dropped()).isEqualTo(1);
 
     // Once the disk has room again, the next entry says how many were lost before it.
-    Files.delete(home.resolve("state").resolve(DecisionLog.FILE_NAME));
+    diskFull.set(false);
     full.handle(command(repo, "git status"));
     assertThat(full.decisionLog().read().entries()).singleElement()
         .satisfies(entry -> assertThat(entry.dropped()).isEqualTo(1));
+  }
+
+  /** A deny the log must not change: the same verdicts as with a log that works. */
+  private void assertRefusedAndAnswerUnchanged(Host refused, Path repo, Path elsewhere)
+      throws IOException {
+    Git.run(repo, "switch", "-q", "-c", "feat/x");
+    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
+    Git.run(repo, "switch", "-q", "main");
+    Decision denied = refused.handle(command(repo, "git branch -D feat/x")).decision();
+    Decision reference = host(temp.resolve("working")).handle(
+        command(repo, "git branch -D feat/x")).decision();
+    assertThat(denied.denied()).isTrue();
+    assertThat(denied.verdicts()).isEqualTo(reference.verdicts());
+    assertThat(refused.decisionLog().dropped()).isEqualTo(1);
+    try (var listing = Files.list(elsewhere)) {
+      assertThat(listing.toList()).as("nothing written where the link points").isEmpty();
+    }
+  }
+
+  @Test
+  void aLinkedLevelOfTheStateDirectoryIsRefusedWithAClearErrorAndChangesNoAnswer()
+      throws IOException {
+    Path repo = repo("log:\n  decisions: all\n");
+    Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
+    Path home = Files.createDirectories(temp.resolve("gk"));
+    Files.createSymbolicLink(home.resolve("state"), elsewhere);
+    Host host = host(home);
+
+    assertRefusedAndAnswerUnchanged(host, repo, elsewhere);
+    assertThat(host.decisionLog().problem()).hasValueSatisfying(problem -> assertThat(problem)
+        .contains(home.resolve("state") + " is a symbolic link", "never follows links",
+            "GROUNDSKEEPER_HOME"));
+    assertThat(host.decisionLog().read().unreadable()).singleElement().asString()
+        .contains("is a symbolic link");
+  }
+
+  @Test
+  void aLinkedGroundskeeperHomeOrDotGroundskeeperIsRefusedToo() throws IOException {
+    Path repo = repo("log:\n  decisions: all\n");
+    Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
+    Path linkedHome = temp.resolve("gk");
+    Files.createSymbolicLink(linkedHome, elsewhere);
+    assertRefusedAndAnswerUnchanged(host(linkedHome), repo, elsewhere);
+
+    // With only HOME set, ~/.groundskeeper is the log's own level.
+    Path home = Files.createDirectories(temp.resolve("home2"));
+    Path other = Files.createDirectories(temp.resolve("elsewhere2"));
+    Files.createSymbolicLink(home.resolve(".groundskeeper"), other);
+    Host onlyHome = Host.builder().environment(Map.of("HOME", home.toString())).build();
+    Decision decision = onlyHome.handle(command(repo, "git status")).decision();
+    assertThat(decision.denied()).isFalse();
+    assertThat(onlyHome.decisionLog().dropped()).isEqualTo(1);
+    assertThat(onlyHome.decisionLog().problem()).hasValueSatisfying(problem ->
+        assertThat(problem).contains(home.resolve(".groundskeeper") + " is a symbolic link"));
+    try (var listing = Files.list(other)) {
+      assertThat(listing.toList()).isEmpty();
+    }
+  }
+
+  @Test
+  void aLinkedLogFileIsRefusedAndItsTargetUntouched() throws IOException {
+    Path repo = repo("log:\n  decisions: all\n");
+    Path state = Files.createDirectories(temp.resolve("gk").resolve("state"));
+    Path target = Files.writeString(temp.resolve("profile"), "export PATH=/usr/bin\n");
+    Files.createSymbolicLink(state.resolve(DecisionLog.FILE_NAME), target);
+    Host host = host(temp.resolve("gk"));
+
+    host.handle(command(repo, "git status"));
+
+    assertThat(Files.readString(target)).isEqualTo("export PATH=/usr/bin\n");
+    assertThat(host.decisionLog().dropped()).isEqualTo(1);
+    assertThat(host.decisionLog().problem()).hasValueSatisfying(problem ->
+        assertThat(problem).contains("is a symbolic link"));
+  }
+
+  @Test
+  void aFileWhereTheStateDirectoryShouldBeIsRefused() throws IOException {
+    Path repo = repo("log:\n  decisions: all\n");
+    Path home = Files.createDirectories(temp.resolve("gk"));
+    Files.writeString(home.resolve("state"), "not a directory");
+    Host host = host(home);
+
+    host.handle(command(repo, "git status"));
+
+    assertThat(host.decisionLog().dropped()).isEqualTo(1);
+    assertThat(host.decisionLog().problem()).hasValueSatisfying(problem ->
+        assertThat(problem).contains(home.resolve("state") + " is not a directory"));
+    // A later entry that is written clears the problem.
+    Files.delete(home.resolve("state"));
+    host.handle(command(repo, "git status"));
+    assertThat(host.decisionLog().problem()).isEmpty();
   }
 
   @Test
@@ -146,7 +247,8 @@ class DecisionLogTest {
     Path repo = repo("log:\n  decisions: all\n");
     // /proc is read-only for every user, root included.
     assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs /proc");
-    Host readOnly = host(Path.of("/proc/self"));
+    // Its real path: /proc/self itself is a link, which the log refuses before trying to write.
+    Host readOnly = host(Path.of("/proc/self").toRealPath());
     Decision decision = readOnly.handle(command(repo, "git status")).decision();
     assertThat(decision.verdicts())
         .isEqualTo(host(temp.resolve("gk")).handle(command(repo, "git status"))

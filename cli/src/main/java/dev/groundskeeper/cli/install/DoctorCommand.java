@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,9 @@ import picocli.CommandLine.Option;
         "For each runner found (as install --runner all finds them): whether its settings register"
             + " the hook in some scope, and whether that registration matches what this version"
             + " installs (every event and matcher, a launcher that still exists, this"
-            + " installation's); then one timed sample call, a pre-command payload of that"
+            + " installation's), and the runner's own switches that keep a hook from running"
+            + " (Claude Code's disableAllHooks, Gemini CLI's hooksConfig, Codex's [features]"
+            + " flag and hook trust in config.toml); then one timed sample call, a pre-command payload of that"
             + " runner's shape through the launcher from a temporary directory. Also: whether the"
             + " launcher and its jar are there, whether the warm server answers (doctor never"
             + " starts one: without a server the sample runs with GROUNDSKEEPER_SERVE=off), and"
@@ -154,6 +157,7 @@ public final class DoctorCommand implements Callable<Integer> {
     ArrayNode scopes = entry.putArray("registrations");
     Optional<Path> project = context.project().get();
     boolean registered = false;
+    Map<Scope, String> registeredTexts = new LinkedHashMap<>();
     for (Scope scope : runner.scopes()) {
       if (scope != Scope.USER && project.isEmpty()) {
         continue;
@@ -185,11 +189,16 @@ public final class DoctorCommand implements Callable<Integer> {
             + fix));
         continue;
       }
+      if (runner == Runner.CLAUDE) {
+        // Read even where nothing of Groundskeeper's is registered: the switch stops every hook.
+        RunnerSwitches.claude(registrar, text.get(), file, about).ifPresent(findings::add);
+      }
       if (drift == null) {
         row.put("state", "not registered");
         continue;
       }
       registered = true;
+      registeredTexts.put(scope, text.get());
       row.put("state", drift.isEmpty() ? "ok" : "drift");
       ArrayNode rowDrift = row.putArray("drift");
       drift.forEach(rowDrift::add);
@@ -199,10 +208,14 @@ public final class DoctorCommand implements Callable<Integer> {
         findings.add(new Finding(about, problem, fix));
       }
       if (runner == Runner.GEMINI) {
-        gemini(registrar, text.get(), file, about).ifPresent(findings::add);
+        RunnerSwitches.gemini(registrar, text.get(), file, about).ifPresent(findings::add);
       }
     }
     entry.put("registered", registered);
+    if (runner == Runner.CODEX) {
+      RunnerSwitches.codex(context.environment(), registeredTexts, wanted, project, launcher,
+          findings, lines);
+    }
     if (!registered) {
       lines.add(runner.id + ": not registered");
       findings.add(new Finding(runner.id, runner.title + " is on this machine but does not call"
@@ -255,24 +268,6 @@ public final class DoctorCommand implements Callable<Integer> {
           + " timeout)");
     }
     return List.copyOf(problems);
-  }
-
-  /** Gemini CLI's own switches that keep hooks from running. */
-  private static Optional<Finding> gemini(Registrar registrar, String text, Path file,
-      String about) {
-    JsonNode config = registrar.root(text).node().path("hooksConfig");
-    if (config.path("enabled").isBoolean() && !config.path("enabled").asBoolean()) {
-      return Optional.of(new Finding(about, file + " sets hooksConfig.enabled to false, so"
-          + " Gemini CLI runs no hook", "set \"hooksConfig\": {\"enabled\": true} in " + file));
-    }
-    for (JsonNode name : config.path("disabled")) {
-      if (name.asText().equals("groundskeeper") || Launcher.runsHook(name.asText())) {
-        return Optional.of(new Finding(about, file + " lists " + name + " in"
-            + " hooksConfig.disabled", "remove " + name + " from hooksConfig.disabled in "
-            + file));
-      }
-    }
-    return Optional.empty();
   }
 
   private static boolean covers(Runner runner, String matcher, String tool) {

@@ -119,13 +119,8 @@ public final class InstallCommand implements Callable<Integer> {
     };
   }
 
-  /** What this version registers for {@code target}. */
+  /** What this version registers for {@code target}: its adapter's hooks for the rules' events. */
   static List<Registration> registrations(Runner target, InstallContext context) {
-    return switch (target) {
-      case CLAUDE -> Runner.claudeRegistrations(context.claudeHooks().get());
-      case CODEX -> CodexHooks.registrations();
-      case GEMINI -> GeminiHooks.registrations();
-      case CURSOR -> CursorHooks.registrations();
-    };
+    return target.registrations(context.ruleEvents().get());
   }
 }

@@ -1,6 +1,7 @@
 package dev.groundskeeper.cli.install;
 
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.Event;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -14,12 +15,12 @@ import java.util.function.Supplier;
 /**
  * What install, uninstall and doctor read from the program around them: its environment (never
  * {@link System#getenv()}, so tests stay away from the real home), working directory, streams,
- * clock, this installation's launcher, the Claude Code hooks the rules need, the configuration
+ * clock, this installation's launcher, the events the rules read, the configuration
  * check and the warm server's status.
  *
  * @param launcher this installation's {@code bin/groundskeeper}, when it can be found
- * @param claudeHooks the Claude Code hook names and the tools each matcher must cover
- *     (the host Claude Code adapter's registrations, over the events the discovered rules read)
+ * @param ruleEvents the events the discovered rules read (built-in and plugin rules at their
+ *     defaults); each runner's adapter says which hooks and tools deliver them
  * @param project the repository root of the working directory, if it is in one
  * @param configuration the configuration files in force and their problems
  * @param server whether a warm server answers, and what it said (never starts one)
@@ -27,7 +28,7 @@ import java.util.function.Supplier;
 @API(status = API.Status.INTERNAL)
 public record InstallContext(Map<String, String> environment, Path workingDirectory,
     PrintStream out, PrintStream err, Clock clock, Supplier<Optional<Path>> launcher,
-    Supplier<Map<String, Set<String>>> claudeHooks, Supplier<Optional<Path>> project,
+    Supplier<Set<Class<? extends Event>>> ruleEvents, Supplier<Optional<Path>> project,
     Supplier<ConfigurationReport> configuration, Supplier<ServerReport> server) {
 
   public InstallContext {
@@ -37,7 +38,7 @@ public record InstallContext(Map<String, String> environment, Path workingDirect
     Objects.requireNonNull(err, "err");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(launcher, "launcher");
-    Objects.requireNonNull(claudeHooks, "claudeHooks");
+    Objects.requireNonNull(ruleEvents, "ruleEvents");
     Objects.requireNonNull(project, "project");
     Objects.requireNonNull(configuration, "configuration");
     Objects.requireNonNull(server, "server");

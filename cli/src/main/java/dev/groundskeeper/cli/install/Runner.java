@@ -3,16 +3,19 @@ package dev.groundskeeper.cli.install;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.host.runner.RunnerAdapter;
+import dev.groundskeeper.host.runner.Runners;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The runners Groundskeeper installs into: where each keeps its hook settings, how one hook entry
@@ -141,9 +144,14 @@ enum Runner {
     return this == CURSOR ? "{\n  \"version\": 1\n}\n" : "{}\n";
   }
 
-  /** The matcher written for {@code registration}, if it has one. */
+  /**
+   * The matcher written for {@code registration}, if it has one. Codex gets none: which name its
+   * shell tool reports ({@code Bash}, {@code exec_command}, {@code shell}, ...) differs between
+   * builds, a matcher naming the wrong one would silently judge nothing, and the adapter ignores
+   * the tools it does not read.
+   */
   Optional<String> matcher(Registration registration) {
-    if (registration.tools().isEmpty()) {
+    if (registration.tools().isEmpty() || this == CODEX) {
       return Optional.empty();
     }
     String alternatives = String.join("|", registration.tools());
@@ -223,23 +231,45 @@ enum Runner {
     return command.isTextual() ? Optional.of(command.asText()) : Optional.empty();
   }
 
+  /** The host adapter that answers this runner's hook calls. */
+  RunnerAdapter adapter() {
+    return switch (this) {
+      case CLAUDE -> Runners.CLAUDE_CODE;
+      case CODEX -> Runners.CODEX;
+      case GEMINI -> Runners.GEMINI;
+      case CURSOR -> Runners.CURSOR;
+    };
+  }
+
   /**
-   * The Claude Code table from what the rules read (the host Claude Code adapter's registrations): hook name to the tools
-   * its matcher must cover. Events in the order a session meets them, tools as the documentation
-   * has always listed them.
+   * What install writes for rules reading {@code events}: the adapter's own registrations for
+   * them (opt-in hooks left out), so the hooks a rule needs and the hooks install registers
+   * cannot drift apart. Events in the order a session meets them, tools as each runner's
+   * documentation lists them, so a new file reads naturally.
    */
-  static List<Registration> claudeRegistrations(Map<String, Set<String>> required) {
-    List<String> eventOrder = List.of("PreToolUse", "PostToolUse", "PostToolUseFailure",
-        "SessionStart", "UserPromptSubmit", "SubagentStart", "SubagentStop", "PreCompact", "Stop");
-    List<String> toolOrder = List.of("Bash", "Write", "Edit", "MultiEdit", "NotebookEdit", "Task",
-        "Agent");
+  List<Registration> registrations(Collection<Class<? extends Event>> events) {
+    List<String> eventOrder = switch (this) {
+      case CLAUDE -> List.of("PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart",
+          "UserPromptSubmit", "SubagentStart", "SubagentStop", "PreCompact", "Stop",
+          "StopFailure");
+      case CODEX -> List.of("PreToolUse", "PostToolUse", "SessionStart", "UserPromptSubmit",
+          "SubagentStart", "SubagentStop", "PreCompact", "Stop");
+      case GEMINI -> List.of("BeforeTool", "AfterTool", "SessionStart", "BeforeAgent",
+          "AfterAgent", "PreCompress");
+      case CURSOR -> List.of("beforeShellExecution", "afterShellExecution", "preToolUse",
+          "afterFileEdit", "beforeSubmitPrompt", "sessionStart", "subagentStop", "stop");
+    };
+    List<String> toolOrder = List.of("Bash", "run_shell_command", "write_file", "replace",
+        "Write", "StrReplace", "Edit", "MultiEdit", "NotebookEdit", "Task", "Agent");
     Comparator<String> byEvent = Comparator.comparingInt((String e) -> rank(eventOrder, e))
         .thenComparing(Comparator.naturalOrder());
     Comparator<String> byTool = Comparator.comparingInt((String t) -> rank(toolOrder, t))
         .thenComparing(Comparator.naturalOrder());
     List<Registration> registrations = new ArrayList<>();
-    required.keySet().stream().sorted(byEvent).forEach(event -> registrations.add(
-        new Registration(event, required.get(event).stream().sorted(byTool).toList())));
+    adapter().registrations(events, false).stream()
+        .sorted(Comparator.comparing(RunnerAdapter.Registration::hook, byEvent))
+        .forEach(registration -> registrations.add(new Registration(registration.hook(),
+            registration.tools().stream().sorted(byTool).toList())));
     return List.copyOf(registrations);
   }
 

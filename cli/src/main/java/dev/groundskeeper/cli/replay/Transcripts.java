@@ -34,7 +34,11 @@ import java.util.function.Function;
  * {@code custom_tool_call} {@code apply_patch} items are tool calls.
  *
  * <p>Each transcript starts with a session start ({@code startup}; a sub-agent's with a sub-agent
- * start) and ends with a stop (a sub-agent's with a sub-agent stop), as the runner reports them.
+ * start). A stop (a sub-agent's: a sub-agent stop) is judged where the transcript records the end
+ * of a turn, as the runner's Stop hook fires there: Claude Code's {@code system} lines of subtype
+ * {@code stop_hook_summary} or {@code turn_duration}, Codex's {@code event_msg}
+ * {@code task_complete}; two with nothing judged between them are one stop. A transcript whose
+ * last calls no recorded stop follows ends with one, as the session ended there.
  * Whether a written file existed is known from earlier writes in the same transcript, else from
  * the file system. A line that cannot be read is reported with its number and why; the rest is
  * still read.
@@ -156,11 +160,21 @@ final class Transcripts {
     abstract void line(JsonNode node, int number);
 
     void end(int lastLine) {
-      if (!started) {
+      stop(lastLine);
+    }
+
+    /**
+     * A stop at {@code number}, unless nothing was judged since the last one (Claude Code writes
+     * both a hook summary and a turn duration for one turn's end).
+     */
+    void stop(int number) {
+      if (!started || !steps.isEmpty() && (steps.get(steps.size() - 1).event()
+          instanceof Event.Stop || steps.get(steps.size() - 1).event()
+          instanceof Event.SubagentStop)) {
         return;
       }
       EventContext context = context();
-      steps.add(new Step(transcript, lastLine, agent.isEmpty()
+      steps.add(new Step(transcript, number, agent.isEmpty()
           ? new Event.Stop(context, false) : new Event.SubagentStop(context, "", false)));
     }
 
@@ -254,9 +268,15 @@ final class Transcripts {
         start(number);
       }
       String type = node.path("type").asText("");
-      if (type.equals("system") && node.path("subtype").asText("").equals("compact_boundary")) {
+      String subtype = node.path("subtype").asText("");
+      if (type.equals("system") && subtype.equals("compact_boundary")) {
         needCwd(number);
         add(number, new Event.SessionStart(context(), Event.StartSource.COMPACT));
+        return;
+      }
+      if (type.equals("system") && List.of("stop_hook_summary", "turn_duration")
+          .contains(subtype)) {
+        stop(number);
         return;
       }
       if (!type.equals("assistant")) {
@@ -336,6 +356,11 @@ final class Transcripts {
           add(number, new Event.SessionStart(context(), Event.StartSource.COMPACT));
         }
         case "response_item" -> item(payload, number);
+        case "event_msg" -> {
+          if (payload.path("type").asText("").equals("task_complete")) {
+            stop(number);
+          }
+        }
         default -> { }
       }
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -203,5 +204,93 @@ class DoctorCommandTest {
     JsonNode healthy = new ObjectMapper().readTree(machine.doctor("--json").out());
     assertThat(healthy.path("healthy").asBoolean()).isTrue();
     assertThat(healthy.path("runners").get(0).path("sample").path("ok").asBoolean()).isTrue();
+  }
+
+  @Test
+  void claudeCodesDisableAllHooksIsAFinding() {
+    machine.install("--runner", "claude");
+    Path file = machine.file(Runner.CLAUDE, Scope.USER);
+    Machine.write(file, Machine.read(file).replaceFirst("\\{", "{\"disableAllHooks\": true,"));
+
+    Machine.Run run = machine.doctor();
+
+    assertThat(run.code()).isEqualTo(1);
+    assertThat(run.out()).contains("claude user: " + file + " sets disableAllHooks to true",
+        "fix: delete \"disableAllHooks\": true from " + file);
+    Machine.write(file, Machine.read(file).replace("\"disableAllHooks\": true,",
+        "\"disableAllHooks\": false,"));
+    assertThat(machine.doctor().out()).doesNotContain("disableAllHooks");
+  }
+
+  /** The config.toml that trusts every hook install wrote into a fresh hooks.json. */
+  private String trustingEveryHook(Path hooksJson) {
+    StringBuilder toml = new StringBuilder("model = \"gpt-5.5\" # a comment\n"
+        + "[[profiles.list]]\nname = 'x'\n"
+        + "[mcp_servers.docs]\nargs = [\n  \"-y\", # spread over lines\n  \"docs]\",\n]\n");
+    for (Registration registration : Runner.CODEX.registrations(Machine.RULE_EVENTS)) {
+      toml.append("\n[hooks.state.\"").append(CodexConfig.key(hooksJson.toString(),
+          registration.event(), 0, 0)).append("\"]\ntrusted_hash = \"sha256:0123\"\n");
+    }
+    return toml.toString();
+  }
+
+  @Test
+  void codexHooksNotYetTrustedOrTurnedOffAreFindings() {
+    machine.has(Runner.CODEX);
+    machine.install("--runner", "claude");
+    machine.install("--runner", "codex");
+    Path hooks = machine.file(Runner.CODEX, Scope.USER);
+    Path config = machine.home.resolve(".codex/config.toml");
+
+    Machine.Run fresh = machine.doctor();
+    assertThat(fresh.code()).isEqualTo(1);
+    assertThat(fresh.out()).contains("codex user: Codex has not trusted Groundskeeper's"
+        + " PreToolUse, PostToolUse, ", "hooks in " + hooks + " yet",
+        "fix: start codex and trust the hooks it asks you to review");
+
+    Machine.write(config, trustingEveryHook(hooks));
+    Machine.Run trusted = machine.doctor();
+    assertThat(trusted.out()).as(trusted.out()).doesNotContain("codex user:").endsWith(
+        "healthy\n");
+
+    String stopKey = CodexConfig.key(hooks.toString(), "Stop", 0, 0);
+    Machine.write(config, trustingEveryHook(hooks).replace("[hooks.state.\"" + stopKey + "\"]\n",
+        "[hooks.state.\"" + stopKey + "\"]\nenabled = false\n"));
+    assertThat(machine.doctor().out()).contains(
+        "codex user: " + config + " turns off Groundskeeper's Stop hook in " + hooks,
+        "fix: delete enabled = false under [hooks.state.\"" + stopKey + "\"]");
+  }
+
+  @Test
+  void codexsFeatureSwitchOffIsAFindingUnderEitherName() {
+    machine.has(Runner.CODEX);
+    machine.install("--runner", "claude");
+    machine.install("--runner", "codex");
+    Path hooks = machine.file(Runner.CODEX, Scope.USER);
+    Path config = machine.home.resolve(".codex/config.toml");
+
+    for (String off : List.of("[features]\nhooks = false\n", "features.codex_hooks = false\n",
+        "features = { hooks = false, shell_tool = true }\n")) {
+      Machine.write(config, off + trustingEveryHook(hooks));
+      assertThat(machine.doctor().out()).as(off).contains("codex: " + config
+          + " turns hooks off under [features], so Codex runs no hook",
+          "fix: set hooks = true under [features] in " + config);
+    }
+    Machine.write(config, "[features]\ncodex_hooks = false\nhooks = true\n"
+        + trustingEveryHook(hooks));
+    assertThat(machine.doctor().out()).doesNotContain("turns hooks off");
+  }
+
+  @Test
+  void aConfigTomlDoctorCannotReadIsSaidNotGuessed() {
+    machine.has(Runner.CODEX);
+    machine.install("--runner", "codex");
+    Path config = machine.home.resolve(".codex/config.toml");
+    Machine.write(config, "[features\nhooks = false\n");
+
+    Machine.Run run = machine.doctor();
+
+    assertThat(run.out()).contains("codex: " + config + ": line 1: expected `]`; whether Codex"
+        + " runs the hooks was not checked").doesNotContain("turns hooks off");
   }
 }

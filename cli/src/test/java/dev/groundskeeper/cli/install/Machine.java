@@ -1,5 +1,7 @@
 package dev.groundskeeper.cli.install;
 
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.Policy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,6 +15,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +31,21 @@ import picocli.CommandLine;
  */
 final class Machine {
 
-  /** What the Claude Code adapter's registrations give for the built-in rules (held there by a test). */
+  /** The events the built-in rules read, as the program discovers them. */
+  static final Set<Class<? extends Event>> RULE_EVENTS = ruleEvents();
+
+  private static Set<Class<? extends Event>> ruleEvents() {
+    Policy policy = Policy.builder().discover(Machine.class.getClassLoader())
+        .exclude("clitest.*", "clitestplugin.*").build();
+    Set<Class<? extends Event>> events = new HashSet<>();
+    policy.rules().forEach(rule -> events.addAll(rule.rule().info().events()));
+    return Set.copyOf(events);
+  }
+
+  /**
+   * What install registers for Claude Code with the built-in rules, written out (InstallCommandTest
+   * holds the adapter's registrations to it, so a change there is seen here).
+   */
   static final Map<String, Set<String>> CLAUDE = new TreeMap<>(Map.of(
       "PreToolUse", Set.of("Bash", "Write", "Edit", "MultiEdit", "Task", "Agent"),
       "PostToolUse", Set.of("Bash", "Write", "Edit", "MultiEdit", "NotebookEdit"),
@@ -38,7 +55,8 @@ final class Machine {
       "SubagentStart", Set.of(),
       "SubagentStop", Set.of(),
       "PreCompact", Set.of(),
-      "Stop", Set.of()));
+      "Stop", Set.of(),
+      "StopFailure", Set.of()));
 
   final Path temp;
   final Path home;
@@ -131,7 +149,7 @@ final class Machine {
     PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
     InstallContext context = new InstallContext(env, project, outStream, errStream,
-        Clock.fixed(now, ZoneOffset.UTC), () -> Optional.of(launcher), () -> CLAUDE,
+        Clock.fixed(now, ZoneOffset.UTC), () -> Optional.of(launcher), () -> RULE_EVENTS,
         () -> projectRoot,
         () -> new InstallContext.ConfigurationReport(List.of(), configProblems),
         () -> new InstallContext.ServerReport(serverUp, serverUp ? "pid 1" : "no server"));

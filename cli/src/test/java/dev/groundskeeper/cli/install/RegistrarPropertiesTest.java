@@ -25,7 +25,7 @@ class RegistrarPropertiesTest {
 
   private static final String COMMAND = "/opt/gk/bin/groundskeeper hook --runner claude";
   private static final List<Registration> TABLE =
-      Runner.claudeRegistrations(Machine.CLAUDE);
+      Runner.CLAUDE.registrations(Machine.RULE_EVENTS);
 
   @Property(tries = 200)
   void uninstallAfterInstallGivesBackTheOriginalBytes(@ForAll("settings") String original) {

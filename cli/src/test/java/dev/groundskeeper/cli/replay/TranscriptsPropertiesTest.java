@@ -64,4 +64,54 @@ class TranscriptsPropertiesTest {
       Files.deleteIfExists(file);
     }
   }
+
+  private static final String TURN_END = "{\"type\":\"system\",\"subtype\":\"turn_duration\"}";
+  private static final String HOOK_SUMMARY =
+      "{\"type\":\"system\",\"subtype\":\"stop_hook_summary\",\"hookCount\":1}";
+
+  @Provide
+  Arbitrary<List<String>> turns() {
+    return Arbitraries.of(BASH, TURN_END, HOOK_SUMMARY, "{\"type\":\"user\"}").list()
+        .ofMaxSize(30);
+  }
+
+  /**
+   * A stop is judged at each recorded turn end that follows something judged, never twice in a
+   * row, and a session that started ends on one.
+   */
+  @Property(tries = 200)
+  void aStopIsJudgedAtEachRecordedTurnEndAndAtTheEnd(@ForAll("turns") List<String> lines)
+      throws Exception {
+    Path file = Files.createTempFile("gk-transcript", ".jsonl");
+    try {
+      Files.write(file, lines);
+      List<Transcripts.Step> steps = Transcripts.read(file, Function.identity()).steps();
+      int expected = 0;
+      boolean started = false;
+      boolean judgedSinceStop = false;
+      for (String line : lines) {
+        if (line.equals(BASH)) {
+          started = true;
+          judgedSinceStop = true;
+        } else if ((line.equals(TURN_END) || line.equals(HOOK_SUMMARY)) && judgedSinceStop) {
+          expected++;
+          judgedSinceStop = false;
+        }
+      }
+      if (judgedSinceStop) {
+        expected++; // the session ended after calls no recorded stop followed
+      }
+      assertThat(steps.stream().filter(step -> step.event() instanceof Event.Stop))
+          .hasSize(expected);
+      for (int i = 1; i < steps.size(); i++) {
+        assertThat(steps.get(i - 1).event() instanceof Event.Stop
+            && steps.get(i).event() instanceof Event.Stop).as("two stops in a row").isFalse();
+      }
+      if (started) {
+        assertThat(steps.get(steps.size() - 1).event()).isInstanceOf(Event.Stop.class);
+      }
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
-import dev.groundskeeper.api.EventContext.SessionMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +29,7 @@ import java.util.regex.Pattern;
  * (every payload carries its cwd), and the rest of Claude Code's list (Notification,
  * PermissionRequest, PostToolBatch, ...).
  */
-final class ClaudeCodeAdapter implements RunnerAdapter {
+final class ClaudeCodeAdapter extends TableAdapter {
 
   /** The tools whose completion names the file they wrote (the touch records read it). */
   static final Set<String> WRITING_TOOLS = Set.of("Write", "Edit", "MultiEdit", "NotebookEdit");
@@ -62,14 +61,8 @@ final class ClaudeCodeAdapter implements RunnerAdapter {
       Map.entry(Event.WorktreeRemove.class,
           List.of(new Registration("WorktreeRemove", Set.of(), true))));
 
-  @Override
-  public String name() {
-    return "claude";
-  }
-
-  @Override
-  public String displayName() {
-    return "Claude Code";
+  ClaudeCodeAdapter() {
+    super("claude", "Claude Code", SOURCES);
   }
 
   /** Any payload naming its hook in Claude Code's style (the catch-all: asked last). */
@@ -80,19 +73,7 @@ final class ClaudeCodeAdapter implements RunnerAdapter {
   }
 
   @Override
-  public List<Registration> sourcesOf(Class<? extends Event> type) {
-    return SOURCES.getOrDefault(type, List.of());
-  }
-
-  @Override
-  public Call map(JsonNode root, SessionMode mode, Path workingDirectory) {
-    Mapping.requireObject(root);
-    String name = new Payload(root, "hook").requiredString("hook_event_name");
-    Payload payload = new Payload(root, name);
-    // The context is read only for an event this build maps: a hook added to Claude Code later
-    // may carry other fields, and must get the empty answer, not a complaint about them.
-    Supplier<EventContext> context = () -> Mapping.context(payload, "session_id",
-        payload.requiredPath("cwd", workingDirectory), mode);
+  Call map(String name, Payload payload, Supplier<EventContext> context) {
     return Call.of(name, event(name, payload, context));
   }
 
@@ -243,29 +224,15 @@ final class ClaudeCodeAdapter implements RunnerAdapter {
       root.set("hookSpecificOutput", specific);
       return RunnerAnswer.json(Mapping.compact(root));
     }
-    if (event instanceof Event.Stop stop) {
-      return stop(decision, message, stop.stopHookActive());
-    }
-    if (event instanceof Event.SubagentStop stop) {
-      return stop(decision, message, stop.stopHookActive());
+    Optional<Boolean> stopping = Mapping.stopHookActive(event);
+    if (stopping.isPresent()) {
+      return Mapping.blockOrTell(decision.denied(), message, stopping.get());
     }
     if (event instanceof Event.PreCompact) {
       // Plain standard output of a PreCompact hook becomes part of the compaction instructions.
       return new RunnerAnswer(message, "", 0);
     }
     return RunnerAnswer.json(Mapping.specific(hook, "additionalContext", message));
-  }
-
-  /**
-   * A stop is blocked only when a rule denies and Claude Code is not already continuing because of
-   * an earlier block; otherwise blocking again would loop, so the person sees the text instead.
-   */
-  private static RunnerAnswer stop(Decision decision, String message, boolean stopHookActive) {
-    if (decision.denied() && !stopHookActive) {
-      return RunnerAnswer.json(Mapping.compact(Mapping.object()
-          .put("decision", "block").put("reason", message)));
-    }
-    return RunnerAnswer.json(Mapping.field("systemMessage", message));
   }
 
   /**

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
-import dev.groundskeeper.api.EventContext.SessionMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * PostCompact, SessionEnd, PermissionRequest and Interrupt (no rule needs them), and
  * SessionStart with a source newer than this build ({@code fork}).
  */
-final class CodexAdapter implements RunnerAdapter {
+final class CodexAdapter extends TableAdapter {
 
   static final Set<String> SHELL_TOOLS = Set.of("Bash", "shell", "exec_command", "local_shell",
       "container.exec", "unified_exec", "terminal");
@@ -40,13 +40,19 @@ final class CodexAdapter implements RunnerAdapter {
   private static final Pattern EXIT_CODE =
       Pattern.compile("\\A(?:Exit code|Process exited with code):? (\\d{1,3})\\b");
 
+  /**
+   * Every name a build may give the shell and the patch tool: the hooks must reach all of them
+   * (install writes no matcher for Codex, so every tool reaches the hook).
+   */
   private static final Map<Class<? extends Event>, List<Registration>> SOURCES = Map.ofEntries(
-      Map.entry(Event.CommandEvent.class, List.of(Registration.of("PreToolUse", "Bash"))),
+      Map.entry(Event.CommandEvent.class,
+          List.of(new Registration("PreToolUse", SHELL_TOOLS, false))),
       Map.entry(Event.FileWriteEvent.class,
-          List.of(Registration.of("PreToolUse", "apply_patch"))),
-      Map.entry(Event.CommandCompleted.class, List.of(Registration.of("PostToolUse", "Bash"))),
+          List.of(new Registration("PreToolUse", PATCH_TOOLS, false))),
+      Map.entry(Event.CommandCompleted.class,
+          List.of(new Registration("PostToolUse", SHELL_TOOLS, false))),
       Map.entry(Event.ToolCompleted.class,
-          List.of(Registration.of("PostToolUse", "apply_patch"))),
+          List.of(new Registration("PostToolUse", PATCH_TOOLS, false))),
       Map.entry(Event.PromptSubmitted.class, List.of(Registration.of("UserPromptSubmit"))),
       Map.entry(Event.SessionStart.class, List.of(Registration.of("SessionStart"))),
       Map.entry(Event.Stop.class, List.of(Registration.of("Stop"))),
@@ -54,14 +60,8 @@ final class CodexAdapter implements RunnerAdapter {
       Map.entry(Event.SubagentStart.class, List.of(Registration.of("SubagentStart"))),
       Map.entry(Event.PreCompact.class, List.of(Registration.of("PreCompact"))));
 
-  @Override
-  public String name() {
-    return "codex";
-  }
-
-  @Override
-  public String displayName() {
-    return "Codex CLI";
+  CodexAdapter() {
+    super("codex", "Codex CLI", SOURCES);
   }
 
   /**
@@ -77,17 +77,7 @@ final class CodexAdapter implements RunnerAdapter {
   }
 
   @Override
-  public List<Registration> sourcesOf(Class<? extends Event> type) {
-    return SOURCES.getOrDefault(type, List.of());
-  }
-
-  @Override
-  public Call map(JsonNode root, SessionMode mode, Path workingDirectory) {
-    Mapping.requireObject(root);
-    String name = new Payload(root, "hook").requiredString("hook_event_name");
-    Payload payload = new Payload(root, name);
-    java.util.function.Supplier<EventContext> context = () -> Mapping.context(payload,
-        "session_id", payload.requiredPath("cwd", workingDirectory), mode);
+  Call map(String name, Payload payload, Supplier<EventContext> context) {
     return switch (name) {
       case "PreToolUse" -> new Call(name, beforeTool(payload, context.get()));
       case "PostToolUse" -> new Call(name, afterTool(payload, context.get()));
@@ -200,11 +190,9 @@ final class CodexAdapter implements RunnerAdapter {
           .put("permissionDecision", "deny").put("permissionDecisionReason", message);
       return RunnerAnswer.json(Mapping.compact(root));
     }
-    if (event instanceof Event.Stop stop) {
-      return stop(decision, message, stop.stopHookActive());
-    }
-    if (event instanceof Event.SubagentStop stop) {
-      return stop(decision, message, stop.stopHookActive());
+    Optional<Boolean> stopping = Mapping.stopHookActive(event);
+    if (stopping.isPresent()) {
+      return Mapping.blockOrTell(decision.denied(), message, stopping.get());
     }
     if (event instanceof Event.PreCompact) {
       // No hookSpecificOutput in Codex's PreCompact schema: the person sees the text.
@@ -212,14 +200,6 @@ final class CodexAdapter implements RunnerAdapter {
     }
     // PostToolUse, SessionStart, SubagentStart, UserPromptSubmit: context for the model.
     return RunnerAnswer.json(Mapping.specific(hook, "additionalContext", message));
-  }
-
-  private static RunnerAnswer stop(Decision decision, String message, boolean stopHookActive) {
-    if (decision.denied() && !stopHookActive) {
-      return RunnerAnswer.json(Mapping.compact(Mapping.object()
-          .put("decision", "block").put("reason", message)));
-    }
-    return RunnerAnswer.json(Mapping.field("systemMessage", message));
   }
 
   /** Empty standard output is Codex's "no opinion" for every hook. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Cursor ({@code .cursor/hooks.json}, version 1): camelCase hook names, the conversation as
@@ -26,7 +27,7 @@ import java.util.Set;
  * afterAgentResponse, afterAgentThought, beforeTabFileRead, afterTabFileEdit, sessionEnd, and
  * every other hook.
  */
-final class CursorAdapter implements RunnerAdapter {
+final class CursorAdapter extends TableAdapter {
 
   static final Set<String> SHELL_TOOLS = Set.of("Shell", "Bash", "run_terminal_cmd");
   static final Set<String> WRITE_TOOLS = Set.of("Write");
@@ -46,14 +47,8 @@ final class CursorAdapter implements RunnerAdapter {
       Map.entry(Event.StopFailure.class, List.of(Registration.of("stop"))),
       Map.entry(Event.SubagentStop.class, List.of(Registration.of("subagentStop"))));
 
-  @Override
-  public String name() {
-    return "cursor";
-  }
-
-  @Override
-  public String displayName() {
-    return "Cursor";
+  CursorAdapter() {
+    super("cursor", "Cursor", SOURCES);
   }
 
   @Override
@@ -65,17 +60,7 @@ final class CursorAdapter implements RunnerAdapter {
   }
 
   @Override
-  public List<Registration> sourcesOf(Class<? extends Event> type) {
-    return SOURCES.getOrDefault(type, List.of());
-  }
-
-  @Override
-  public Call map(JsonNode root, SessionMode mode, Path workingDirectory) {
-    Mapping.requireObject(root);
-    String name = new Payload(root, "hook").requiredString("hook_event_name");
-    Payload payload = new Payload(root, name);
-    java.util.function.Supplier<EventContext> context = () -> context(payload, mode,
-        workingDirectory);
+  Call map(String name, Payload payload, Supplier<EventContext> context) {
     return switch (name) {
       case "beforeShellExecution" -> Call.of(name, Optional.of(new Event.CommandEvent(
           context.get(), payload.requiredString("command"))));
@@ -104,7 +89,9 @@ final class CursorAdapter implements RunnerAdapter {
     };
   }
 
-  private static EventContext context(Payload payload, SessionMode mode, Path workingDirectory) {
+  /** The checkout as {@code cwd}, else the first of {@code workspace_roots}. */
+  @Override
+  EventContext context(Payload payload, SessionMode mode, Path workingDirectory) {
     Path cwd;
     if (payload.has("cwd") && !payload.requiredString("cwd").isEmpty()) {
       cwd = payload.requiredPath("cwd", workingDirectory);

@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
-import dev.groundskeeper.api.EventContext.SessionMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * <p>Ignored: SessionEnd, BeforeModel, AfterModel, BeforeToolSelection, Notification (no rule
  * needs them), and a SessionStart source newer than this build.
  */
-final class GeminiAdapter implements RunnerAdapter {
+final class GeminiAdapter extends TableAdapter {
 
   static final String SHELL = "run_shell_command";
   static final String WRITE = "write_file";
@@ -50,14 +50,8 @@ final class GeminiAdapter implements RunnerAdapter {
       Map.entry(Event.Stop.class, List.of(Registration.of("AfterAgent"))),
       Map.entry(Event.PreCompact.class, List.of(Registration.of("PreCompress"))));
 
-  @Override
-  public String name() {
-    return "gemini";
-  }
-
-  @Override
-  public String displayName() {
-    return "Gemini CLI";
+  GeminiAdapter() {
+    super("gemini", "Gemini CLI", SOURCES);
   }
 
   /** Gemini's own event names, or a shared one with the {@code timestamp} Gemini always sends. */
@@ -69,17 +63,7 @@ final class GeminiAdapter implements RunnerAdapter {
   }
 
   @Override
-  public List<Registration> sourcesOf(Class<? extends Event> type) {
-    return SOURCES.getOrDefault(type, List.of());
-  }
-
-  @Override
-  public Call map(JsonNode root, SessionMode mode, Path workingDirectory) {
-    Mapping.requireObject(root);
-    String name = new Payload(root, "hook").requiredString("hook_event_name");
-    Payload payload = new Payload(root, name);
-    java.util.function.Supplier<EventContext> context = () -> Mapping.context(payload,
-        "session_id", payload.requiredPath("cwd", workingDirectory), mode);
+  Call map(String name, Payload payload, Supplier<EventContext> context) {
     return switch (name) {
       case "BeforeTool" -> Call.of(name, beforeTool(payload, context.get()));
       case "AfterTool" -> Call.of(name, afterTool(payload, context.get()));

@@ -97,6 +97,32 @@ final class Mapping {
     return "groundskeeper could not judge this call, so no guard checked it: " + why;
   }
 
+  /**
+   * Whether {@code event} is a stop (of the agent or a sub-agent) and, if so, whether the runner
+   * is already continuing because of an earlier refusal; empty for every other event.
+   */
+  static Optional<Boolean> stopHookActive(Event event) {
+    if (event instanceof Event.Stop stop) {
+      return Optional.of(stop.stopHookActive());
+    }
+    if (event instanceof Event.SubagentStop stop) {
+      return Optional.of(stop.stopHookActive());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The answer to a stop in Claude Code's shape (Codex shares it): blocked only when a rule
+   * denies and the runner is not already continuing because of an earlier block; otherwise
+   * blocking again would loop, so the person sees the text instead.
+   */
+  static RunnerAnswer blockOrTell(boolean denied, String message, boolean stopHookActive) {
+    if (denied && !stopHookActive) {
+      return RunnerAnswer.json(compact(object().put("decision", "block").put("reason", message)));
+    }
+    return RunnerAnswer.json(field("systemMessage", message));
+  }
+
   /** True for the events a runner reports before a tool call, whose answer may refuse it. */
   static boolean beforeTool(Event event) {
     return event instanceof Event.CommandEvent || event instanceof Event.FileWriteEvent

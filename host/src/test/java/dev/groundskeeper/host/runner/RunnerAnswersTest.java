@@ -172,9 +172,14 @@ class RunnerAnswersTest {
       assertThat(adapter.sourcesOf(Event.Stop.class)).as(adapter.name()).isNotEmpty();
       assertThat(adapter.sourcesOf(Event.SessionStart.class)).as(adapter.name()).isNotEmpty();
     }
+    // Every name a Codex build may give its shell and patch tools: install writes no matcher
+    // for Codex, and the table says which tools the hook must reach.
+    Set<String> tools = new java.util.HashSet<>(CodexAdapter.SHELL_TOOLS);
+    tools.addAll(CodexAdapter.PATCH_TOOLS);
     assertThat(Runners.CODEX.registrations(Set.of(Event.CommandEvent.class,
         Event.FileWriteEvent.class), false)).containsExactly(
-        new RunnerAdapter.Registration("PreToolUse", Set.of("Bash", "apply_patch"), false));
+        new RunnerAdapter.Registration("PreToolUse", tools, false));
+    assertThat(tools).contains("Bash", "exec_command", "apply_patch");
   }
 
   @Test
