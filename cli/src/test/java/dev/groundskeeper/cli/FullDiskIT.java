@@ -19,11 +19,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 17: a full disk. The packaged hook runs in a mount namespace of its own over a tmpfs
- * filled to the last block, holding either every place the tool writes (home, configuration,
- * state, the store) or the repository itself (where creation and touch records go). Every call
- * still answers in the runner's shape with exit 0 and no stack trace, the loss guards still deny
- * what they deny on a roomy disk, and the repository keeps every branch and uncommitted change.
+ * Issues 17 and 19: a full disk and a read-only one. The packaged hook runs in a mount namespace
+ * of its own over a tmpfs filled to the last block (or remounted read-only), holding either every
+ * place the tool writes (home, configuration, state with the decision log, which the user's
+ * configuration turns on for every call, the store) or the repository itself (where creation and
+ * touch records go). Every call still answers in the runner's shape with exit 0 and no stack
+ * trace, the loss guards still deny what they deny on a roomy disk, and the repository keeps every
+ * branch and uncommitted change.
  * Needs {@code unshare -m} and {@code mount} (root, or user namespaces): skipped where the system
  * gives neither.
  */
@@ -37,6 +39,10 @@ class FullDiskIT {
 
   Path repo;
   Path mount;
+  /** The tmpfs remounted read-only rather than filled. */
+  boolean readOnly;
+  /** The tmpfs left roomy: the control, showing what the other modes refuse is written. */
+  boolean roomy;
 
   @BeforeEach
   void repository() throws Exception {
@@ -70,8 +76,31 @@ class FullDiskIT {
   }
 
   @Test
+  void withEveryStateDirectoryReadOnlyTheGuardsStillJudge() throws Exception {
+    readOnly = true;
+    assertTheGuardsJudge(false);
+    assertThat(Git.run(repo, "rev-parse", "--verify", "-q", "feat")).isNotBlank();
+    assertThat(repo.resolve("notes.txt")).hasContent("committed\nand an afternoon of changes\n");
+  }
+
+  @Test
   void withTheRepositoryOnAFullDiskTheGuardsStillJudge() throws Exception {
     assertTheGuardsJudge(true);
+  }
+
+  /**
+   * The control: on a roomy tmpfs the same calls write the decision log and the records, so the
+   * full and read-only runs do refuse writes the hook attempts.
+   */
+  @Test
+  void onARoomyDiskTheSameCallsWriteTheDecisionLog() throws Exception {
+    roomy = true;
+    Path cwd = repo;
+    Run run = hook(false, cwd, "{\"session_id\":\"s1\",\"cwd\":\"" + cwd
+        + "\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":"
+        + "{\"command\":\"git branch -D feat\"}}");
+    assertThat(run.out()).contains("\"permissionDecision\":\"deny\"");
+    assertThat(run.logged()).as("the decision log was written: %s", run).isTrue();
   }
 
   private void assertTheGuardsJudge(boolean repositoryOnTheFullDisk) throws Exception {
@@ -116,6 +145,7 @@ class FullDiskIT {
       assertThat(answer.isObject()).as("%s answered %s", what, run.out()).isTrue();
     }
     assertThat(run.filled()).as("the disk was full during %s", what).isTrue();
+    assertThat(run.logged()).as("nothing could be logged during %s", what).isFalse();
   }
 
   /**
@@ -124,6 +154,7 @@ class FullDiskIT {
    * filled before the JVM starts. {@code filled} says that a write of one more byte failed.
    */
   private Run hook(boolean repositoryOnTheFullDisk, Path cwd, String payload) throws Exception {
+    // (the disk is "full" in either mode: no write succeeds)
     Path input = temp.resolve("payload.json");
     Files.writeString(input, payload);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -132,14 +163,19 @@ class FullDiskIT {
         "mount -t tmpfs -o size=4m tmpfs \"$M\"",
         "mkdir -p \"$M/home\" \"$M/xdg\" \"$M/state\" \"$M/cache\" \"$M/gk\"",
         "if [ \"$COPY\" = 1 ]; then cp -a \"$REPO\" \"$M/repo\"; fi",
+        "mkdir -p \"$M/xdg/groundskeeper\"",
+        "printf 'log:\\n  decisions: all\\n' >\"$M/xdg/groundskeeper/config.yaml\"",
+        "if [ \"$ROOMY\" = 1 ]; then :; elif [ \"$RO\" = 1 ]; then mount -o remount,ro \"$M\"; else",
         "dd if=/dev/zero of=\"$M/filler\" bs=4096 2>/dev/null || true",
         "dd if=/dev/zero of=\"$M/filler2\" bs=1 2>/dev/null || true",
+        "fi",
         "if echo x 2>/dev/null >\"$M/probe\"; then echo roomy >\"$MARK\"; "
             + "else echo full >\"$MARK\"; fi",
         "cd \"$CWD\"",
         "set +e",
         "\"$JAVA\" -XX:+UseSerialGC -jar \"$JAR\" hook <\"$INPUT\"",
         "code=$?",
+        "if find \"$M\" -name 'decisions.log*' -size +0 | grep -q .; then echo logged >\"$LOGGED\"; fi",
         // what is on the full disk is gone with the namespace: check the repository in it
         "if [ \"$COPY\" = 1 ]; then git -C \"$M/repo\" rev-parse -q --verify feat >/dev/null"
             + " && grep -q afternoon \"$M/repo/notes.txt\" || echo lost >\"$MARK\"; fi",
@@ -150,6 +186,11 @@ class FullDiskIT {
     Path mark = temp.resolve("mark");
     env.put("M", mount.toString());
     env.put("COPY", repositoryOnTheFullDisk ? "1" : "0");
+    env.put("RO", readOnly ? "1" : "0");
+    env.put("ROOMY", roomy ? "1" : "0");
+    Path logged = temp.resolve("logged");
+    Files.deleteIfExists(logged);
+    env.put("LOGGED", logged.toString());
     env.put("REPO", repo.toString());
     env.put("CWD", cwd.toString());
     env.put("JAVA", java);
@@ -176,10 +217,11 @@ class FullDiskIT {
     assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("finished").isTrue();
     String marked = Files.exists(mark) ? Files.readString(mark).strip() : "";
     assertThat(marked).as("the repository on the full disk kept its work").isNotEqualTo("lost");
-    return new Run(process.exitValue(), out, err.get(), marked.equals("full"));
+    return new Run(process.exitValue(), out, err.get(), marked.equals("full"),
+        Files.exists(logged));
   }
 
-  private record Run(int exit, String out, String err, boolean filled) {}
+  private record Run(int exit, String out, String err, boolean filled, boolean logged) {}
 
   private static boolean namespacesWork() {
     try {
