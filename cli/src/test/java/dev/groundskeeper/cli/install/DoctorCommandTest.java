@@ -234,12 +234,17 @@ class DoctorCommandTest {
     return toml.toString();
   }
 
-  @Test
-  void codexHooksNotYetTrustedOrTurnedOffAreFindings() {
+  /** Claude Code and Codex installed (Claude Code is found in every test); Codex's hooks.json. */
+  private Path codexInstalled() {
     machine.has(Runner.CODEX);
     machine.install("--runner", "claude");
     machine.install("--runner", "codex");
-    Path hooks = machine.file(Runner.CODEX, Scope.USER);
+    return machine.file(Runner.CODEX, Scope.USER);
+  }
+
+  @Test
+  void codexHooksNotYetTrustedOrTurnedOffAreFindings() {
+    Path hooks = codexInstalled();
     Path config = machine.home.resolve(".codex/config.toml");
 
     Machine.Run fresh = machine.doctor();
@@ -263,10 +268,7 @@ class DoctorCommandTest {
 
   @Test
   void codexsFeatureSwitchOffIsAFindingUnderEitherName() {
-    machine.has(Runner.CODEX);
-    machine.install("--runner", "claude");
-    machine.install("--runner", "codex");
-    Path hooks = machine.file(Runner.CODEX, Scope.USER);
+    Path hooks = codexInstalled();
     Path config = machine.home.resolve(".codex/config.toml");
 
     for (String off : List.of("[features]\nhooks = false\n", "features.codex_hooks = false\n",
