@@ -39,26 +39,24 @@ class KilledPruneIT {
   @Test
   void aPruneKilledAtAnyMomentLosesNoNoteAndTheNextPruneFinishes() throws Exception {
     SplittableRandom random = new SplittableRandom(17);
+    // how long a whole prune of such a lane takes here: the kills are spread over it
+    Fixture timing = Fixture.withCommit(temp.resolve("timing"));
+    lane(timing);
+    long started = System.nanoTime();
+    Process whole = prune(timing);
+    assertThat(whole.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    long duration = Math.max(300, (System.nanoTime() - started) / 1_000_000L);
+    int killed = 0;
     for (int trial = 0; trial < TRIALS; trial++) {
       Fixture fixture = Fixture.withCommit(temp.resolve("t" + trial));
       StoreVerbs store = fixture.store();
-      List<AddedWorktree> added = new ArrayList<>();
-      for (String name : NAMES) {
-        AddedWorktree worktree = store.add(fixture.repo, name, Optional.empty());
-        fixture.commit(worktree.path(), name + ".txt", "work of " + name + "\n", "work " + name);
-        fixture.git(fixture.repo, "merge", "-q", "--no-ff", "-m", "merge " + name, name);
-        Path notes = Files.createDirectories(worktree.path().resolve(".groundskeeper/notes"));
-        for (int note = 0; note < 20; note++) {
-          Files.writeString(notes.resolve("note-" + note + ".md"), "note " + note + " of " + name
-              + "\n" + "x".repeat(2000) + "\n");
-        }
-        added.add(worktree);
-      }
-      // between the JVM's start (about 0.3 s) and the end of a prune of four worktrees
-      long delay = 200 + random.nextLong(1500);
+      List<AddedWorktree> added = lane(fixture);
+      // from the last fifth of the JVM's start to the end of the prune
+      long delay = duration / 5 + random.nextLong(duration - duration / 5 + 1);
       Process prune = prune(fixture);
       boolean ended = prune.waitFor(delay, TimeUnit.MILLISECONDS);
       if (!ended) {
+        killed++;
         prune.destroyForcibly();
         assertThat(prune.waitFor(60, TimeUnit.SECONDS)).isTrue();
       }
@@ -110,6 +108,26 @@ class KilledPruneIT {
       assertThat(store.list(fixture.repo).interruptedRemovals()).isEmpty();
       assertThat(store.prune(fixture.repo, true, Set.of()).abandonedArchives()).isEmpty();
     }
+    System.out.printf("KilledPruneIT: %d of %d prunes killed before they ended (a whole prune"
+        + " took %d ms)%n", killed, TRIALS, duration);
+  }
+
+  /** Four merged worktrees in the lane, each with 20 notes of 2 KB to archive. */
+  private static List<AddedWorktree> lane(Fixture fixture) throws IOException {
+    StoreVerbs store = fixture.store();
+    List<AddedWorktree> added = new ArrayList<>();
+    for (String name : NAMES) {
+      AddedWorktree worktree = store.add(fixture.repo, name, Optional.empty());
+      fixture.commit(worktree.path(), name + ".txt", "work of " + name + "\n", "work " + name);
+      fixture.git(fixture.repo, "merge", "-q", "--no-ff", "-m", "merge " + name, name);
+      Path notes = Files.createDirectories(worktree.path().resolve(".groundskeeper/notes"));
+      for (int note = 0; note < 20; note++) {
+        Files.writeString(notes.resolve("note-" + note + ".md"), "note " + note + " of " + name
+            + "\n" + "x".repeat(2000) + "\n");
+      }
+      added.add(worktree);
+    }
+    return added;
   }
 
   private Process prune(Fixture fixture) throws IOException {
