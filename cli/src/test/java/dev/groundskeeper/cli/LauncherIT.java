@@ -202,6 +202,30 @@ class LauncherIT {
         .contains("no guard checked it");
     assertThat(launch(repo, launcher, pathWithTools(), bashPayload("PreCompact"), "hook").out())
         .isEmpty();
+    // every other runner in its own shape, as install registers it (hook --runner X) or guessed
+    // from the payload: Codex and Gemini have no ask, so a tool call is denied with the way out
+    Run codex = launch(repo, launcher, pathWithTools(), bashPayload("PreToolUse"), "hook",
+        "--runner", "codex");
+    JsonNode codexDeny = Json.MAPPER.readTree(codex.out()).get("hookSpecificOutput");
+    assertThat(codexDeny.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(codexDeny.get("permissionDecisionReason").asText()).contains("no guard checked it",
+        "build it with " + checkout + "/bin/groundskeeper --version");
+    assertThat(Json.MAPPER.readTree(codex.out()).has("systemMessage")).isFalse();
+    assertThat(launch(repo, launcher, pathWithTools(), bashPayload("Stop"), "hook", "--runner",
+        "codex").out()).isEmpty();
+    Run gemini = launch(repo, launcher, pathWithTools(), "{\"session_id\":\"s\",\"cwd\":\""
+        + repo + "\",\"hook_event_name\":\"BeforeTool\",\"tool_name\":\"run_shell_command\","
+        + "\"tool_input\":{\"command\":\"git branch -D x\"}}", "hook");
+    assertThat(gemini.exit()).isZero();
+    assertThat(Json.MAPPER.readTree(gemini.out()).get("decision").asText()).isEqualTo("deny");
+    assertThat(Json.MAPPER.readTree(gemini.out()).get("reason").asText())
+        .contains("no guard checked it");
+    Run cursor = launch(repo, launcher, pathWithTools(), "{\"conversation_id\":\"c\","
+        + "\"hook_event_name\":\"beforeShellExecution\",\"command\":\"git branch -D x\","
+        + "\"cwd\":\"" + repo + "\"}", "hook");
+    assertThat(Json.MAPPER.readTree(cursor.out()).get("permission").asText()).isEqualTo("ask");
+    assertThat(Json.MAPPER.readTree(cursor.out()).get("agent_message").asText())
+        .contains("no guard checked it");
     assertThat(temp.resolve("mvn.log")).doesNotExist();
 
     Files.createDirectories(checkout.resolve("cli/target"));
