@@ -19,7 +19,7 @@ import net.jqwik.api.Provide;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
-class ConfigProperties {
+class ConfigPropertiesTest {
 
   private static final List<ConfigSpec<?>> SPECS = List.of(SampleConfig.SPEC);
 
@@ -145,8 +145,10 @@ class ConfigProperties {
     assertThat(problems.get(0).message()).startsWith("expected ").endsWith(", got a mapping");
   }
 
+  /** As the loader binds it: the block under test, engine:, and log:, which is always known. */
   private static EffectiveConfig effective(SampleConfig config, EngineConfig engine) {
-    return new EffectiveConfig(Map.of("branches", config, "engine", engine), Map.of(), Map.of());
+    return new EffectiveConfig(Map.of("branches", config, "engine", engine,
+        LogConfig.NAMESPACE, LogConfig.DEFAULTS), Map.of(), Map.of());
   }
 
   private static final Yaml DUMPER = dumper();
