@@ -105,10 +105,11 @@ class ReleaseRequirementsTest {
   }
 
   @Test
-  void theBenchmarksAndThisCheckAreNotPublished() {
+  void theBenchmarksTheExamplesAndThisCheckAreNotPublished() {
     List<String> unpublished = Poms.modules().stream().filter(module -> !module.published())
         .map(Module::artifactId).toList();
-    assertThat(unpublished).contains("groundskeeper-bench", "groundskeeper-release-check");
+    assertThat(unpublished).containsExactlyInAnyOrder("groundskeeper-bench",
+        "groundskeeper-spi-examples", "groundskeeper-release-check");
   }
 
   @Test
@@ -143,6 +144,31 @@ class ReleaseRequirementsTest {
       assertThat(resolve(bom, text(dependency, "version").orElseThrow())).as(jqwik)
           .isEqualTo(text(Poms.root(), "properties/jqwik.version").orElseThrow());
     }
+  }
+
+  /**
+   * What a consumer of {@code groundskeeper-api} gets besides it: SnakeYAML alone (it parses the
+   * configuration layers; it has no dependencies of its own). Guava was unused and Jackson only
+   * wrote JSON, which the api now writes itself; docs/releasing.md has the measurement.
+   */
+  @Test
+  void theApiBringsSnakeYamlAndNothingElse() {
+    Element api = Poms.read(ROOT.resolve("api/pom.xml"));
+    List<String> published = new ArrayList<>();
+    for (Element dependency : children(child(api, "dependencies").orElseThrow(),
+        "dependency")) {
+      String scope = text(dependency, "scope").orElse("compile");
+      if (!scope.equals("test") && !scope.equals("provided")) {
+        published.add(text(dependency, "groupId").orElseThrow() + ":"
+            + text(dependency, "artifactId").orElseThrow() + " (" + scope + ")");
+      }
+    }
+    assertThat(published).as("api/pom.xml: the dependencies a consumer of the api receives")
+        .containsExactly("org.yaml:snakeyaml (compile)");
+    assertThat(child(api, "dependencyManagement")).as("api/pom.xml pins nothing of its own")
+        .isEmpty();
+    assertThat(child(Poms.root(), "dependencies")).as("the root pom gives every module "
+        + "dependencies (the api among them)").isEmpty();
   }
 
   @Test
