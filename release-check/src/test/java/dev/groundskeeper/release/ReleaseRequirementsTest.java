@@ -171,6 +171,30 @@ class ReleaseRequirementsTest {
         + "dependencies (the api among them)").isEmpty();
   }
 
+  /**
+   * The runnable jar and the distribution archive are published with the cli, not only left in
+   * cli/target: the shaded jar is attached (classifier all) under the name bin/groundskeeper
+   * starts, and the archive is attached (classifier dist). DistributionIT checks what they hold.
+   */
+  @Test
+  void theCliAttachesTheRunnableJarAndTheDistribution() {
+    Element plugins = path(Poms.read(ROOT.resolve("cli/pom.xml")), "build/plugins").orElseThrow();
+    Element shade = plugin(plugins, "maven-shade-plugin").orElseThrow();
+    Element shading = path(shade, "executions/execution/configuration").orElseThrow();
+    assertThat(text(shading, "shadedArtifactAttached")).contains("true");
+    assertThat(text(shading, "shadedClassifierName")).contains("all");
+    assertThat(text(shading, "finalName")).as("the name bin/groundskeeper starts")
+        .contains("groundskeeper");
+    assertThat(child(shading, "outputFile")).as("an outputFile is never attached").isEmpty();
+    Element antrun = plugin(plugins, "maven-antrun-plugin").orElseThrow();
+    Element target = path(antrun, "executions/execution/configuration/target").orElseThrow();
+    Element attach = child(target, "attachartifact").orElseThrow(
+        () -> new AssertionError("the distribution archive is attached"));
+    assertThat(attach.getAttribute("classifier")).isEqualTo("dist");
+    assertThat(attach.getAttribute("type")).isEqualTo("tar.gz");
+    assertThat(child(target, "checksum")).as("a checksum beside the archive").isPresent();
+  }
+
   @Test
   void releaseCheckDependsOnEveryPublishedModule() {
     Module self = Poms.modules().stream().filter(m -> m.directory().equals("release-check"))
