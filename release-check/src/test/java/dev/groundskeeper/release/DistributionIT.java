@@ -70,6 +70,24 @@ class DistributionIT {
   }
 
   @Test
+  void everyLibraryTheJarBundlesIsListedWithItsLicence() throws IOException {
+    String listed = Files.readString(Poms.ROOT.resolve("cli/src/dist/THIRD-PARTY.md"));
+    List<String> bundled = new ArrayList<>();
+    try (JarFile jar = new JarFile(CLI_TARGET.resolve("groundskeeper.jar").toFile())) {
+      jar.stream().map(java.util.zip.ZipEntry::getName)
+          .filter(n -> n.startsWith("META-INF/maven/") && n.endsWith("/pom.properties"))
+          .map(n -> n.split("/"))
+          .filter(parts -> !parts[2].equals("dev.groundskeeper"))
+          .forEach(parts -> bundled.add(parts[2] + ":" + parts[3]));
+      assertThat(jar.getEntry("META-INF/NOTICE")).as("the merged notices").isNotNull();
+    }
+    assertThat(bundled).as("libraries recorded in the jar")
+        .contains("org.eclipse.jgit:org.eclipse.jgit");
+    assertThat(bundled).allSatisfy(library -> assertThat(listed)
+        .as("cli/src/dist/THIRD-PARTY.md lists %s", library).contains("| " + library + " |"));
+  }
+
+  @Test
   void theArchiveHoldsTheLauncherTheJarAndTheTextsAndNothingElse() throws Exception {
     Path root = unpack();
     List<String> entries = new ArrayList<>();
@@ -77,7 +95,7 @@ class DistributionIT {
       files.filter(Files::isRegularFile).forEach(f -> entries.add(root.relativize(f).toString()));
     }
     assertThat(entries).containsExactlyInAnyOrder("bin/groundskeeper",
-        "cli/target/groundskeeper.jar", "LICENSE", "INSTALL.md");
+        "cli/target/groundskeeper.jar", "LICENSE", "INSTALL.md", "THIRD-PARTY.md");
     assertThat(Files.getPosixFilePermissions(root.resolve("bin/groundskeeper")))
         .contains(PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OTHERS_EXECUTE);
     assertThat(Files.readAllBytes(root.resolve("bin/groundskeeper")))
