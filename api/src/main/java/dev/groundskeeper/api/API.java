@@ -17,11 +17,13 @@ import java.lang.annotation.Target;
 @API(status = API.Status.STABLE, since = "0.1")
 public @interface API {
 
+  /** {@return the stability promise} */
   Status status();
 
-  /** The version in which the element reached its current status. */
+  /** {@return the version in which the element reached its current status} */
   String since() default "0.1";
 
+  /** The stability promises. */
   enum Status {
     /** Will not change incompatibly before the next major version. */
     STABLE,

@@ -9,6 +9,10 @@ import java.util.Optional;
  * denies, else {@link Outcome#ADVISE} if any advises or could not judge, else
  * {@link Outcome#ALLOW}), every verdict in rule order with modes applied, and an explanation when
  * one was asked for.
+ *
+ * @param outcome the combined outcome: allow, advise or deny
+ * @param verdicts every rule's verdict, in rule order, modes applied
+ * @param explanation how the decision was reached, when asked for
  */
 @API(status = API.Status.STABLE)
 public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explanation> explanation) {
@@ -16,6 +20,14 @@ public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explana
   /** The id prefix of the engine's own notes, which a denial keeps. */
   public static final String ENGINE_PREFIX = "engine.";
 
+  /**
+   * Checks the decision and copies the verdicts.
+   *
+   * @param outcome the combined outcome: allow, advise or deny
+   * @param verdicts every rule's verdict, in rule order, modes applied
+   * @param explanation how the decision was reached, when asked for
+   * @throws IllegalArgumentException for an outcome other than allow, advise or deny
+   */
   public Decision {
     Objects.requireNonNull(outcome, "outcome");
     verdicts = List.copyOf(verdicts);
@@ -25,7 +37,13 @@ public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explana
     }
   }
 
-  /** Combines verdicts whose modes are already applied. */
+  /**
+   * Combines verdicts whose modes are already applied.
+   *
+   * @param verdicts the verdicts, in rule order
+   * @param explanation how they were reached, when asked for
+   * @return the decision with the combined outcome
+   */
   public static Decision of(List<Verdict> verdicts, Optional<Explanation> explanation) {
     Outcome combined = Outcome.ALLOW;
     for (Verdict verdict : verdicts) {
@@ -42,15 +60,30 @@ public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explana
     return new Decision(combined, verdicts, explanation);
   }
 
+  /**
+   * Whether the step must not happen.
+   *
+   * @return true for a denial
+   */
   public boolean denied() {
     return outcome == Outcome.DENY;
   }
 
+  /**
+   * The verdicts with one outcome.
+   *
+   * @param wanted the outcome
+   * @return those verdicts, in rule order
+   */
   public List<Verdict> withOutcome(Outcome wanted) {
     return verdicts.stream().filter(v -> v.outcome() == wanted).toList();
   }
 
-  /** Every effect the verdicts ask for, in rule order. */
+  /**
+   * Every effect the verdicts ask for, in rule order.
+   *
+   * @return the effects
+   */
   public List<Effect> effects() {
     return verdicts.stream().flatMap(v -> v.effects().stream()).toList();
   }
@@ -70,6 +103,8 @@ public record Decision(Outcome outcome, List<Verdict> verdicts, Optional<Explana
    * and {@link #MESSAGE_MAX_BYTES} bytes, lines of at most 1,000 characters, a paragraph several
    * verdicts share said once; what does not fit is counted in a closing line that names the
    * command printing everything. Every runner's answer is rendered from it.
+   *
+   * @return the message, or an empty string
    */
   public String message() {
     List<Verdict> shown = denied()

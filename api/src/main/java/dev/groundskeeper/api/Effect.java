@@ -8,6 +8,6 @@ package dev.groundskeeper.api;
 @API(status = API.Status.EXPERIMENTAL)
 public interface Effect {
 
-  /** One line saying what the effect does, for explanations and dry runs. */
+  /** {@return one line saying what the effect does, for explanations and dry runs} */
   String describe();
 }

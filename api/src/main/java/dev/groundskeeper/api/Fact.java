@@ -22,14 +22,33 @@ public final class Fact<T> {
     }
   }
 
+  /**
+   * A key.
+   *
+   * @param <T> the type of the fact's value
+   * @param id the fact's id, non-blank and without whitespace ({@code repo.branches})
+   * @param description what the fact holds, for {@code explain} and the docs
+   * @return the key
+   * @throws IllegalArgumentException for a blank id or one with whitespace
+   */
   public static <T> Fact<T> of(String id, String description) {
     return new Fact<>(id, description);
   }
 
+  /**
+   * The fact's id; keys with equal ids are equal.
+   *
+   * @return the id
+   */
   public String id() {
     return id;
   }
 
+  /**
+   * What the fact holds.
+   *
+   * @return the description
+   */
   public String description() {
     return description;
   }

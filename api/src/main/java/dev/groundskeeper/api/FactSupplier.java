@@ -8,6 +8,11 @@ package dev.groundskeeper.api;
 @FunctionalInterface
 public interface FactSupplier<T> {
 
-  /** The value, or {@code null} when this source has no value to offer after all. */
+  /**
+   * The value, or {@code null} when this source has no value to offer after all.
+   *
+   * @param facts the other facts, which the computation may read
+   * @return the value, or null
+   */
   T compute(Facts facts);
 }

@@ -30,23 +30,49 @@ public final class FactsBuilder {
 
   FactsBuilder() {}
 
+  /**
+   * Offers a fixed value.
+   *
+   * @param <T> the fact's type
+   * @param fact the key
+   * @param value its value, never null
+   * @return this builder
+   */
   public <T> FactsBuilder value(Fact<T> fact, T value) {
     Objects.requireNonNull(value, "value");
     suppliers.put(Objects.requireNonNull(fact, "fact"), facts -> value);
     return this;
   }
 
+  /**
+   * Offers a value computed on the first ask, at most once.
+   *
+   * @param <T> the fact's type
+   * @param fact the key
+   * @param supplier computes the value; it may read other facts
+   * @return this builder
+   */
   public <T> FactsBuilder supplier(Fact<T> fact, FactSupplier<T> supplier) {
     suppliers.put(Objects.requireNonNull(fact, "fact"), Objects.requireNonNull(supplier, "supplier"));
     return this;
   }
 
-  /** Facts asked for but not offered here are looked up in {@code fallback}. */
+  /**
+   * Facts asked for but not offered here are looked up in {@code fallback}.
+   *
+   * @param fallback the facts behind these
+   * @return this builder
+   */
   public FactsBuilder fallback(Facts fallback) {
     this.fallback = Objects.requireNonNull(fallback, "fallback");
     return this;
   }
 
+  /**
+   * The facts offered so far; later calls to this builder do not change them.
+   *
+   * @return thread-safe facts
+   */
   public Facts build() {
     return new MemoizingFacts(Map.copyOf(suppliers), fallback);
   }

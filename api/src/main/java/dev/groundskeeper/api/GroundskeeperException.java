@@ -4,10 +4,21 @@ package dev.groundskeeper.api;
 @API(status = API.Status.STABLE)
 public class GroundskeeperException extends RuntimeException {
 
+  /**
+   * A failure with a message that names what failed and why.
+   *
+   * @param message the message
+   */
   public GroundskeeperException(String message) {
     super(message);
   }
 
+  /**
+   * A failure caused by another.
+   *
+   * @param message the message
+   * @param cause the failure underneath
+   */
   public GroundskeeperException(String message, Throwable cause) {
     super(message, cause);
   }

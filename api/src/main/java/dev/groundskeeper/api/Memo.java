@@ -46,11 +46,19 @@ public interface Memo {
    * The value of {@code key}: computed by {@code compute} on the first ask in this evaluation (or
    * carried from an earlier one), the same instance afterwards.
    *
+   * @param <T> the entry's type
+   * @param key the entry
+   * @param compute computes the value on the first ask; never answers null
+   * @return the value
    * @throws NullPointerException when {@code compute} answers null
    */
   <T> T get(Key<T> key, Supplier<? extends T> compute);
 
-  /** A memo that remembers nothing: every {@link #get} computes. */
+  /**
+   * A memo that remembers nothing: every {@link #get} computes.
+   *
+   * @return the forgetful memo
+   */
   static Memo none() {
     return EvaluationMemo.NONE;
   }
@@ -58,6 +66,8 @@ public interface Memo {
   /**
    * A memo of its own that remembers every entry for as long as it is kept, for running rules
    * outside a {@link Policy} (test kits, tools). It carries nothing from or to other memos.
+   *
+   * @return a new memo
    */
   static Memo fresh() {
     return new EvaluationMemo(CarriedValues.NONE).view(uses -> { });
@@ -93,7 +103,15 @@ public interface Memo {
       this.hash = h;
     }
 
-    /** An entry of this evaluation only; its computation may read any fact. */
+    /**
+     * An entry of this evaluation only; its computation may read any fact.
+     *
+     * @param <T> the entry's type
+     * @param name the entry's name, as {@code explain} shows it
+     * @param parts what the entry depends on: strings, numbers, booleans, characters and enums
+     *     compare by value, anything else by identity
+     * @return the key
+     */
     public static <T> Key<T> of(String name, Object... parts) {
       return new Key<>(name, parts, false);
     }
@@ -101,16 +119,30 @@ public interface Memo {
     /**
      * An entry whose value depends on nothing but {@code parts}, so that a policy may carry it
      * into later evaluations with the same parts.
+     *
+     * @param <T> the entry's type
+     * @param name the entry's name, as {@code explain} shows it
+     * @param parts everything the value depends on, compared as for {@link #of}
+     * @return the key
      */
     public static <T> Key<T> pure(String name, Object... parts) {
       return new Key<>(name, parts, true);
     }
 
+    /**
+     * The entry's name.
+     *
+     * @return the name given to {@link #of} or {@link #pure}
+     */
     public String name() {
       return name;
     }
 
-    /** True for a key made with {@link #pure}. */
+    /**
+     * Whether a policy may carry the entry into later evaluations.
+     *
+     * @return true for a key made with {@link #pure}
+     */
     public boolean isPure() {
       return pure;
     }
@@ -119,6 +151,8 @@ public interface Memo {
      * The name, followed by the parts compared by value in brackets ({@code
      * branches.dormancy.at-stage[NOISY]}); parts compared by identity (fact values, configuration)
      * are left out of the label.
+     *
+     * @return the label
      */
     public String label() {
       StringJoiner shown = new StringJoiner(", ", "[", "]").setEmptyValue("");
@@ -163,9 +197,20 @@ public interface Memo {
     }
   }
 
-  /** One rule's ask for one memo entry, as {@code explain} lists it. */
+  /**
+   * One rule's ask for one memo entry, as {@code explain} lists it.
+   *
+   * @param key the entry's {@link Key#label}
+   * @param source where its value came from
+   */
   record Use(String key, Source source) {
 
+    /**
+     * Checks the components.
+     *
+     * @param key the entry's {@link Key#label}
+     * @param source where its value came from
+     */
     public Use {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(source, "source");

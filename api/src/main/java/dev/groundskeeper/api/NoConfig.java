@@ -4,5 +4,6 @@ package dev.groundskeeper.api;
 @API(status = API.Status.STABLE)
 public record NoConfig() {
 
+  /** The one value. */
   public static final NoConfig INSTANCE = new NoConfig();
 }

@@ -50,25 +50,53 @@ public final class Policy {
     this.rulesByEvent = Map.copyOf(index);
   }
 
+  /**
+   * Starts a policy: rules, providers, configuration layers, id filters.
+   *
+   * @return a new builder
+   */
   public static PolicyBuilder builder() {
     return new PolicyBuilder();
   }
 
-  /** Every configured rule, in evaluation order, including those switched off. */
+  /**
+   * Every configured rule, in evaluation order, including those switched off.
+   *
+   * @return the rules with their modes
+   */
   public List<ConfiguredRule> rules() {
     return rules;
   }
 
-  /** The configuration this policy was built from. */
+  /**
+   * The configuration this policy was built from.
+   *
+   * @return the merged layers
+   */
   public EffectiveConfig config() {
     return config;
   }
 
+  /**
+   * Judges one event: every rule that reads its type and is not off, modes applied, combined.
+   * A rule that throws, or whose fact is unavailable, could not judge (see the class comment);
+   * it never stops the others.
+   *
+   * @param event the event
+   * @param facts what the rules may read about the world, for this event
+   * @return the decision
+   */
   public Decision evaluate(Event event, Facts facts) {
     return run(event, facts, false);
   }
 
-  /** As {@link #evaluate}, with an explanation of each rule's run attached. */
+  /**
+   * As {@link #evaluate}, with an explanation of each rule's run attached.
+   *
+   * @param event the event
+   * @param facts what the rules may read, for this event
+   * @return the decision, its explanation present
+   */
   public Decision explain(Event event, Facts facts) {
     return run(event, facts, true, System::nanoTime);
   }
@@ -77,6 +105,11 @@ public final class Policy {
    * As {@link #explain(Event, Facts)}, each rule's time read from {@code nanoTime} (a monotonic
    * nanosecond counter, such as {@code System::nanoTime}), so that a caller that times whole
    * calls, or a test, uses one time source for both.
+   *
+   * @param event the event
+   * @param facts what the rules may read, for this event
+   * @param nanoTime the time source of each step's duration
+   * @return the decision, its explanation present
    */
   public Decision explain(Event event, Facts facts, LongSupplier nanoTime) {
     return run(event, facts, true, Objects.requireNonNull(nanoTime, "nanoTime"));

@@ -38,17 +38,34 @@ public final class PolicyBuilder {
 
   PolicyBuilder() {}
 
-  /** Adds a rule at its default mode. */
+  /**
+   * Adds a rule at its default mode.
+   *
+   * @param rule the rule
+   * @return this builder
+   */
   public PolicyBuilder rule(Rule rule) {
     return rule(rule, Objects.requireNonNull(rule, "rule").info().defaultMode());
   }
 
+  /**
+   * Adds a rule at a mode of the caller's choosing.
+   *
+   * @param rule the rule
+   * @param mode its mode
+   * @return this builder
+   */
   public PolicyBuilder rule(Rule rule, Mode mode) {
     explicitRules.add(new ConfiguredRule(rule, mode));
     return this;
   }
 
-  /** Adds a provider instance; it must carry {@link ProvidesRules} like a discovered one. */
+  /**
+   * Adds a provider instance; it must carry {@link ProvidesRules} like a discovered one.
+   *
+   * @param provider the provider
+   * @return this builder
+   */
   public PolicyBuilder provider(RuleProvider<?> provider) {
     Objects.requireNonNull(provider, "provider");
     candidates.add(new Candidate(provider.getClass().getName(), provider.getClass(),
@@ -59,30 +76,54 @@ public final class PolicyBuilder {
   /**
    * Discovers providers through {@link ServiceLoader} in {@code classLoader}. A provider class
    * found through several loaders is used once.
+   *
+   * @param classLoader where to look
+   * @return this builder
    */
   public PolicyBuilder discover(ClassLoader classLoader) {
     loaders.add(Objects.requireNonNull(classLoader, "classLoader"));
     return this;
   }
 
-  /** Keeps only rules whose id matches one of these globs ({@code *} any run, {@code ?} one). */
+  /**
+   * Keeps only rules whose id matches one of these globs ({@code *} any run, {@code ?} one).
+   *
+   * @param globs rule-id globs
+   * @return this builder
+   */
   public PolicyBuilder include(String... globs) {
     include.addAll(Arrays.asList(globs));
     return this;
   }
 
-  /** Drops rules whose id matches one of these globs; exclusion wins over inclusion. */
+  /**
+   * Drops rules whose id matches one of these globs; exclusion wins over inclusion.
+   *
+   * @param globs rule-id globs
+   * @return this builder
+   */
   public PolicyBuilder exclude(String... globs) {
     exclude.addAll(Arrays.asList(globs));
     return this;
   }
 
-  /** Adds a configuration layer over the embedded defaults; later layers win. */
+  /**
+   * Adds a configuration layer over the embedded defaults; later layers win.
+   *
+   * @param layer the layer
+   * @return this builder
+   */
   public PolicyBuilder config(ConfigLayer layer) {
     layers.add(Objects.requireNonNull(layer, "layer"));
     return this;
   }
 
+  /**
+   * Adds configuration layers in order, weakest first.
+   *
+   * @param layers the layers
+   * @return this builder
+   */
   public PolicyBuilder config(List<ConfigLayer> layers) {
     layers.forEach(this::config);
     return this;
@@ -91,6 +132,7 @@ public final class PolicyBuilder {
   /**
    * Builds the policy.
    *
+   * @return the immutable policy
    * @throws ProviderLoadException when a provider cannot be found, instantiated, lacks
    *     {@link ProvidesRules}, or builds rules other than those it declares
    * @throws DuplicateRuleIdException when two rules share an id

@@ -18,9 +18,12 @@ import java.lang.annotation.Target;
 @API(status = API.Status.STABLE)
 public @interface ProvidesRules {
 
-  /** The top-level configuration key this provider owns; every rule id starts with it and a dot. */
+  /**
+   * {@return the top-level configuration key this provider owns; every rule id starts with it and a
+   * dot}
+   */
   String namespace();
 
-  /** Every rule id the provider can build. */
+  /** {@return every rule id the provider can build} */
   String[] ids();
 }

@@ -9,7 +9,19 @@ package dev.groundskeeper.api;
 @API(status = API.Status.STABLE)
 public interface Rule {
 
+  /**
+   * The rule's metadata, the same on every call.
+   *
+   * @return its id, texts, default mode and the events it reads
+   */
   RuleInfo info();
 
+  /**
+   * Judges one event.
+   *
+   * @param event an event of a type {@link RuleInfo#events()} names
+   * @param facts what the rule may read about the world
+   * @return the rule's verdict, in its own name ({@link RuleInfo#id()})
+   */
   Verdict evaluate(Event event, Facts facts);
 }

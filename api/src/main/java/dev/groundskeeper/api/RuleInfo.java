@@ -8,6 +8,13 @@ import java.util.regex.Pattern;
  * A rule's metadata, declared with the rule: its id ({@code namespace.name}, lower-case words and
  * dashes), a title, a one-line summary, its default mode, the event types it reads, and the path
  * of its documentation page relative to the repository's {@code docs/} folder.
+ *
+ * @param id {@code namespace.name}, lower-case words and dashes
+ * @param title a few words, for lists
+ * @param summary one line saying what the rule guards
+ * @param defaultMode the mode without configuration
+ * @param events the event types the rule reads, at least one
+ * @param docsPage its page, relative to {@code docs/} ({@code rules/x.y.md})
  */
 @API(status = API.Status.STABLE)
 public record RuleInfo(String id, String title, String summary, Mode defaultMode,
@@ -15,6 +22,18 @@ public record RuleInfo(String id, String title, String summary, Mode defaultMode
 
   private static final Pattern ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*(?:\\.[a-z0-9]+(?:-[a-z0-9]+)*)+");
 
+  /**
+   * Checks the metadata and copies the event types.
+   *
+   * @param id {@code namespace.name}, lower-case words and dashes
+   * @param title a few words, for lists
+   * @param summary one line saying what the rule guards
+   * @param defaultMode the mode without configuration
+   * @param events the event types the rule reads, at least one
+   * @param docsPage its page, relative to {@code docs/} ({@code rules/x.y.md})
+   * @throws InvalidRuleIdException for a malformed id, a blank title or summary, or no event
+   *     type
+   */
   public RuleInfo {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(title, "title");
@@ -31,12 +50,21 @@ public record RuleInfo(String id, String title, String summary, Mode defaultMode
     }
   }
 
-  /** The id's namespace: everything before the first dot. */
+  /**
+   * The id's namespace: everything before the first dot.
+   *
+   * @return the namespace
+   */
   public String namespace() {
     return id.substring(0, id.indexOf('.'));
   }
 
-  /** True when this rule reads events of the given type. */
+  /**
+   * Whether this rule reads events of the given type.
+   *
+   * @param event an event
+   * @return true when one of {@link #events()} is its type or a supertype
+   */
   public boolean reads(Event event) {
     for (Class<? extends Event> type : events) {
       if (type.isInstance(event)) {
@@ -50,6 +78,7 @@ public record RuleInfo(String id, String title, String summary, Mode defaultMode
    * Checks a rule id: non-blank, no whitespace, at least {@code namespace.name}, lower-case
    * letters, digits and dashes.
    *
+   * @param id the id to check
    * @throws InvalidRuleIdException naming the id and what is wrong with it
    */
   public static void checkId(String id) {

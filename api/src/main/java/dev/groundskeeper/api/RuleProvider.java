@@ -14,15 +14,26 @@ import java.util.List;
 @API(status = API.Status.STABLE)
 public interface RuleProvider<C> {
 
-  /** The configuration record type; the schema and validation are derived from it. */
+  /**
+   * The configuration record type; the schema and validation are derived from it.
+   *
+   * @return the record class, or {@code NoConfig.class}
+   */
   Class<C> configType();
 
-  /** The embedded defaults: what a repository without any configuration file gets. */
+  /**
+   * The embedded defaults: what a repository without any configuration file gets.
+   *
+   * @return the default configuration
+   */
   C defaultConfig();
 
   /**
    * Builds the rules with their modes for this configuration. Rules whose mode is
    * {@link Mode#OFF} may be returned; the engine does not run them.
+   *
+   * @param config the effective configuration of the provider's namespace
+   * @return the rules, each with its mode
    */
   List<ConfiguredRule> rules(C config);
 }

@@ -12,12 +12,22 @@ public final class SafeText {
 
   private SafeText() {}
 
-  /** One line of text with every control character escaped. */
+  /**
+   * One line of text with every control character escaped.
+   *
+   * @param text any text
+   * @return the text on one line, safe to print to a terminal
+   */
   public static String escape(String text) {
     return replaced(text, false);
   }
 
-  /** Several lines: each escaped as by {@link #escape}, the line breaks kept. */
+  /**
+   * Several lines: each escaped as by {@link #escape}, the line breaks kept.
+   *
+   * @param text any text
+   * @return the text, safe to print to a terminal
+   */
   public static String escapeLines(String text) {
     String[] lines = text.split("\n", -1);
     StringBuilder out = new StringBuilder(text.length());
@@ -35,6 +45,9 @@ public final class SafeText {
    * line breaks and backslashes kept as they are: for text whose own backslashes must survive,
    * such as a shell command in bash's {@code $'…'} form that is meant to be pasted. A terminal
    * still receives no control character; unlike {@link #escape}, the result is not unambiguous.
+   *
+   * @param text any text
+   * @return the text, safe to print to a terminal
    */
   public static String escapeControls(String text) {
     return replaced(text, true);

@@ -88,13 +88,6 @@ class ArchitectureTest {
       "java.nio.file.Path.toRealPath", "java.nio.file.Path.toAbsolutePath",
       "java.nio.file.Path.toFile", "java.nio.file.Path.toUri", "java.nio.file.Path.register");
 
-  /**
-   * Third-party types their library documents as immutable and thread-safe, whose internals
-   * nonetheless hold non-final fields (Jackson's writer copies its pretty printer per use).
-   */
-  static final Set<String> IMMUTABLE_BY_CONTRACT =
-      Set.of("com.fasterxml.jackson.databind.ObjectWriter");
-
   @Test
   void apiAndTheRuleModulesHoldNoStaticMutableState() {
     List<String> found = new ArrayList<>();
@@ -254,9 +247,6 @@ class ArchitectureTest {
         || value instanceof java.util.Iterator<?> || value instanceof java.util.concurrent.locks.Lock
         || name.startsWith("java.util.concurrent.") && !type.isEnum()) {
       return java.util.Optional.of("a " + name);
-    }
-    if (IMMUTABLE_BY_CONTRACT.contains(name)) {
-      return java.util.Optional.empty();
     }
     if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
         || name.startsWith("sun.") || type.isEnum() || type.isPrimitive()) {

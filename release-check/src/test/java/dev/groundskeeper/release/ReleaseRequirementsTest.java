@@ -105,10 +105,11 @@ class ReleaseRequirementsTest {
   }
 
   @Test
-  void theBenchmarksAndThisCheckAreNotPublished() {
+  void theBenchmarksTheExamplesAndThisCheckAreNotPublished() {
     List<String> unpublished = Poms.modules().stream().filter(module -> !module.published())
         .map(Module::artifactId).toList();
-    assertThat(unpublished).contains("groundskeeper-bench", "groundskeeper-release-check");
+    assertThat(unpublished).containsExactlyInAnyOrder("groundskeeper-bench",
+        "groundskeeper-spi-examples", "groundskeeper-release-check");
   }
 
   @Test
@@ -143,6 +144,55 @@ class ReleaseRequirementsTest {
       assertThat(resolve(bom, text(dependency, "version").orElseThrow())).as(jqwik)
           .isEqualTo(text(Poms.root(), "properties/jqwik.version").orElseThrow());
     }
+  }
+
+  /**
+   * What a consumer of {@code groundskeeper-api} gets besides it: SnakeYAML alone (it parses the
+   * configuration layers; it has no dependencies of its own). Guava was unused and Jackson only
+   * wrote JSON, which the api now writes itself; docs/releasing.md has the measurement.
+   */
+  @Test
+  void theApiBringsSnakeYamlAndNothingElse() {
+    Element api = Poms.read(ROOT.resolve("api/pom.xml"));
+    List<String> published = new ArrayList<>();
+    for (Element dependency : children(child(api, "dependencies").orElseThrow(),
+        "dependency")) {
+      String scope = text(dependency, "scope").orElse("compile");
+      if (!scope.equals("test") && !scope.equals("provided")) {
+        published.add(text(dependency, "groupId").orElseThrow() + ":"
+            + text(dependency, "artifactId").orElseThrow() + " (" + scope + ")");
+      }
+    }
+    assertThat(published).as("api/pom.xml: the dependencies a consumer of the api receives")
+        .containsExactly("org.yaml:snakeyaml (compile)");
+    assertThat(child(api, "dependencyManagement")).as("api/pom.xml pins nothing of its own")
+        .isEmpty();
+    assertThat(child(Poms.root(), "dependencies")).as("the root pom gives every module "
+        + "dependencies (the api among them)").isEmpty();
+  }
+
+  /**
+   * The runnable jar and the distribution archive are published with the cli, not only left in
+   * cli/target: the shaded jar is attached (classifier all) under the name bin/groundskeeper
+   * starts, and the archive is attached (classifier dist). DistributionIT checks what they hold.
+   */
+  @Test
+  void theCliAttachesTheRunnableJarAndTheDistribution() {
+    Element plugins = path(Poms.read(ROOT.resolve("cli/pom.xml")), "build/plugins").orElseThrow();
+    Element shade = plugin(plugins, "maven-shade-plugin").orElseThrow();
+    Element shading = path(shade, "executions/execution/configuration").orElseThrow();
+    assertThat(text(shading, "shadedArtifactAttached")).contains("true");
+    assertThat(text(shading, "shadedClassifierName")).contains("all");
+    assertThat(text(shading, "finalName")).as("the name bin/groundskeeper starts")
+        .contains("groundskeeper");
+    assertThat(child(shading, "outputFile")).as("an outputFile is never attached").isEmpty();
+    Element antrun = plugin(plugins, "maven-antrun-plugin").orElseThrow();
+    Element target = path(antrun, "executions/execution/configuration/target").orElseThrow();
+    Element attach = child(target, "attachartifact").orElseThrow(
+        () -> new AssertionError("the distribution archive is attached"));
+    assertThat(attach.getAttribute("classifier")).isEqualTo("dist");
+    assertThat(attach.getAttribute("type")).isEqualTo("tar.gz");
+    assertThat(child(target, "checksum")).as("a checksum beside the archive").isPresent();
   }
 
   @Test

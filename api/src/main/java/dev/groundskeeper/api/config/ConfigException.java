@@ -9,8 +9,15 @@ import java.util.stream.Collectors;
 @API(status = API.Status.STABLE)
 public final class ConfigException extends GroundskeeperException {
 
+  /** Every problem found. */
   private final List<ConfigProblem> problems;
 
+  /**
+   * A configuration with these problems.
+   *
+   * @param problems every problem found, at least one
+   * @throws IllegalArgumentException for an empty list
+   */
   public ConfigException(List<ConfigProblem> problems) {
     super(render(problems));
     if (problems.isEmpty()) {
@@ -19,6 +26,7 @@ public final class ConfigException extends GroundskeeperException {
     this.problems = List.copyOf(problems);
   }
 
+  /** {@return every problem found, in file order} */
   public List<ConfigProblem> problems() {
     return problems;
   }

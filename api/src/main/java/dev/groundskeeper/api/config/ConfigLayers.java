@@ -46,6 +46,9 @@ public final class ConfigLayers {
    * The layers that apply in {@code workingDirectory}, reading the environment only from
    * {@code environment} ({@code XDG_CONFIG_HOME}, {@code HOME}).
    *
+   * @param workingDirectory where the event happens; its repository's file applies
+   * @param environment the variables to read, never the process's own unless passed
+   * @return the layers, weakest first
    * @throws ConfigException naming every file that exists but cannot be read
    */
   public static List<ConfigLayer> discover(Path workingDirectory, Map<String, String> environment) {
@@ -76,6 +79,9 @@ public final class ConfigLayers {
   /**
    * Where the user file is looked for: under {@code XDG_CONFIG_HOME} when it is set to an
    * absolute path (the XDG rule), else under {@code HOME/.config}; empty when neither is set.
+   *
+   * @param environment the variables to read
+   * @return the file's path (it may not exist), or empty
    */
   public static Optional<Path> userFile(Map<String, String> environment) {
     Optional<Path> configHome = Optional.ofNullable(environment.get("XDG_CONFIG_HOME"))

@@ -35,6 +35,8 @@ public final class ConfigLoader {
    * Binds only the {@code engine:} block (needed before providers are chosen); other top-level
    * keys are left for {@link #load}.
    *
+   * @param layers the layers, weakest first
+   * @return the engine block
    * @throws ConfigException listing every problem of the {@code engine:} blocks and every YAML
    *     syntax error
    */
@@ -47,6 +49,10 @@ public final class ConfigLoader {
    * layers winning key by key. Namespaces in {@code knownButSkipped} (claimed by providers that
    * filters excluded) are accepted unread; any other unknown top-level key is a problem.
    *
+   * @param layers the layers, weakest first
+   * @param specs the namespaces to bind
+   * @param knownButSkipped namespaces accepted without being read
+   * @return the effective configuration
    * @throws ConfigException listing every problem in every layer
    * @throws IllegalArgumentException when a spec's record type cannot be bound (an unsupported
    *     component type, for example): a mistake of the provider, not of the user
@@ -62,6 +68,11 @@ public final class ConfigLoader {
    * (every rule the policy could run, filtered or not): a glob that selects nothing, such as a
    * misspelt id or a namespace written without {@code .*}, would otherwise do nothing silently.
    *
+   * @param layers the layers, weakest first
+   * @param specs the namespaces to bind
+   * @param knownButSkipped namespaces accepted without being read
+   * @param ruleIds every rule id the policy could run
+   * @return the effective configuration
    * @throws ConfigException listing every problem in every layer, unmatched globs included
    */
   public static EffectiveConfig load(List<ConfigLayer> layers, Collection<ConfigSpec<?>> specs,

@@ -7,11 +7,28 @@ import java.util.Optional;
 /**
  * One thing wrong in a configuration file: where (file, 1-based line and column, key path such as
  * {@code branches.wip.cap}), what was expected, and for a misspelt key the nearest valid one.
+ *
+ * @param source the file (or layer name) the problem is in
+ * @param line the 1-based line, 0 when unknown
+ * @param column the 1-based column, 0 when unknown
+ * @param keyPath the dotted key path ({@code branches.wip.cap})
+ * @param message what was expected
+ * @param suggestion for a misspelt key, the nearest valid one
  */
 @API(status = API.Status.STABLE)
 public record ConfigProblem(String source, int line, int column, String keyPath, String message,
     Optional<String> suggestion) {
 
+  /**
+   * Checks the components.
+   *
+   * @param source the file (or layer name) the problem is in
+   * @param line the 1-based line, 0 when unknown
+   * @param column the 1-based column, 0 when unknown
+   * @param keyPath the dotted key path ({@code branches.wip.cap})
+   * @param message what was expected
+   * @param suggestion for a misspelt key, the nearest valid one
+   */
   public ConfigProblem {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(keyPath, "keyPath");
@@ -19,7 +36,7 @@ public record ConfigProblem(String source, int line, int column, String keyPath,
     Objects.requireNonNull(suggestion, "suggestion");
   }
 
-  /** {@code file:line:column: key.path: message (did you mean `x`?)} */
+  /** {@return {@code file:line:column: key.path: message (did you mean `x`?)}} */
   public String render() {
     StringBuilder text = new StringBuilder(source);
     if (line > 0) {

@@ -39,6 +39,8 @@ public final class ConfigSchema {
    * The schema of a file holding the {@code engine:} block and the namespaces of {@code specs},
    * as JSON text ending in a newline.
    *
+   * @param specs the providers' namespaces (the engine's is added)
+   * @return the schema
    * @throws IllegalArgumentException when a spec's record type cannot be bound
    */
   public static String generate(Collection<ConfigSpec<?>> specs) {

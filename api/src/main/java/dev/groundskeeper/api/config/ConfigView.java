@@ -35,7 +35,12 @@ public final class ConfigView {
 
   private ConfigView() {}
 
-  /** Every namespace's block as a plain tree: maps, lists, strings, numbers, booleans, null. */
+  /**
+   * Every namespace's block as a plain tree: maps, lists, strings, numbers, booleans, null.
+   *
+   * @param config the configuration
+   * @return the tree, namespaces in the order of the class comment
+   */
   public static Map<String, Object> tree(EffectiveConfig config) {
     Map<String, Object> tree = new LinkedHashMap<>();
     namespaces(config).forEach((namespace, section) ->
@@ -46,6 +51,9 @@ public final class ConfigView {
   /**
    * Every leaf key path of the tree, in tree order, with the layer it came from
    * ({@value EffectiveConfig#DEFAULT_LAYER} when no layer set it).
+   *
+   * @param config the configuration
+   * @return key path to layer name
    */
   public static Map<String, String> origins(EffectiveConfig config) {
     Map<String, String> origins = new LinkedHashMap<>();
@@ -61,6 +69,9 @@ public final class ConfigView {
   /**
    * The JSON form: {@code layers} (name and source of each, weakest first), {@code config} (the
    * {@link #tree}) and {@code origins} (every leaf key path with its layer).
+   *
+   * @param config the configuration
+   * @return JSON text ending in a line feed
    */
   public static String json(EffectiveConfig config) {
     List<Map<String, String>> layers = new ArrayList<>();
@@ -80,6 +91,9 @@ public final class ConfigView {
   /**
    * The text form: YAML with a {@code # from <layer>} comment on every leaf ({@code # default}
    * when no layer set it), preceded by a comment listing the layers.
+   *
+   * @param config the configuration
+   * @return YAML text ending in a line feed
    */
   public static String text(EffectiveConfig config) {
     List<String> values = new ArrayList<>();

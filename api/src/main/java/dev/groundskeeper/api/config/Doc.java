@@ -18,5 +18,6 @@ import java.lang.annotation.Target;
 @API(status = API.Status.STABLE)
 public @interface Doc {
 
+  /** {@return the description} */
   String value();
 }

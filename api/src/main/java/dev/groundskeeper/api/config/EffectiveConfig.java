@@ -29,7 +29,12 @@ public final class EffectiveConfig {
     this.layerSources = Collections.unmodifiableMap(new LinkedHashMap<>(layerSources));
   }
 
-  /** Every namespace at its embedded defaults. */
+  /**
+   * Every namespace at its embedded defaults.
+   *
+   * @param specs the namespaces
+   * @return a configuration with no layer
+   */
   public static EffectiveConfig defaults(Collection<ConfigSpec<?>> specs) {
     Map<String, Object> sections = new LinkedHashMap<>();
     sections.put(EngineConfig.NAMESPACE, EngineConfig.DEFAULTS);
@@ -40,33 +45,48 @@ public final class EffectiveConfig {
     return new EffectiveConfig(sections, Map.of(), Map.of());
   }
 
-  /** The bound block of the spec's namespace, or the spec's defaults when it was not loaded. */
+  /**
+   * The bound block of the spec's namespace, or the spec's defaults when it was not loaded.
+   *
+   * @param <C> the block's record type
+   * @param spec the namespace
+   * @return the block
+   */
   public <C> C get(ConfigSpec<C> spec) {
     Object section = sections.get(spec.namespace());
     return spec.type().isInstance(section) ? spec.type().cast(section) : spec.defaults();
   }
 
+  /** {@return the {@code engine:} block} */
   public EngineConfig engine() {
     return get(EngineConfig.spec());
   }
 
-  /** The {@code log:} block (the decision log's settings). */
+  /** {@return the {@code log:} block (the decision log's settings)} */
   public LogConfig log() {
     return get(LogConfig.spec());
   }
 
-  /** Every loaded namespace with its bound record. */
+  /** {@return every loaded namespace with its bound record} */
   public Map<String, Object> sections() {
     return sections;
   }
 
-  /** The layer a leaf key path ({@code branches.wip.cap}) came from; {@code default} if unset. */
+  /**
+   * The layer a leaf key path ({@code branches.wip.cap}) came from; {@code default} if unset.
+   *
+   * @param keyPath a dotted leaf key path
+   * @return the layer's name
+   */
   public String origin(String keyPath) {
     return Optional.ofNullable(origins.get(Objects.requireNonNull(keyPath)))
         .orElse(DEFAULT_LAYER);
   }
 
-  /** Leaf key paths set by some layer, with that layer's name, in the order they were bound. */
+  /**
+   * {@return the leaf key paths set by some layer, with that layer's name, in the order they
+   * were bound}
+   */
   public Map<String, String> origins() {
     return origins;
   }
@@ -74,6 +94,8 @@ public final class EffectiveConfig {
   /**
    * The layers this configuration was loaded from, in order (later ones won): each layer's name
    * with its source ({@link ConfigLayer#source()}). Empty for {@link #defaults}.
+   *
+   * @return layer name to source
    */
   public Map<String, String> layerSources() {
     return layerSources;

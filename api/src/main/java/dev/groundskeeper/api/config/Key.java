@@ -17,5 +17,6 @@ import java.lang.annotation.Target;
 @API(status = API.Status.STABLE)
 public @interface Key {
 
+  /** {@return the key as written in YAML} */
   String value();
 }

@@ -10,6 +10,10 @@ import java.util.Objects;
  * The {@code log:} block: which hook decisions are appended to the local decision log, and how
  * large it may grow. The log lives in the state directory, never in a repository; its place is
  * not configurable here (see docs/configuration.md).
+ *
+ * @param decisions which decisions are recorded
+ * @param maxBytes the size at which the log is rotated
+ * @param keep how many rotated files are kept
  */
 @API(status = API.Status.EXPERIMENTAL)
 @Doc("The local decision log (in the state directory, never in a repository): which hook"
@@ -25,10 +29,20 @@ public record LogConfig(
     @Doc("How many rotated files are kept besides the current one.")
     int keep) {
 
+  /** The block's key. */
   public static final String NAMESPACE = "log";
 
+  /** The embedded defaults. */
   public static final LogConfig DEFAULTS = new LogConfig(Decisions.ADVISE, 1024L * 1024, 3);
 
+  /**
+   * Checks the components.
+   *
+   * @param decisions which decisions are recorded
+   * @param maxBytes the size at which the log is rotated
+   * @param keep how many rotated files are kept
+   * @throws IllegalArgumentException when they do not fit together
+   */
   public LogConfig {
     Objects.requireNonNull(decisions, "decisions");
     if (maxBytes < 4096) {
@@ -39,6 +53,7 @@ public record LogConfig(
     }
   }
 
+  /** {@return the block's namespace, record type and defaults} */
   public static ConfigSpec<LogConfig> spec() {
     return new ConfigSpec<>(NAMESPACE, LogConfig.class, DEFAULTS);
   }
@@ -48,6 +63,9 @@ public record LogConfig(
    * softens denials (advise, warn) reported anything but not-applicable: its would-be denials
    * and the calls it judged are what a rollout needs. That needs the decision's explanation;
    * without one only {@code all} records.
+   *
+   * @param decision a decision, with or without its explanation
+   * @return true when the log keeps it
    */
   public boolean records(Decision decision) {
     return switch (decisions) {

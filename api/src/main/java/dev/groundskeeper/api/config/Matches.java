@@ -21,9 +21,9 @@ import java.lang.annotation.Target;
 @API(status = API.Status.EXPERIMENTAL)
 public @interface Matches {
 
-  /** The expression the whole text must match. */
+  /** {@return the expression the whole text must match} */
   String value();
 
-  /** What a matching text is, for messages: "an ISO-8601 date or timestamp". */
+  /** {@return what a matching text is, for messages: "an ISO-8601 date or timestamp"} */
   String description();
 }

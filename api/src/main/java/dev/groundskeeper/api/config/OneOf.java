@@ -19,5 +19,6 @@ import java.lang.annotation.Target;
 @API(status = API.Status.STABLE)
 public @interface OneOf {
 
+  /** {@return the accepted words} */
   String[] value();
 }

@@ -19,7 +19,9 @@ import java.lang.annotation.Target;
 @API(status = API.Status.STABLE)
 public @interface Range {
 
+  /** {@return the smallest value accepted} */
   double min() default Double.NEGATIVE_INFINITY;
 
+  /** {@return the largest value accepted} */
   double max() default Double.POSITIVE_INFINITY;
 }

@@ -14,7 +14,12 @@ public final class RuleIdGlob {
 
   private RuleIdGlob() {}
 
-  /** The glob as a pattern over whole rule ids. */
+  /**
+   * The glob as a pattern over whole rule ids.
+   *
+   * @param glob a rule-id glob ({@code *} any run, {@code ?} one character)
+   * @return the pattern
+   */
   public static Pattern compile(String glob) {
     StringBuilder regex = new StringBuilder();
     for (char c : glob.toCharArray()) {

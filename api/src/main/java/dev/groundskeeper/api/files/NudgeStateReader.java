@@ -9,5 +9,11 @@ import java.util.Optional;
 @FunctionalInterface
 public interface NudgeStateReader {
 
+  /**
+   * Reads the dotfile.
+   *
+   * @param stateFile the dotfile's path
+   * @return its state, or empty when it is absent or unreadable
+   */
   Optional<NudgeState> read(Path stateFile);
 }

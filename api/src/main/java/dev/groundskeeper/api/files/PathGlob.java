@@ -44,6 +44,8 @@ public final class PathGlob {
   /**
    * The glob {@code glob}.
    *
+   * @param glob the glob's text
+   * @return the glob
    * @throws IllegalArgumentException when it is blank
    */
   public static PathGlob of(String glob) {
@@ -54,12 +56,24 @@ public final class PathGlob {
     return new PathGlob(glob);
   }
 
-  /** Each of {@code globs}, read. */
+  /**
+   * Each of {@code globs}, read.
+   *
+   * @param globs the globs' texts
+   * @return the globs, in order
+   * @throws IllegalArgumentException when one is blank
+   */
   public static List<PathGlob> all(List<String> globs) {
     return globs.stream().map(PathGlob::of).toList();
   }
 
-  /** True when one of {@code globs} matches {@code path} (see {@link #matches}). */
+  /**
+   * Whether one of {@code globs} matches {@code path} (see {@link #matches}).
+   *
+   * @param globs the globs
+   * @param path a relative path, {@code /}-separated
+   * @return true on a match
+   */
   public static boolean anyMatches(List<PathGlob> globs, String path) {
     for (PathGlob glob : globs) {
       if (glob.matches(path)) {
@@ -69,14 +83,26 @@ public final class PathGlob {
     return false;
   }
 
-  /** True when {@code glob} matches the whole of {@code text} (see {@link #matchesWhole}). */
+  /**
+   * Whether {@code glob} matches the whole of {@code text} (see {@link #matchesWhole}).
+   *
+   * @param glob the glob's text
+   * @param text a whole name (a branch, a rule id)
+   * @return true on a match
+   */
   public static boolean matchesWhole(String glob, String text) {
     Objects.requireNonNull(glob, "glob");
     Objects.requireNonNull(text, "text");
     return match(glob, 0, text, 0, text.length(), false);
   }
 
-  /** True when one of {@code globs} matches the whole of {@code text}. */
+  /**
+   * Whether one of {@code globs} matches the whole of {@code text}.
+   *
+   * @param globs the globs' texts
+   * @param text a whole name
+   * @return true on a match
+   */
   public static boolean anyMatchesWhole(List<String> globs, String text) {
     for (int i = 0; i < globs.size(); i++) {
       if (matchesWhole(globs.get(i), text)) {
@@ -89,6 +115,9 @@ public final class PathGlob {
   /**
    * Why {@code glob} cannot be used as written (blank, an unclosed {@code [}, a lone trailing
    * {@code \}), or empty when it can.
+   *
+   * @param glob the glob's text, possibly null
+   * @return what is wrong, or empty
    */
   public static Optional<String> problem(String glob) {
     if (glob == null || glob.isBlank()) {
@@ -112,12 +141,17 @@ public final class PathGlob {
     return Optional.empty();
   }
 
-  /** The glob's text. */
+  /** {@return the glob's text} */
   public String text() {
     return glob;
   }
 
-  /** True when the glob matches {@code path} or a directory holding it, as .gitignore does. */
+  /**
+   * Whether the glob matches {@code path} or a directory holding it, as .gitignore does.
+   *
+   * @param path a relative path, {@code /}-separated
+   * @return true on a match
+   */
   public boolean matches(String path) {
     int end = path.endsWith("/") ? path.length() - 1 : path.length();
     while (true) {
@@ -132,7 +166,12 @@ public final class PathGlob {
     }
   }
 
-  /** True when the glob matches the whole of {@code text}, with nothing implied. */
+  /**
+   * Whether the glob matches the whole of {@code text}, with nothing implied.
+   *
+   * @param text a whole name
+   * @return true on a match
+   */
   public boolean matchesWhole(String text) {
     return matchesWhole(glob, text);
   }

@@ -11,6 +11,9 @@ public interface PathProbe {
   /**
    * True when something (a file, a directory, a symbolic link even if dangling) is at the path.
    * A relative path resolves against {@link FileFacts#WORKTREE_ROOT}.
+   *
+   * @param path the path
+   * @return true when something is there
    */
   boolean exists(Path path);
 }

@@ -10,11 +10,29 @@ import java.util.Objects;
  * the latest modification time of the directory or anything in it; {@code complete} is false
  * when its listing stopped early, so that {@code newest} may be too old to prove it idle.
  * {@code symlink} is true when the entry is a symbolic link, which the reaper never touches.
+ *
+ * @param path the space's directory
+ * @param name the directory's name
+ * @param symlink whether the entry is a symbolic link
+ * @param newest the latest modification time in it
+ * @param entries how many entries it holds
+ * @param complete whether its listing saw everything
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record ScratchSpace(Path path, String name, boolean symlink, Instant newest, int entries,
     boolean complete) {
 
+  /**
+   * Checks the components.
+   *
+   * @param path the space's directory
+   * @param name the directory's name
+   * @param symlink whether the entry is a symbolic link
+   * @param newest the latest modification time in it
+   * @param entries how many entries it holds
+   * @param complete whether its listing saw everything
+   * @throws IllegalArgumentException when they do not fit together
+   */
   public ScratchSpace {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(name, "name");

@@ -9,6 +9,12 @@ import java.util.List;
 @FunctionalInterface
 public interface SpaceLister {
 
-  /** The directories (and symbolic links) directly below {@code parent}, sorted by name. */
+  /**
+   * The directories (and symbolic links) directly below {@code parent}, sorted by name.
+   *
+   * @param parent the spaces' parent directory
+   * @param perSpace how far each space's listing may go
+   * @return the spaces
+   */
   List<ScratchSpace> list(Path parent, ListingBudget perSpace);
 }

@@ -12,6 +12,11 @@ import java.util.Optional;
 @FunctionalInterface
 public interface TranscriptReader {
 
-  /** The latest usage, or empty when the transcript is missing or its tail records none. */
+  /**
+   * The latest usage, or empty when the transcript is missing or its tail records none.
+   *
+   * @param transcript the session's transcript file
+   * @return the usage, or empty
+   */
   Optional<ContextUsage> latestUsage(Path transcript);
 }

@@ -8,10 +8,19 @@ import java.util.Objects;
 /**
  * Replace the nudge state dotfile with {@code state}. The executor writes it atomically, creates
  * the directory when it is missing, and never writes through a symbolic link.
+ *
+ * @param stateFile the dotfile
+ * @param state what it will hold
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record WriteNudgeState(Path stateFile, NudgeState state) implements Effect {
 
+  /**
+   * Checks the components.
+   *
+   * @param stateFile the dotfile
+   * @param state what it will hold
+   */
   public WriteNudgeState {
     Objects.requireNonNull(stateFile, "stateFile");
     Objects.requireNonNull(state, "state");

@@ -27,12 +27,12 @@ public enum BranchState {
   /** Everything else. */
   LIVE;
 
-  /** Merged by ancestry or content: finished work that was not deleted. */
+  /** {@return whether it is merged by ancestry or content: finished work that was not deleted} */
   public boolean merged() {
     return this == MERGED_INTO_DEFAULT || this == MERGED_INTO_LINE || this == PATCH_EQUIVALENT;
   }
 
-  /** Work in progress: parked, dormant or live. */
+  /** {@return whether it is work in progress: parked, dormant or live} */
   public boolean work() {
     return this == PARKED || this == DORMANT || this == LIVE;
   }

@@ -15,6 +15,14 @@ import java.util.Optional;
 @API(status = API.Status.EXPERIMENTAL)
 public record BranchTip(String name, Optional<String> localTip, Optional<String> remoteTip) {
 
+  /**
+   * Checks the components.
+   *
+   * @param name the short branch name ({@code feature/x})
+   * @param localTip the tip of {@code refs/heads/<name>}
+   * @param remoteTip the tip of {@code refs/remotes/<remote>/<name>}
+   * @throws IllegalArgumentException when they do not fit together
+   */
   public BranchTip {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(localTip, "localTip");
@@ -26,15 +34,17 @@ public record BranchTip(String name, Optional<String> localTip, Optional<String>
     }
   }
 
-  /** The tip that speaks for the branch: the local one, else the remote one. */
+  /** {@return the tip that speaks for the branch: the local one, else the remote one} */
   public String tip() {
     return localTip.orElseGet(remoteTip::orElseThrow);
   }
 
+  /** {@return whether the branch has a local tip} */
   public boolean local() {
     return localTip.isPresent();
   }
 
+  /** {@return whether only a remote copy exists} */
   public boolean remoteOnly() {
     return localTip.isEmpty();
   }

@@ -16,6 +16,9 @@ public interface ChangeQueries {
    * What the worktree holding {@code directory} has that no commit holds: tracked changes with
    * their line counts, untracked and ignored files, and the stash entries. Empty when
    * {@code directory} lies in no worktree.
+   *
+   * @param directory a directory inside the worktree
+   * @return the changes, or empty
    */
   Optional<WorktreeChanges> changes(Path directory);
 
@@ -25,6 +28,10 @@ public interface ChangeQueries {
    * and {@code pathspecs}, as git's own dry run lists them: relative to the worktree's top level,
    * a directory ending in {@code /}.
    *
+   * @param directory where {@code git clean} would run
+   * @param options its options
+   * @param pathspecs its pathspecs
+   * @return the paths it would delete
    * @throws IllegalArgumentException for an option other than those
    */
   List<String> cleanPreview(Path directory, List<String> options, List<String> pathspecs);
@@ -34,6 +41,8 @@ public interface ChangeQueries {
    * from a reflog entry, including older stash entries, and from no ref): what {@code git reflog
    * expire --expire=now --all} leaves for the next prune. Empty outside a repository.
    *
+   * @param directory a directory inside the repository
+   * @return the commits
    * @throws dev.groundskeeper.api.FactUnavailableException when they cannot be read (the
    *     default, for a source that does not answer this question)
    */
@@ -47,6 +56,8 @@ public interface ChangeQueries {
    * reflog (a dropped stash entry, an expired reflog's commits): what {@code git gc
    * --prune=now} and {@code git prune} delete. Empty outside a repository.
    *
+   * @param directory a directory inside the repository
+   * @return the commits
    * @throws dev.groundskeeper.api.FactUnavailableException when they cannot be read (the
    *     default, for a source that does not answer this question)
    */
@@ -63,6 +74,11 @@ public interface ChangeQueries {
    *
    * <p>A {@code source} that names no commit removes nothing (git refuses that push).
    *
+   * @param directory a directory inside the repository
+   * @param remote the remote; empty for the current branch's push remote
+   * @param source what is pushed
+   * @param destination the remote branch; empty for where a plain push goes
+   * @return what the push would take
    * @throws dev.groundskeeper.api.FactUnavailableException when it cannot be read (the default,
    *     for a source that does not answer this question)
    */

@@ -8,6 +8,12 @@ public final class CommitIds {
 
   private CommitIds() {}
 
+  /**
+   * Whether {@code id} is a full commit id: 40 (SHA-1) or 64 (SHA-256) lower-case hex digits.
+   *
+   * @param id the text, possibly null
+   * @return true for a full id
+   */
   public static boolean isValid(String id) {
     if (id == null || id.length() != 40 && id.length() != 64) {
       return false;
@@ -22,7 +28,13 @@ public final class CommitIds {
     return true;
   }
 
-  /** Returns {@code id}, or throws when it is not a full lowercase object name. */
+  /**
+   * Returns {@code id}, or throws when it is not a full lowercase object name.
+   *
+   * @param id the text
+   * @return {@code id}
+   * @throws IllegalArgumentException when it is not a full id
+   */
   public static String requireValid(String id) {
     if (!isValid(id)) {
       throw new IllegalArgumentException("not a full commit id: '" + id + "'");

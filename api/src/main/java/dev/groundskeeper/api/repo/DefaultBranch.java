@@ -16,6 +16,14 @@ import java.util.Optional;
 public record DefaultBranch(
     String name, Optional<String> localTip, Optional<String> remoteTip, Source source) {
 
+  /**
+   * Checks the components.
+   *
+   * @param name the short branch name ({@code main})
+   * @param localTip the tip of {@code refs/heads/<name>}, when that branch exists locally
+   * @param remoteTip the tip of {@code refs/remotes/<remote>/<name>}, when it exists
+   * @param source how the name was chosen
+   */
   public DefaultBranch {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(localTip, "localTip");
@@ -25,6 +33,7 @@ public record DefaultBranch(
     remoteTip.ifPresent(CommitIds::requireValid);
   }
 
+  /** How the default branch's name was chosen. */
   @API(status = API.Status.EXPERIMENTAL)
   public enum Source {
     /** Named in the configuration. */

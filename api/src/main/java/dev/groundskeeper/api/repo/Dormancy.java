@@ -16,13 +16,28 @@ import java.util.Objects;
 @API(status = API.Status.EXPERIMENTAL)
 public record Dormancy(Stage stage, long idleDays, Where where, List<String> containingRefs) {
 
+  /**
+   * Checks the components and keeps immutable copies of its collections.
+   *
+   * @param stage the stage reached by {@code idleDays}
+   * @param idleDays whole days since the tip's committer date
+   * @param where where the tip is contained, judged on remote-tracking refs only (a local tag never
+   *     makes work safe)
+   * @param containingRefs the remote-tracking refs other than the branch's own copy that contain it
+   */
   public Dormancy {
     Objects.requireNonNull(stage, "stage");
     Objects.requireNonNull(where, "where");
     containingRefs = List.copyOf(containingRefs);
   }
 
-  /** The stage for {@code idleDays}, or null when below the advisory days. */
+  /**
+   * The stage for {@code idleDays}, or null when below the advisory days.
+   *
+   * @param idleDays days since the branch's last activity
+   * @param days the stages' day counts
+   * @return the stage, or null
+   */
   public static Stage stageFor(long idleDays, RepositorySettings.DormancyDays days) {
     if (idleDays >= days.blockDays()) {
       return Stage.BLOCK;
@@ -33,9 +48,18 @@ public record Dormancy(Stage stage, long idleDays, Where where, List<String> con
     return idleDays >= days.advisoryDays() ? Stage.ADVISORY : null;
   }
 
+  /** The dormancy stages (docs/rules/branches.dormancy.md). */
   @API(status = API.Status.EXPERIMENTAL)
-  public enum Stage { ADVISORY, NOISY, BLOCK }
+  public enum Stage {
+    /** Mentioned at a new session's start. */
+    ADVISORY,
+    /** Mentioned at every session start, creation and stop. */
+    NOISY,
+    /** New branches are refused while it stays idle. */
+    BLOCK
+  }
 
+  /** Where a dormant tip's commits live. */
   @API(status = API.Status.EXPERIMENTAL)
   public enum Where {
     /** A remote-tracking ref other than the branch's own copy contains it: a cleanup candidate. */

@@ -23,6 +23,14 @@ public record ParkMarker(String reason, String parkedBy, Instant since, String c
   /** The trailer key of an unpark commit, which resumes the dormancy clock. */
   public static final String UNPARKED_TRAILER = "Unparked";
 
+  /**
+   * Checks the components.
+   *
+   * @param reason the {@code Parked-Reason} value
+   * @param parkedBy the {@code Parked-By} value; empty text when absent
+   * @param since the park commit's committer date ("waiting since")
+   * @param commit the park commit
+   */
   public ParkMarker {
     Objects.requireNonNull(reason, "reason");
     Objects.requireNonNull(parkedBy, "parkedBy");

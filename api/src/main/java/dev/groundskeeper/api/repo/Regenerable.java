@@ -46,6 +46,9 @@ public final class Regenerable {
    * The globs {@code globs} with the scratch directory {@code scratchDirectory} (relative to the
    * worktree; a trailing {@code /} is added when missing).
    *
+   * @param globs path globs of regenerable files
+   * @param scratchDirectory the scratch directory
+   * @return the value
    * @throws IllegalArgumentException on a blank glob or scratch directory
    */
   public static Regenerable of(List<String> globs, String scratchDirectory) {
@@ -60,16 +63,17 @@ public final class Regenerable {
     return new Regenerable(globs, directory.endsWith("/") ? directory : directory + "/");
   }
 
-  /** The built-in globs and scratch directory. */
+  /** {@return the built-in globs and scratch directory} */
   public static Regenerable defaults() {
     return DEFAULTS;
   }
 
+  /** {@return the path globs of the regenerable files} */
   public List<String> globs() {
     return globs;
   }
 
-  /** The scratch directory, ending in {@code /}. */
+  /** {@return the scratch directory, ending in {@code /}} */
   public String scratchDirectory() {
     return scratchDirectory;
   }
@@ -78,6 +82,9 @@ public final class Regenerable {
    * True when {@code path} (relative to a worktree, {@code /} separators, a directory ending in
    * {@code /}) can be rebuilt: a glob matches it, and it is neither inside the scratch directory
    * nor a directory holding it.
+   *
+   * @param path a relative path
+   * @return true when it can be rebuilt
    */
   public boolean covers(String path) {
     if (path.startsWith(scratchDirectory)

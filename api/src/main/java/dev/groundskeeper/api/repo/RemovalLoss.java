@@ -20,13 +20,26 @@ import java.util.Objects;
 @API(status = API.Status.EXPERIMENTAL)
 public record RemovalLoss(List<String> changed, List<String> untracked, List<String> ignored) {
 
+  /**
+   * Checks the components and keeps immutable copies of its collections.
+   *
+   * @param changed staged or modified paths, each once, staged first
+   * @param untracked untracked paths
+   * @param ignored ignored paths the {@link Regenerable} in force does not cover
+   */
   public RemovalLoss {
     changed = List.copyOf(changed);
     untracked = List.copyOf(untracked);
     ignored = List.copyOf(ignored);
   }
 
-  /** The loss of removing a worktree with {@code status}. */
+  /**
+   * The loss of removing a worktree with {@code status}.
+   *
+   * @param status the worktree's status
+   * @param regenerable what can be rebuilt, so does not count as lost
+   * @return the loss
+   */
   public static RemovalLoss of(WorktreeStatus status, Regenerable regenerable) {
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(regenerable, "regenerable");
@@ -41,19 +54,29 @@ public record RemovalLoss(List<String> changed, List<String> untracked, List<Str
     return new RemovalLoss(changed, status.untracked(), ignored);
   }
 
-  /** True when there are changed or untracked files (only a forced removal deletes them). */
+  /**
+   * {@return true when there are changed or untracked files (only a forced removal deletes them)}
+   */
   public boolean dirty() {
     return !changed.isEmpty() || !untracked.isEmpty();
   }
 
-  /** The changed, then the untracked paths: what {@code --force} deletes besides ignored ones. */
+  /**
+   * {@return the changed, then the untracked paths: what {@code --force} deletes besides ignored
+   * ones}
+   */
   public List<String> forcedOnly() {
     List<String> all = new ArrayList<>(changed);
     all.addAll(untracked);
     return List.copyOf(all);
   }
 
-  /** True when a removal, forced or not, would delete nothing that cannot be rebuilt. */
+  /**
+   * Whether a removal, forced or not, would delete nothing that cannot be rebuilt.
+   *
+   * @param forced whether the removal is forced
+   * @return true when nothing would be lost
+   */
   public boolean isEmpty(boolean forced) {
     return ignored.isEmpty() && (!forced || !dirty());
   }

@@ -19,6 +19,16 @@ import java.util.Objects;
 public record WorktreeBelonging(boolean listedByGit, boolean deadPointer, boolean prunable,
     boolean directChildOfLane, CommonDirectory commonDirectory) {
 
+  /**
+   * Checks the components.
+   *
+   * @param listedByGit git's worktree list from this checkout names it
+   * @param deadPointer its {@code .git} file names a directory that does not exist (a checkout that
+   *     moved); meaningful for a directory git does not list
+   * @param prunable git reports it prunable (its directory is gone)
+   * @param directChildOfLane its real path's parent is the lane's real path
+   * @param commonDirectory how its own common directory compares with this checkout's
+   */
   public WorktreeBelonging {
     Objects.requireNonNull(commonDirectory, "commonDirectory");
   }

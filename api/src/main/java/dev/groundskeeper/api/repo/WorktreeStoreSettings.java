@@ -10,6 +10,6 @@ import java.util.Optional;
 @API(status = API.Status.EXPERIMENTAL)
 public interface WorktreeStoreSettings {
 
-  /** The configured home of the store ({@code ~/} allowed); empty for the default. */
+  /** {@return the configured home of the store ({@code ~/} allowed); empty for the default} */
   Optional<String> home();
 }

@@ -14,10 +14,19 @@ import java.util.Set;
  * and {@code --} ending the options. Which options take a value is per command, given when the
  * arguments are read. Options are named as written with their dashes: {@code -F},
  * {@code --file}.
+ *
+ * @param options the options, in order
+ * @param operands the operands, in order
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record Argv(List<Option> options, List<Word> operands) {
 
+  /**
+   * Checks the components.
+   *
+   * @param options the options, in order
+   * @param operands the operands, in order
+   */
   public Argv {
     options = CompactList.freeze(options);
     operands = CompactList.freeze(operands);
@@ -40,9 +49,23 @@ public record Argv(List<Option> options, List<Word> operands) {
     return c >= '!' && c < 127 ? SHORT_NAMES.get(c) : "-" + c;
   }
 
-  /** One option as read: its name ({@code -F}, {@code --file}), its value if it took one, and the word it came from. */
+  /**
+   * One option as read: its name ({@code -F}, {@code --file}), its value if it took one, and the
+   * word it came from.
+   *
+   * @param name the option as written, dashes included
+   * @param value its value, when it took one
+   * @param word the word it came from
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Option(String name, Optional<Word> value, Word word) {
+    /**
+     * Checks the components.
+     *
+     * @param name the option as written, dashes included
+     * @param value its value, when it took one
+     * @param word the word it came from
+     */
     public Option {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(value, "value");
@@ -55,6 +78,12 @@ public record Argv(List<Option> options, List<Word> operands) {
    * {@code valueNames} the long ones ({@code --file}) taking the next word when not written with
    * {@code =}. With {@code stopAtOperand}, reading stops at the first operand (the rest are
    * operands), as git's global options do.
+   *
+   * @param args the words after the command name (or subcommand)
+   * @param valueLetters the short options that take a value
+   * @param valueNames the long options that take a value
+   * @param stopAtOperand whether the first operand ends the options
+   * @return the options and operands
    */
   public static Argv read(List<Word> args, String valueLetters, Set<String> valueNames,
       boolean stopAtOperand) {
@@ -117,12 +146,22 @@ public record Argv(List<Option> options, List<Word> operands) {
     return new Word(value, w.source(), w.start(), w.end(), w.isStatic());
   }
 
-  /** True when any of {@code names} was given. */
+  /**
+   * Whether any of {@code names} was given.
+   *
+   * @param names option names as written ({@code -f}, {@code --force})
+   * @return true when one was
+   */
   public boolean has(String... names) {
     return count(names) > 0;
   }
 
-  /** How many times any of {@code names} was given ({@code -f -f} counts two). */
+  /**
+   * How many times any of {@code names} was given ({@code -f -f} counts two).
+   *
+   * @param names option names as written
+   * @return the count
+   */
   public int count(String... names) {
     int n = 0;
     for (Option o : options) {
@@ -135,7 +174,12 @@ public record Argv(List<Option> options, List<Word> operands) {
     return n;
   }
 
-  /** The value of the last of {@code names} given with a value. */
+  /**
+   * The value of the last of {@code names} given with a value.
+   *
+   * @param names option names as written
+   * @return the value, or empty
+   */
   public Optional<Word> value(String... names) {
     Optional<Word> found = Optional.empty();
     for (Option o : options) {
@@ -148,7 +192,12 @@ public record Argv(List<Option> options, List<Word> operands) {
     return found;
   }
 
-  /** The options among {@code names}, in order, with the name each was given as. */
+  /**
+   * The options among {@code names}, in order, with the name each was given as.
+   *
+   * @param names option names as written
+   * @return the options
+   */
   public List<Option> all(String... names) {
     List<Option> found = new ArrayList<>();
     for (Option o : options) {
@@ -162,7 +211,12 @@ public record Argv(List<Option> options, List<Word> operands) {
     return found;
   }
 
-  /** The operand at {@code index}, if there is one. */
+  /**
+   * The operand at {@code index}, if there is one.
+   *
+   * @param index from 0
+   * @return the operand, or empty
+   */
   public Optional<Word> operand(int index) {
     return index < operands.size() ? Optional.of(operands.get(index)) : Optional.empty();
   }

@@ -11,11 +11,30 @@ import java.util.Optional;
  * creates it only when no branch of that name exists (then it checks that branch out), so a rule
  * must check the inventory; {@code name} then carries the path word's source and offsets.
  * {@code worktreePath} is the new worktree's path for the worktree routes.
+ *
+ * @param git the git command
+ * @param name the branch name (for {@code dwim}, the path word)
+ * @param route the way git creates it
+ * @param startPoint where it starts, when written
+ * @param force whether a resetting form may replace an existing branch
+ * @param dwim whether git names it after a bare worktree path
+ * @param worktreePath the new worktree's path, for the worktree routes
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record CreatedBranch(GitCommand git, Word name, Route route, Optional<Word> startPoint,
     boolean force, boolean dwim, Optional<Word> worktreePath) {
 
+  /**
+   * Checks the components.
+   *
+   * @param git the git command
+   * @param name the branch name (for {@code dwim}, the path word)
+   * @param route the way git creates it
+   * @param startPoint where it starts, when written
+   * @param force whether a resetting form may replace an existing branch
+   * @param dwim whether git names it after a bare worktree path
+   * @param worktreePath the new worktree's path, for the worktree routes
+   */
   public CreatedBranch {
     Objects.requireNonNull(git, "git");
     Objects.requireNonNull(name, "name");

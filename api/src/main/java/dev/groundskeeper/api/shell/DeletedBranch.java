@@ -10,11 +10,28 @@ import java.util.Optional;
  * ({@code branch -d -r origin/x}, {@code update-ref -d refs/remotes/…}). {@code forced} is set
  * when git will not check that the branch is merged first ({@code -D}, {@code -d --force},
  * {@code update-ref -d}).
+ *
+ * @param git the git command
+ * @param name the branch name as written
+ * @param remote the remote a push deletes it on
+ * @param forced whether git skips its merged check
+ * @param remoteTracking whether a remote-tracking ref is deleted
+ * @param route the way git deletes it
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record DeletedBranch(GitCommand git, Word name, Optional<String> remote, boolean forced,
     boolean remoteTracking, Route route) {
 
+  /**
+   * Checks the components.
+   *
+   * @param git the git command
+   * @param name the branch name as written
+   * @param remote the remote a push deletes it on
+   * @param forced whether git skips its merged check
+   * @param remoteTracking whether a remote-tracking ref is deleted
+   * @param route the way git deletes it
+   */
   public DeletedBranch {
     Objects.requireNonNull(git, "git");
     Objects.requireNonNull(name, "name");

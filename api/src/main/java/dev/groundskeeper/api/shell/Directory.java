@@ -18,6 +18,9 @@ import java.util.Optional;
  * ({@code ;}, {@code ||}, a conditional body), {@link Certainty#UNKNOWN} when the target cannot
  * be known ({@code cd -}, {@code cd $X}, {@code cd ~user}, {@code popd} past the known stack);
  * an unknown directory has no path.
+ *
+ * @param certainty how far to trust the path
+ * @param path the path the moves lead to; empty where the script starts, or when unknown
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record Directory(Certainty certainty, Optional<String> path) {
@@ -25,6 +28,13 @@ public record Directory(Certainty certainty, Optional<String> path) {
   /** Where the script starts, certainly. */
   public static final Directory START = new Directory(Certainty.CERTAIN, Optional.empty());
 
+  /**
+   * Checks the components.
+   *
+   * @param certainty how far to trust the path
+   * @param path the path the moves lead to; empty where the script starts, or when unknown
+   * @throws IllegalArgumentException when they do not fit together
+   */
   public Directory {
     Objects.requireNonNull(certainty, "certainty");
     Objects.requireNonNull(path, "path");
@@ -36,8 +46,11 @@ public record Directory(Certainty certainty, Optional<String> path) {
   /** How far a {@link Directory} can be trusted. */
   @API(status = API.Status.EXPERIMENTAL)
   public enum Certainty {
+    /** Every operator from the move to the command is {@code &&} or a pipe. */
     CERTAIN,
+    /** The move may have failed and the command still run. */
     UNCERTAIN,
+    /** The target of a move cannot be known from the text. */
     UNKNOWN;
 
     Certainty weakest(Certainty other) {
@@ -45,11 +58,12 @@ public record Directory(Certainty certainty, Optional<String> path) {
     }
   }
 
+  /** {@return whether the command certainly runs in this directory ({@link Certainty#CERTAIN})} */
   public boolean isCertain() {
     return certainty == Certainty.CERTAIN;
   }
 
-  /** True when the command certainly runs in the directory the script starts in. */
+  /** {@return true when the command certainly runs in the directory the script starts in} */
   public boolean isStart() {
     return certainty == Certainty.CERTAIN && path.isEmpty();
   }
@@ -57,6 +71,10 @@ public record Directory(Certainty certainty, Optional<String> path) {
   /**
    * This directory resolved against the script's starting directory and the home directory;
    * empty when unknown or when it goes through {@code ~} and no home is given.
+   *
+   * @param start the script's starting directory
+   * @param home the home directory, when known
+   * @return the directory, or empty
    */
   public Optional<Path> resolve(Path start, Optional<Path> home) {
     if (certainty == Certainty.UNKNOWN) {
@@ -71,6 +89,11 @@ public record Directory(Certainty certainty, Optional<String> path) {
   /**
    * {@code file} (a path as written in a command running here) resolved to a path; empty when
    * this directory is unknown, or the file or directory goes through {@code ~} without a home.
+   *
+   * @param file a path as written here
+   * @param start the script's starting directory
+   * @param home the home directory, when known
+   * @return the path, or empty
    */
   public Optional<Path> resolveFile(String file, Path start, Optional<Path> home) {
     if (file.startsWith("/") || file.equals("~") || file.startsWith("~/")) {
@@ -82,6 +105,9 @@ public record Directory(Certainty certainty, Optional<String> path) {
   /**
    * {@code file} joined onto this directory's path as text, lexically normalised; the empty
    * string stands for the starting directory. Empty when this directory is unknown.
+   *
+   * @param file a path as written here
+   * @return the joined path, or empty
    */
   public Optional<String> join(String file) {
     if (certainty == Certainty.UNKNOWN) {
@@ -94,6 +120,11 @@ public record Directory(Certainty certainty, Optional<String> path) {
    * True when {@code file}, written in a command running here, and {@code otherFile}, written in
    * a command running in {@code other}, name the same path as far as the text shows: both
    * directories known and either equal or both certain (or both paths absolute).
+   *
+   * @param file a path as written here
+   * @param other the other command's directory
+   * @param otherFile a path as written there
+   * @return true when they name the same path
    */
   public boolean sameFile(String file, Directory other, String otherFile) {
     if (certainty == Certainty.UNKNOWN || other.certainty == Certainty.UNKNOWN

@@ -16,10 +16,23 @@ import java.util.Optional;
  * is on), with the source and offsets of the word that names it. {@code target} is where a move
  * points the ref, as written; empty for a deletion, and for a move to HEAD
  * ({@code git branch -M feat}, {@code git tag -f t}).
+ *
+ * @param git the git command
+ * @param ref the full ref name
+ * @param target where a move points it, as written; empty for a deletion or a move to HEAD
+ * @param route how the ref is dropped
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record DroppedRef(GitCommand git, Word ref, Optional<Word> target, Route route) {
 
+  /**
+   * Checks the components.
+   *
+   * @param git the git command
+   * @param ref the full ref name
+   * @param target where a move points it, as written; empty for a deletion or a move to HEAD
+   * @param route how the ref is dropped
+   */
   public DroppedRef {
     Objects.requireNonNull(git, "git");
     Objects.requireNonNull(ref, "ref");
@@ -27,12 +40,12 @@ public record DroppedRef(GitCommand git, Word ref, Optional<Word> target, Route 
     Objects.requireNonNull(route, "route");
   }
 
-  /** True when the ref is deleted rather than moved. */
+  /** {@return true when the ref is deleted rather than moved} */
   public boolean deletes() {
     return route.deletes;
   }
 
-  /** True for a move whose destination is HEAD (no target given). */
+  /** {@return true for a move whose destination is HEAD (no target given)} */
   public boolean toHead() {
     return !route.deletes && target.isEmpty();
   }

@@ -11,10 +11,21 @@ import java.util.Objects;
  * {@code --output}, or {@code format-patch}'s output directory ({@code -o dir}, else the
  * directory git runs in, unless {@code --stdout}). Empty {@code outputs} means the patch goes to
  * the terminal or to a program, not to a file.
+ *
+ * @param git the git command
+ * @param kind which kind of patch it prints
+ * @param outputs the files its output lands in; empty when none
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record Evacuation(GitCommand git, Kind kind, List<FileTarget> outputs) {
 
+  /**
+   * Checks the components and keeps immutable copies of its collections.
+   *
+   * @param git the git command
+   * @param kind which kind of patch it prints
+   * @param outputs the files its output lands in; empty when none
+   */
   public Evacuation {
     Objects.requireNonNull(git, "git");
     Objects.requireNonNull(kind, "kind");
@@ -24,13 +35,17 @@ public record Evacuation(GitCommand git, Kind kind, List<FileTarget> outputs) {
   /** Which evacuation command. */
   @API(status = API.Status.EXPERIMENTAL)
   public enum Kind {
+    /** {@code git diff}. */
     DIFF,
+    /** {@code git format-patch}. */
     FORMAT_PATCH,
+    /** {@code git stash show -p}. */
     STASH_SHOW,
+    /** {@code git show}. */
     SHOW
   }
 
-  /** True when the patch lands in at least one file. */
+  /** {@return true when the patch lands in at least one file} */
   public boolean landsInFile() {
     return !outputs.isEmpty();
   }

@@ -8,11 +8,26 @@ import java.util.Objects;
  * relative to, how it is written, and whether the written text comes from a heredoc or
  * here-string of the command or of an earlier member of its pipeline
  * ({@code cat > f <<EOF}, {@code cat <<EOF | tee f}).
+ *
+ * @param command the command that writes it
+ * @param path the path as written
+ * @param directory the directory it is relative to
+ * @param route how it is written
+ * @param fromHeredoc whether the text comes from a heredoc or here-string
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record FileTarget(SimpleCommand command, Word path, Directory directory, Route route,
     boolean fromHeredoc) {
 
+  /**
+   * Checks the components.
+   *
+   * @param command the command that writes it
+   * @param path the path as written
+   * @param directory the directory it is relative to
+   * @param route how it is written
+   * @param fromHeredoc whether the text comes from a heredoc or here-string
+   */
   public FileTarget {
     Objects.requireNonNull(command, "command");
     Objects.requireNonNull(path, "path");
@@ -37,7 +52,7 @@ public record FileTarget(SimpleCommand command, Word path, Directory directory, 
     OUTPUT_DIRECTORY
   }
 
-  /** True when the file is appended to rather than replaced. */
+  /** {@return true when the file is appended to rather than replaced} */
   public boolean append() {
     return route == Route.APPEND || route == Route.TEE_APPEND;
   }

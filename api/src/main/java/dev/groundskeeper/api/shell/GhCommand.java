@@ -12,10 +12,23 @@ import java.util.Set;
  * {@code api}, …), its action ({@code create}, {@code comment}, …; empty for {@code gh api},
  * whose first operand is the endpoint) and the arguments read with the options that take a value
  * for that pair.
+ *
+ * @param command the simple command read
+ * @param group the command group
+ * @param action its action; empty for {@code gh api}
+ * @param arguments the arguments, read with that pair's options
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record GhCommand(SimpleCommand command, String group, String action, Argv arguments) {
 
+  /**
+   * Checks the components.
+   *
+   * @param command the simple command read
+   * @param group the command group
+   * @param action its action; empty for {@code gh api}
+   * @param arguments the arguments, read with that pair's options
+   */
   public GhCommand {
     Objects.requireNonNull(command, "command");
     Objects.requireNonNull(group, "group");
@@ -44,7 +57,12 @@ public record GhCommand(SimpleCommand command, String group, String action, Argv
 
   private static final Set<String> BODY_ACTIONS = Set.of("create", "comment", "edit", "close");
 
-  /** Reads {@code command} as gh, when its name is {@code gh}. */
+  /**
+   * Reads {@code command} as gh, when its name is {@code gh}.
+   *
+   * @param command a simple command of a script
+   * @return the gh reading, or empty for another program
+   */
   public static Optional<GhCommand> of(SimpleCommand command) {
     if (!command.isNamed("gh")) {
       return Optional.empty();
@@ -64,7 +82,13 @@ public record GhCommand(SimpleCommand command, String group, String action, Argv
     return Optional.of(new GhCommand(command, group, action, arguments));
   }
 
-  /** True when the group and action are {@code group} and {@code action}. */
+  /**
+   * Whether the group and action are {@code group} and {@code action}.
+   *
+   * @param group a gh command group ({@code pr})
+   * @param action its action ({@code create})
+   * @return true when both are
+   */
   public boolean is(String group, String action) {
     return this.group.equals(group) && this.action.equals(action);
   }
@@ -74,6 +98,8 @@ public record GhCommand(SimpleCommand command, String group, String action, Argv
    * {@code issue|pr create|comment|edit|close}, {@code --notes-file}/{@code -F} for
    * {@code release create|edit}; never for {@code gh api}, whose {@code -F} is a field.
    * Includes {@code -} (standard input).
+   *
+   * @return the option with its value, or empty
    */
   public Optional<Argv.Option> bodyFile() {
     List<Argv.Option> files;

@@ -20,11 +20,28 @@ import java.util.Set;
  *
  * <p>{@code directory} is where git works: the command's directory with every {@code -C}
  * applied in order (unknown when a {@code -C} value is not static).
+ *
+ * @param command the simple command read
+ * @param globalOptions git's own options, before the subcommand
+ * @param subcommand the subcommand; empty when there is none
+ * @param action the action of subcommands that have one; empty otherwise
+ * @param arguments the rest, read with the subcommand's options
+ * @param directory where git works
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record GitCommand(SimpleCommand command, Argv globalOptions, String subcommand,
     String action, Argv arguments, Directory directory) {
 
+  /**
+   * Checks the components.
+   *
+   * @param command the simple command read
+   * @param globalOptions git's own options, before the subcommand
+   * @param subcommand the subcommand; empty when there is none
+   * @param action the action of subcommands that have one; empty otherwise
+   * @param arguments the rest, read with the subcommand's options
+   * @param directory where git works
+   */
   public GitCommand {
     Objects.requireNonNull(command, "command");
     Objects.requireNonNull(globalOptions, "globalOptions");
@@ -182,7 +199,12 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
     return found;
   }
 
-  /** Reads {@code command} as git, when its name is {@code git}. */
+  /**
+   * Reads {@code command} as git, when its name is {@code git}.
+   *
+   * @param command a simple command of a script
+   * @return the git reading, or empty for another program
+   */
   public static Optional<GitCommand> of(SimpleCommand command) {
     if (!command.isNamed("git")) {
       return Optional.empty();
@@ -194,6 +216,9 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
    * Reads {@code command} as git whatever its name: for a name known only when the command runs
    * ({@code $(echo git) branch -D x}, {@code $g branch -D x}), what the rest of its words would
    * do if the name turned out to be git.
+   *
+   * @param command a simple command whose name is not static
+   * @return its words read as git's
    */
   public static GitCommand readAsGit(SimpleCommand command) {
     List<Word> words = command.words();
@@ -254,27 +279,38 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
     return new Directory(certainty, joined.isEmpty() ? Optional.empty() : Optional.of(joined));
   }
 
-  /** True when the subcommand is {@code subcommand}. */
+  /**
+   * Whether the subcommand is {@code subcommand}.
+   *
+   * @param subcommand a git subcommand ({@code push})
+   * @return true when it is
+   */
   public boolean is(String subcommand) {
     return this.subcommand.equals(subcommand);
   }
 
-  /** True when the subcommand and action are {@code subcommand} and {@code action}. */
+  /**
+   * Whether the subcommand and action are {@code subcommand} and {@code action}.
+   *
+   * @param subcommand a git subcommand ({@code worktree})
+   * @param action its action ({@code add})
+   * @return true when both are
+   */
   public boolean is(String subcommand, String action) {
     return this.subcommand.equals(subcommand) && this.action.equals(action);
   }
 
-  /** The repository given by {@code --git-dir} or a {@code GIT_DIR=} assignment. */
+  /** {@return the repository given by {@code --git-dir} or a {@code GIT_DIR=} assignment} */
   public Optional<Word> gitDir() {
     return globalOptions.value("--git-dir").or(() -> assigned("GIT_DIR"));
   }
 
-  /** The work tree given by {@code --work-tree} or a {@code GIT_WORK_TREE=} assignment. */
+  /** {@return the work tree given by {@code --work-tree} or a {@code GIT_WORK_TREE=} assignment} */
   public Optional<Word> workTree() {
     return globalOptions.value("--work-tree").or(() -> assigned("GIT_WORK_TREE"));
   }
 
-  /** The {@code -c name=value} settings, in order. */
+  /** {@return the {@code -c name=value} settings, in order} */
   public List<Word> configs() {
     List<Word> out = new ArrayList<>();
     for (Argv.Option o : globalOptions.all("-c")) {
@@ -295,6 +331,8 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
   /**
    * The message file of {@code commit}, {@code merge} or {@code tag} ({@code -F}/{@code --file}),
    * including {@code -} (standard input).
+   *
+   * @return the option with its value, or empty
    */
   public Optional<Argv.Option> messageFile() {
     if (!is("commit") && !is("merge") && !is("tag")) {
@@ -309,17 +347,20 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
     return Optional.empty();
   }
 
-  /** The branches this command creates, by every route git offers (see {@link CreatedBranch.Route}). */
+  /**
+   * {@return the branches this command creates, by every route git offers (see {@link
+   * CreatedBranch.Route})}
+   */
   public List<CreatedBranch> createdBranches() {
     return BranchRoutes.created(this);
   }
 
-  /** The branches this command deletes (see {@link DeletedBranch.Route}). */
+  /** {@return the branches this command deletes (see {@link DeletedBranch.Route})} */
   public List<DeletedBranch> deletedBranches() {
     return BranchRoutes.deleted(this);
   }
 
-  /** The refs this command deletes or moves by the routes of {@link DroppedRef.Route}. */
+  /** {@return the refs this command deletes or moves by the routes of {@link DroppedRef.Route}} */
   public List<DroppedRef> droppedRefs() {
     return BranchRoutes.dropped(this);
   }
@@ -351,7 +392,7 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
       "quiltimport", "archimport", "imap-send", "http-fetch", "http-push", "sh-setup",
       "merge-octopus", "merge-one-file", "merge-resolve", "difftool--helper");
 
-  /** True when git runs its own command for this subcommand, so no alias can apply. */
+  /** {@return true when git runs its own command for this subcommand, so no alias can apply} */
   public boolean isBuiltin() {
     return BUILTINS.contains(subcommand);
   }
@@ -360,6 +401,8 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
    * The value of the alias named by this command's subcommand given with {@code -c alias.<name>=}
    * on this command (the last one wins, as in git); empty when none is given. The word is not
    * static when the value is known only when the command runs.
+   *
+   * @return the alias's value, or empty
    */
   public Optional<Word> aliasFromOptions() {
     if (subcommand.isEmpty() || isBuiltin()) {
@@ -382,6 +425,9 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
    * The command git runs for this command when its subcommand is an alias of {@code value}, as
    * text: {@code git <global options> <value> <arguments>}, or for a shell alias ({@code !…})
    * the shell command with the arguments appended, as git passes them.
+   *
+   * @param value the alias's value
+   * @return the command it expands to
    */
   public String aliasExpansion(String value) {
     StringBuilder out = new StringBuilder();
@@ -402,7 +448,7 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
     return out.toString();
   }
 
-  /** The worktree this command removes ({@code worktree remove [-f [-f]] <path>}). */
+  /** {@return the worktree this command removes ({@code worktree remove [-f [-f]] <path>})} */
   public Optional<WorktreeRemoval> worktreeRemoval() {
     if (!is("worktree", "remove")) {
       return Optional.empty();
@@ -411,7 +457,10 @@ public record GitCommand(SimpleCommand command, Argv globalOptions, String subco
         new WorktreeRemoval(this, path, arguments.count("-f", "--force")));
   }
 
-  /** What kind of evacuation command this is: one that prints committed or pending work as a patch. */
+  /**
+   * {@return what kind of evacuation command this is: one that prints committed or pending work as
+   * a patch}
+   */
   public Optional<Evacuation.Kind> evacuationKind() {
     switch (subcommand) {
       case "diff":

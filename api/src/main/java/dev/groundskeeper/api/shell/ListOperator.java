@@ -11,13 +11,21 @@ import dev.groundskeeper.api.API;
  */
 @API(status = API.Status.EXPERIMENTAL)
 public enum ListOperator {
+  /** Nothing: the script's first command. */
   NONE(""),
+  /** {@code &&}: runs when the command before succeeded. */
   AND("&&"),
+  /** {@code ||}: runs when the command before failed. */
   OR("||"),
+  /** {@code ;}: runs whatever the command before did. */
   SEMICOLON(";"),
+  /** A line break, which separates like {@code ;}. */
   NEWLINE("\n"),
+  /** {@code &}: the command before runs in the background. */
   BACKGROUND("&"),
+  /** {@code |}: reads the standard output of the command before. */
   PIPE("|"),
+  /** {@code |&}: reads its standard output and standard error. */
   PIPE_STDERR("|&");
 
   private final String symbol;
@@ -26,12 +34,12 @@ public enum ListOperator {
     this.symbol = symbol;
   }
 
-  /** The operator as written ({@code "\n"} for a newline, empty for {@link #NONE}). */
+  /** {@return the operator as written ({@code "\n"} for a newline, empty for {@link #NONE})} */
   public String symbol() {
     return symbol;
   }
 
-  /** True for {@code |} and {@code |&}: the command is a later member of a pipeline. */
+  /** {@return true for {@code |} and {@code |&}: the command is a later member of a pipeline} */
   public boolean isPipe() {
     return this == PIPE || this == PIPE_STDERR;
   }

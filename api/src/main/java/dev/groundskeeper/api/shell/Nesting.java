@@ -10,10 +10,23 @@ import java.util.Objects;
  * …), the shell of a re-parsed string ({@code bash}), the function name. {@code redirections}
  * are those written after a compound ({@code { …; } > out.txt}), which apply to every command
  * inside it.
+ *
+ * @param kind what construct
+ * @param detail its name where that helps; may be empty
+ * @param start where it starts in the source
+ * @param redirections redirections written after a compound, applying inside it
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record Nesting(Kind kind, String detail, int start, List<Redirection> redirections) {
 
+  /**
+   * Checks the components.
+   *
+   * @param kind what construct
+   * @param detail its name where that helps; may be empty
+   * @param start where it starts in the source
+   * @param redirections redirections written after a compound, applying inside it
+   */
   public Nesting {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(detail, "detail");

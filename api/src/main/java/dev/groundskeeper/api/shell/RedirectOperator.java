@@ -36,22 +36,26 @@ public enum RedirectOperator {
     this.symbol = symbol;
   }
 
+  /** {@return the operator as written} */
   public String symbol() {
     return symbol;
   }
 
-  /** True when the target is a file this redirection writes (creating or truncating or appending). */
+  /**
+   * {@return true when the target is a file this redirection writes (creating or truncating or
+   * appending)}
+   */
   public boolean writesFile() {
     return this == OUT || this == CLOBBER || this == APPEND || this == OUT_ERR
         || this == APPEND_OUT_ERR || this == IN_OUT;
   }
 
-  /** True when the target is a file opened for appending. */
+  /** {@return true when the target is a file opened for appending} */
   public boolean appends() {
     return this == APPEND || this == APPEND_OUT_ERR;
   }
 
-  /** True for heredocs ({@code <<}, {@code <<-}); the target is then the delimiter. */
+  /** {@return true for heredocs ({@code <<}, {@code <<-}); the target is then the delimiter} */
   public boolean isHeredoc() {
     return this == HEREDOC || this == HEREDOC_STRIP_TABS;
   }

@@ -10,11 +10,30 @@ import java.util.OptionalInt;
  * {@code {fd}>} form, the operator, and its target word. For a heredoc the target is the
  * delimiter and {@code heredocBody} holds the body (without the delimiter line); for a
  * here-string the target is the string.
+ *
+ * @param descriptor the descriptor, when written
+ * @param descriptorVariable the variable of a {@code {fd}>} form
+ * @param operator the operator
+ * @param target the target word (the delimiter for a heredoc)
+ * @param heredocBody the heredoc body, for a heredoc
+ * @param start where it starts in the source
+ * @param end where it ends, exclusive
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record Redirection(OptionalInt descriptor, Optional<String> descriptorVariable,
     RedirectOperator operator, Word target, Optional<String> heredocBody, int start, int end) {
 
+  /**
+   * Checks the components.
+   *
+   * @param descriptor the descriptor, when written
+   * @param descriptorVariable the variable of a {@code {fd}>} form
+   * @param operator the operator
+   * @param target the target word (the delimiter for a heredoc)
+   * @param heredocBody the heredoc body, for a heredoc
+   * @param start where it starts in the source
+   * @param end where it ends, exclusive
+   */
   public Redirection {
     Objects.requireNonNull(descriptor, "descriptor");
     Objects.requireNonNull(descriptorVariable, "descriptorVariable");
@@ -26,6 +45,8 @@ public record Redirection(OptionalInt descriptor, Optional<String> descriptorVar
   /**
    * True when this redirection writes a file: a writing operator whose target is not
    * {@code /dev/null}, {@code /dev/stdout}, {@code /dev/stderr} or {@code /dev/fd/N}.
+   *
+   * @return true for a written file
    */
   public boolean writesFile() {
     return operator.writesFile() && !isDeviceTarget(target.value())
@@ -38,7 +59,7 @@ public record Redirection(OptionalInt descriptor, Optional<String> descriptorVar
         && w.value().endsWith(")");
   }
 
-  /** True when the redirection sends standard output somewhere (no descriptor, or 1). */
+  /** {@return true when the redirection sends standard output somewhere (no descriptor, or 1)} */
   public boolean redirectsStandardOutput() {
     if (operator == RedirectOperator.OUT_ERR || operator == RedirectOperator.APPEND_OUT_ERR) {
       return true;

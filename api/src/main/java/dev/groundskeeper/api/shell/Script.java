@@ -43,32 +43,39 @@ public final class Script {
     return new Script(source, sink.commands, problems);
   }
 
-  /** The text that was parsed. */
+  /** {@return the text that was parsed} */
   public String source() {
     return source;
   }
 
-  /** Every simple command, in the order they would run (see {@link SimpleCommand}). */
+  /** {@return every simple command, in the order they would run (see {@link SimpleCommand})} */
   public List<SimpleCommand> commands() {
     return commands;
   }
 
-  /** What could not be read, with offsets; empty when the whole text was read. */
+  /** {@return what could not be read, with offsets; empty when the whole text was read} */
   public List<ParseProblem> problems() {
     return problems;
   }
 
-  /** True when the whole text was read; a rule must not read a partial script as a pass. */
+  /**
+   * {@return true when the whole text was read; a rule must not read a partial script as a pass}
+   */
   public boolean complete() {
     return problems.isEmpty();
   }
 
-  /** The source text of {@code command}. */
+  /**
+   * The source text of {@code command}.
+   *
+   * @param command one of {@link #commands()}
+   * @return its text as written
+   */
   public String text(SimpleCommand command) {
     return command.text(source);
   }
 
-  /** Every {@code git} command, read with the git argv model. */
+  /** {@return every {@code git} command, read with the git argv model} */
   public List<GitCommand> gitCommands() {
     List<GitCommand> result = git;
     if (result == null) {
@@ -81,7 +88,7 @@ public final class Script {
     return result;
   }
 
-  /** Every {@code gh} command, read with the gh argv model. */
+  /** {@return every {@code gh} command, read with the gh argv model} */
   public List<GhCommand> ghCommands() {
     List<GhCommand> result = gh;
     if (result == null) {
@@ -99,6 +106,8 @@ public final class Script {
    * {@code &>}, {@code n>}, including a group's), or {@code tee}; device files
    * ({@code /dev/null}, …) excluded. Files that {@code cp}, {@code mv} or programs write
    * by themselves are not seen.
+   *
+   * @return the files, in command order
    */
   public List<FileTarget> writtenFiles() {
     List<FileTarget> result = written;
@@ -168,6 +177,8 @@ public final class Script {
    * The files consumers read their text from: {@code git commit|merge|tag -F/--file},
    * {@code gh issue|pr create|comment|edit|close --body-file/-F}, {@code gh release create|edit
    * --notes-file/-F}. Standard input ({@code -}) is left out; {@code gh api -F} is a field.
+   *
+   * @return the files, in command order
    */
   public List<ConsumedFile> consumedFiles() {
     List<ConsumedFile> result = consumed;
@@ -189,7 +200,7 @@ public final class Script {
     return result;
   }
 
-  /** Every branch created, by every git route, in command order. */
+  /** {@return every branch created, by every git route, in command order} */
   public List<CreatedBranch> createdBranches() {
     List<CreatedBranch> list = new ArrayList<>();
     for (GitCommand g : gitCommands()) {
@@ -198,7 +209,7 @@ public final class Script {
     return List.copyOf(list);
   }
 
-  /** Every branch deleted, locally or on a remote, in command order. */
+  /** {@return every branch deleted, locally or on a remote, in command order} */
   public List<DeletedBranch> deletedBranches() {
     List<DeletedBranch> list = new ArrayList<>();
     for (GitCommand g : gitCommands()) {
@@ -207,7 +218,7 @@ public final class Script {
     return List.copyOf(list);
   }
 
-  /** Every ref dropped by the routes of {@link DroppedRef.Route}, in command order. */
+  /** {@return every ref dropped by the routes of {@link DroppedRef.Route}, in command order} */
   public List<DroppedRef> droppedRefs() {
     List<DroppedRef> list = new ArrayList<>();
     for (GitCommand g : gitCommands()) {
@@ -246,7 +257,7 @@ public final class Script {
   private static final java.util.Set<String> PASSES_STDIN = java.util.Set.of("sudo", "doas",
       "env", "nice", "nohup", "timeout", "time", "command", "exec", "stdbuf", "ionice");
 
-  /** Every {@code git worktree remove}. */
+  /** {@return every {@code git worktree remove}} */
   public List<WorktreeRemoval> worktreeRemovals() {
     List<WorktreeRemoval> list = new ArrayList<>();
     for (GitCommand g : gitCommands()) {
@@ -255,7 +266,7 @@ public final class Script {
     return List.copyOf(list);
   }
 
-  /** Every evacuation command and where its patch lands. */
+  /** {@return every evacuation command and where its patch lands} */
   public List<Evacuation> evacuations() {
     List<Evacuation> list = new ArrayList<>();
     for (GitCommand g : gitCommands()) {
@@ -287,6 +298,9 @@ public final class Script {
    * The files {@code command}'s standard output lands in: its own redirection, else the
    * redirection of the innermost group around it that redirects, else along its pipeline: each
    * later member's {@code tee} files and standard-output redirections.
+   *
+   * @param command one of {@link #commands()}
+   * @return the files its standard output reaches
    */
   public List<FileTarget> standardOutputTargets(SimpleCommand command) {
     List<FileTarget> out = new ArrayList<>();
@@ -331,7 +345,7 @@ public final class Script {
     return redirected;
   }
 
-  /** Every {@code rm} command with its paths and options. */
+  /** {@return every {@code rm} command with its paths and options} */
   public List<Removal> removals() {
     List<Removal> result = removals;
     if (result == null) {
@@ -355,6 +369,10 @@ public final class Script {
    * by {@code find -exec},
    * and when a command between holds a substitution around {@code from} and does not pass its
    * status on (see {@link #holdsSubstitutionAround}).
+   *
+   * @param from the earlier command
+   * @param to the later command
+   * @return true when {@code to} runs only after {@code from} succeeded
    */
   public boolean andChained(SimpleCommand from, SimpleCommand to) {
     if (from.index() >= to.index() || to.index() >= commands.size()
@@ -437,6 +455,9 @@ public final class Script {
    * The {@code rm} that removes {@code file} after its consumer succeeded: a later command,
    * joined to the consumer by {@code &&} only, naming the same path (see
    * {@link Directory#sameFile}).
+   *
+   * @param file a consumed file of this script
+   * @return the removal, or empty
    */
   public Optional<Removal> chainedRemoval(ConsumedFile file) {
     return chainedRemoval(file.command(), file.path(), file.directory());
@@ -446,6 +467,11 @@ public final class Script {
    * The {@code rm} after {@code after}, joined to it by {@code &&} only, that names
    * {@code path} as written in a command running in {@code directory}. A path that is not
    * static matches only the same text (for example the same {@code "$F"}).
+   *
+   * @param after the command the removal must follow
+   * @param path the path as written
+   * @param directory where that command runs
+   * @return the removal, or empty
    */
   public Optional<Removal> chainedRemoval(SimpleCommand after, Word path, Directory directory) {
     for (Removal r : removals()) {

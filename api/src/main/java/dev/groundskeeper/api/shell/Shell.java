@@ -29,7 +29,12 @@ public final class Shell {
 
   private Shell() {}
 
-  /** Reads {@code command}, every call anew. */
+  /**
+   * Reads {@code command}, every call anew.
+   *
+   * @param command shell text
+   * @return the script; check {@link Script#complete()} before trusting it
+   */
   public static Script parse(String command) {
     return parseFresh(command);
   }
@@ -37,13 +42,22 @@ public final class Shell {
   /**
    * Reads {@code command} once per evaluation: the first rule of an evaluation to ask parses it,
    * the others reuse that script (see {@link Facts#memo()}).
+   *
+   * @param command shell text
+   * @param facts the evaluation's facts, whose memo holds the script
+   * @return the script
    */
   public static Script parse(String command, Facts facts) {
     Objects.requireNonNull(command, "command");
     return facts.memo().get(Memo.Key.pure(SCRIPT, command), () -> parseFresh(command));
   }
 
-  /** Reads {@code command}, every call anew (for benchmarks and tests). */
+  /**
+   * Reads {@code command}, every call anew (for benchmarks and tests).
+   *
+   * @param command shell text
+   * @return the script
+   */
   public static Script parseFresh(String command) {
     Objects.requireNonNull(command, "command");
     return Script.of(command, Parser.parse(command));

@@ -19,6 +19,9 @@ public final class ShellQuoting {
    * single-quoted when it holds only printable ones, else in bash's {@code $'…'} form with each
    * control character (C0, DEL, C1) and bidirectional override written as an escape. The result
    * itself never carries a control character to a terminal or an agent.
+   *
+   * @param word any text
+   * @return the text as one bash word
    */
   public static String word(String word) {
     if (!word.isEmpty() && word.chars().allMatch(ShellQuoting::plain)) {
@@ -49,6 +52,9 @@ public final class ShellQuoting {
   /**
    * A path as one bash word, with a leading {@code ~/} left outside the quotes so that the shell
    * still expands it to the home directory.
+   *
+   * @param path a path
+   * @return the path as one bash word
    */
   public static String path(String path) {
     if (path.startsWith("~/")) {

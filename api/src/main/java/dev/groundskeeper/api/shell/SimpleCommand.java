@@ -16,12 +16,39 @@ import java.util.Objects;
  * command. {@code pipeline} identifies the pipeline it belongs to (equal for every member, and
  * for a wrapped command and its wrapper), {@code pipelinePosition} its place there (0 for the
  * first member). {@code start} and {@code end} delimit its source text.
+ *
+ * @param index its position in {@link Script#commands()}
+ * @param words its words, the command name first
+ * @param assignments its leading assignments
+ * @param redirections its redirections
+ * @param operator the operator written before it
+ * @param nesting the constructs it sits in, outermost first
+ * @param directory the directory it runs in
+ * @param pipeline which pipeline it belongs to
+ * @param pipelinePosition its place in the pipeline, from 0
+ * @param start where its text starts
+ * @param end where its text ends, exclusive
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record SimpleCommand(int index, List<Word> words, List<Assignment> assignments,
     List<Redirection> redirections, ListOperator operator, List<Nesting> nesting,
     Directory directory, int pipeline, int pipelinePosition, int start, int end) {
 
+  /**
+   * Checks the components.
+   *
+   * @param index its position in {@link Script#commands()}
+   * @param words its words, the command name first
+   * @param assignments its leading assignments
+   * @param redirections its redirections
+   * @param operator the operator written before it
+   * @param nesting the constructs it sits in, outermost first
+   * @param directory the directory it runs in
+   * @param pipeline which pipeline it belongs to
+   * @param pipelinePosition its place in the pipeline, from 0
+   * @param start where its text starts
+   * @param end where its text ends, exclusive
+   */
   public SimpleCommand {
     words = CompactList.freeze(words);
     assignments = CompactList.freeze(assignments);
@@ -31,17 +58,25 @@ public record SimpleCommand(int index, List<Word> words, List<Assignment> assign
     Objects.requireNonNull(directory, "directory");
   }
 
-  /** The command name's value, or the empty string for an assignment- or redirection-only command. */
+  /**
+   * {@return the command name's value, or the empty string for an assignment- or redirection-only
+   * command}
+   */
   public String name() {
     return words.isEmpty() ? "" : words.get(0).value();
   }
 
-  /** The name without a directory part ({@code /usr/bin/git} gives {@code git}). */
+  /** {@return the name without a directory part ({@code /usr/bin/git} gives {@code git})} */
   public String baseName() {
     return Paths.basename(name());
   }
 
-  /** True when the name is static and its base name is one of {@code names}. */
+  /**
+   * Whether the name is static and its base name is one of {@code names}.
+   *
+   * @param names program names ({@code git})
+   * @return true when it is one of them
+   */
   public boolean isNamed(String... names) {
     if (words.isEmpty() || !words.get(0).isStatic()) {
       return false;
@@ -55,12 +90,17 @@ public record SimpleCommand(int index, List<Word> words, List<Assignment> assign
     return false;
   }
 
-  /** The words after the name. */
+  /** {@return the words after the name} */
   public List<Word> arguments() {
     return words.isEmpty() ? List.of() : words.subList(1, words.size());
   }
 
-  /** True when some enclosing construct is of {@code kind}. */
+  /**
+   * Whether some enclosing construct is of {@code kind}.
+   *
+   * @param kind a kind of construct
+   * @return true when one encloses the command
+   */
   public boolean isInside(Nesting.Kind kind) {
     for (Nesting n : nesting) {
       if (n.kind() == kind) {
@@ -76,6 +116,8 @@ public record SimpleCommand(int index, List<Word> words, List<Assignment> assign
    * replace string ({@code xargs -I {} cp {} dest/}) the words holding it are not static;
    * otherwise the words end with one word that is not static, {@code {xargs input}}, at the end
    * of the command's text, standing for the arguments read from the input.
+   *
+   * @return true under {@code xargs}
    */
   public boolean takesArgumentsFromInput() {
     for (Nesting n : nesting) {
@@ -86,7 +128,12 @@ public record SimpleCommand(int index, List<Word> words, List<Assignment> assign
     return false;
   }
 
-  /** This command's own source text within {@code scriptSource}. */
+  /**
+   * This command's own source text within {@code scriptSource}.
+   *
+   * @param scriptSource the text of the script the command was read from
+   * @return the command's text
+   */
   public String text(String scriptSource) {
     int from = Math.max(0, Math.min(start, scriptSource.length()));
     int to = Math.max(from, Math.min(end, scriptSource.length()));

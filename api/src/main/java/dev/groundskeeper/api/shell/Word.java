@@ -36,6 +36,15 @@ public final class Word {
   /** The source once cut out of {@code text}: a benign race, every thread makes an equal string. */
   private String source;
 
+  /**
+   * A word with its own text.
+   *
+   * @param value the value after quote removal
+   * @param source the text it was written as
+   * @param start where the source starts in the parsed command
+   * @param end where it ends, exclusive
+   * @param isStatic whether the value is known before the command runs
+   */
   public Word(String value, String source, int start, int end, boolean isStatic) {
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(source, "source");
@@ -69,7 +78,12 @@ public final class Word {
     return new Word(text, value, start, end, shift, isStatic, false);
   }
 
-  /** A static word whose source is its value, for building expectations and synthetic words. */
+  /**
+   * A static word whose source is its value, for building expectations and synthetic words.
+   *
+   * @param value the word
+   * @return a static word at offsets 0 to its length
+   */
   public static Word of(String value) {
     return new Word(value, value, 0, value.length(), true);
   }
@@ -80,12 +94,20 @@ public final class Word {
         : new Word(text, value, start, end, shift, isStatic, ownText);
   }
 
-  /** The value after quote removal (see the class comment). */
+  /**
+   * The value after quote removal (see the class comment).
+   *
+   * @return the value
+   */
   public String value() {
     return value != null ? value : source();
   }
 
-  /** The text the word was written as. */
+  /**
+   * The text the word was written as.
+   *
+   * @return the source, quotes included
+   */
   public String source() {
     if (ownText) {
       return text;
@@ -98,7 +120,7 @@ public final class Word {
     return s;
   }
 
-  /** The value's length, known without copying the word (for the parser's first tests). */
+  /** {@return the value's length, known without copying the word (for the parser's first tests)} */
   int valueLength() {
     return value == null && !ownText ? end - start : value().length();
   }
@@ -108,19 +130,39 @@ public final class Word {
     return value == null && !ownText ? text.charAt(start - shift + i) : value().charAt(i);
   }
 
+  /**
+   * Where the word starts in the parsed source.
+   *
+   * @return an offset
+   */
   public int start() {
     return start;
   }
 
+  /**
+   * Where the word ends in the parsed source.
+   *
+   * @return an offset, exclusive
+   */
   public int end() {
     return end;
   }
 
+  /**
+   * Whether the value is known before the command runs (no expansion in it).
+   *
+   * @return true for a static word
+   */
   public boolean isStatic() {
     return isStatic;
   }
 
-  /** True when the value is known and equals {@code text}, read without copying the word. */
+  /**
+   * Whether the value is known and equals {@code text}, read without copying the word.
+   *
+   * @param text the expected value
+   * @return false for a word that is not static
+   */
   public boolean is(String text) {
     if (!isStatic) {
       return false;

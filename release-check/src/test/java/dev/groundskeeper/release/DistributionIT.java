@@ -1,0 +1,206 @@
+package dev.groundskeeper.release;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The distribution archive the cli module attaches, installed as a person would install it: the
+ * checksum checked, unpacked into a directory far from this repository, linked onto a PATH that
+ * holds no Maven, and run with a HOME of its own. It must answer without building anything,
+ * record its class-data archive on the first run, judge a hook call, and have {@code install}
+ * register the unpacked launcher.
+ */
+class DistributionIT {
+
+  private static final Path CLI_TARGET = Poms.ROOT.resolve("cli/target");
+
+  @TempDir
+  Path scratch;
+
+  private static String name() {
+    return "groundskeeper-" + Poms.version();
+  }
+
+  /** As Central names the cli's attachment with classifier dist. */
+  private static Path archive() {
+    return CLI_TARGET.resolve("groundskeeper-cli-" + Poms.version() + "-dist.tar.gz");
+  }
+
+  @Test
+  void theChecksumFileNamesTheArchiveAndItsSha256() throws IOException {
+    Path sum = archive().resolveSibling(archive().getFileName() + ".sha256");
+    assertThat(archive()).isRegularFile();
+    assertThat(sum).isRegularFile();
+    String[] line = Files.readString(sum, StandardCharsets.US_ASCII).strip().split("\\s+");
+    assertThat(line).as("%s: '<sha256> *<file>', as sha256sum -c reads it", sum).hasSize(2);
+    assertThat(line[0]).isEqualTo(sha256(archive()));
+    assertThat(line[1].replaceFirst("^\\*", "")).isEqualTo(archive().getFileName().toString());
+  }
+
+  @Test
+  void theAttachedJarIsTheRunnableOneWithTheLicense() throws IOException {
+    Path attached = CLI_TARGET.resolve("groundskeeper.jar");
+    try (JarFile jar = new JarFile(attached.toFile())) {
+      Manifest manifest = jar.getManifest();
+      assertThat(manifest.getMainAttributes().getValue("Main-Class"))
+          .isEqualTo("dev.groundskeeper.cli.Main");
+      assertThat(jar.getInputStream(jar.getEntry("META-INF/LICENSE")).readAllBytes())
+          .isEqualTo(Poms.bytes(Poms.ROOT.resolve("LICENSE")));
+      assertThat(jar.getEntry("org/eclipse/jgit/lib/Repository.class")).as("dependencies inside")
+          .isNotNull();
+    }
+  }
+
+  @Test
+  void everyLibraryTheJarBundlesIsListedWithItsLicence() throws IOException {
+    String listed = Files.readString(Poms.ROOT.resolve("cli/src/dist/THIRD-PARTY.md"));
+    List<String> bundled = new ArrayList<>();
+    try (JarFile jar = new JarFile(CLI_TARGET.resolve("groundskeeper.jar").toFile())) {
+      jar.stream().map(java.util.zip.ZipEntry::getName)
+          .filter(n -> n.startsWith("META-INF/maven/") && n.endsWith("/pom.properties"))
+          .map(n -> n.split("/"))
+          .filter(parts -> !parts[2].equals("dev.groundskeeper"))
+          .forEach(parts -> bundled.add(parts[2] + ":" + parts[3]));
+      assertThat(jar.getEntry("META-INF/NOTICE")).as("the merged notices").isNotNull();
+    }
+    assertThat(bundled).as("libraries recorded in the jar")
+        .contains("org.eclipse.jgit:org.eclipse.jgit");
+    assertThat(bundled).allSatisfy(library -> assertThat(listed)
+        .as("cli/src/dist/THIRD-PARTY.md lists %s", library).contains("| " + library + " |"));
+  }
+
+  @Test
+  void theArchiveHoldsTheLauncherTheJarAndTheTextsAndNothingElse() throws Exception {
+    Path root = unpack();
+    List<String> entries = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(root)) {
+      files.filter(Files::isRegularFile).forEach(f -> entries.add(root.relativize(f).toString()));
+    }
+    assertThat(entries).containsExactlyInAnyOrder("bin/groundskeeper",
+        "cli/target/groundskeeper.jar", "LICENSE", "INSTALL.md", "THIRD-PARTY.md");
+    assertThat(Files.getPosixFilePermissions(root.resolve("bin/groundskeeper")))
+        .contains(PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OTHERS_EXECUTE);
+    assertThat(Files.readAllBytes(root.resolve("bin/groundskeeper")))
+        .isEqualTo(Poms.bytes(Poms.ROOT.resolve("bin/groundskeeper")));
+    assertThat(Files.readAllBytes(root.resolve("cli/target/groundskeeper.jar")))
+        .isEqualTo(Poms.bytes(CLI_TARGET.resolve("groundskeeper.jar")));
+  }
+
+  @Test
+  void theUnpackedArchiveRunsFromPathWithoutThisRepositoryOrMaven() throws Exception {
+    Path root = unpack();
+    Path home = Files.createDirectories(scratch.resolve("home"));
+    Path binDir = Files.createDirectories(home.resolve(".local/bin"));
+    Path onPath = Files.createSymbolicLink(binDir.resolve("groundskeeper"),
+        root.resolve("bin/groundskeeper"));
+    Path work = Files.createDirectories(scratch.resolve("work"));
+    Map<String, String> environment = environment(home, binDir);
+
+    Run version = run(List.of(onPath.toString(), "--version"), work, environment, "");
+    assertThat(version.exit()).as(version.toString()).isZero();
+    assertThat(version.stdout()).startsWith("groundskeeper " + Poms.version() + "\n");
+    assertThat(version.stderr()).as("it built nothing").doesNotContain("building", "mvn");
+    assertThat(root.resolve("cli/target/groundskeeper.jsa"))
+        .as("the class-data archive, recorded on the first run").isRegularFile();
+    try (Stream<Path> top = Files.list(root)) {
+      assertThat(top.map(p -> p.getFileName().toString())).as("no sources or poms appeared")
+          .doesNotContain("pom.xml", "src");
+    }
+
+    String payload = "{\"session_id\":\"dist\",\"cwd\":\"" + work + "\",\"hook_event_name\":"
+        + "\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
+    Run hook = run(List.of(onPath.toString(), "hook"), work, environment, payload);
+    assertThat(hook.exit()).as(hook.toString()).isZero();
+    assertThat(hook.stderr()).as(hook.toString()).doesNotContain("cannot judge", "Exception");
+
+    Run install = run(List.of(onPath.toString(), "install", "--runner", "claude", "--dry-run"),
+        work, environment, "");
+    assertThat(install.exit()).as(install.toString()).isZero();
+    assertThat(install.stdout()).as("the hook runs the unpacked launcher, links resolved")
+        .contains(root.toRealPath().resolve("bin/groundskeeper") + " hook --runner claude");
+    assertThat(home.resolve(".claude/settings.json")).as("a dry run writes nothing")
+        .doesNotExist();
+  }
+
+  private Path unpack() throws Exception {
+    Path into = Files.createDirectories(scratch.resolve("opt"));
+    Run tar = run(List.of("tar", "-xzf", archive().toString(), "-C", into.toString()), into,
+        Map.of("PATH", "/usr/bin:/bin"), "");
+    assertThat(tar.exit()).as(tar.toString()).isZero();
+    try (Stream<Path> top = Files.list(into)) {
+      assertThat(top.map(p -> p.getFileName().toString())).as("one top directory")
+          .containsExactly(name());
+    }
+    return into.resolve(name());
+  }
+
+  /** Only what a login would set, every home under the scratch directory, no warm server. */
+  private Map<String, String> environment(Path home, Path binDir) {
+    return Map.of(
+        "PATH", binDir + ":/usr/bin:/bin",
+        "JAVA_HOME", System.getProperty("java.home"),
+        "HOME", home.toString(),
+        "GROUNDSKEEPER_HOME", home.resolve(".groundskeeper").toString(),
+        "XDG_CONFIG_HOME", home.resolve(".config").toString(),
+        "XDG_DATA_HOME", home.resolve(".local/share").toString(),
+        "XDG_STATE_HOME", home.resolve(".local/state").toString(),
+        "XDG_CACHE_HOME", home.resolve(".cache").toString(),
+        "GROUNDSKEEPER_SERVE", "off",
+        "GIT_CONFIG_GLOBAL", "/dev/null");
+  }
+
+  record Run(int exit, String stdout, String stderr) {}
+
+  private static Run run(List<String> command, Path directory, Map<String, String> environment,
+      String input) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+    builder.environment().clear();
+    builder.environment().putAll(environment);
+    Path out = Files.createTempFile("dist-out", ".txt");
+    Path err = Files.createTempFile("dist-err", ".txt");
+    builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+    Process process = builder.start();
+    process.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+    process.getOutputStream().close();
+    // A bound against a hang only, never a performance assertion.
+    if (!process.waitFor(5, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new AssertionError(command + " did not finish within 5 minutes");
+    }
+    Run run = new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+    Files.delete(out);
+    Files.delete(err);
+    return run;
+  }
+
+  private static String sha256(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      byte[] buffer = new byte[1 << 16];
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        digest.update(buffer, 0, n);
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+}
