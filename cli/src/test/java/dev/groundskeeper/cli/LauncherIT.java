@@ -203,7 +203,7 @@ class LauncherIT {
     assertThat(launch(repo, launcher, pathWithTools(), bashPayload("PreCompact"), "hook").out())
         .isEmpty();
     // every other runner in its own shape, as install registers it (hook --runner X) or guessed
-    // from the payload: Codex and Gemini have no ask, so a tool call is denied with the way out
+    // from the payload: Codex has no ask, so a tool call is denied with the way out
     Run codex = launch(repo, launcher, pathWithTools(), bashPayload("PreToolUse"), "hook",
         "--runner", "codex");
     JsonNode codexDeny = Json.MAPPER.readTree(codex.out()).get("hookSpecificOutput");
@@ -217,7 +217,7 @@ class LauncherIT {
         + repo + "\",\"hook_event_name\":\"BeforeTool\",\"tool_name\":\"run_shell_command\","
         + "\"tool_input\":{\"command\":\"git branch -D x\"}}", "hook");
     assertThat(gemini.exit()).isZero();
-    assertThat(Json.MAPPER.readTree(gemini.out()).get("decision").asText()).isEqualTo("deny");
+    assertThat(Json.MAPPER.readTree(gemini.out()).get("decision").asText()).isEqualTo("ask");
     assertThat(Json.MAPPER.readTree(gemini.out()).get("reason").asText())
         .contains("no guard checked it");
     Run cursor = launch(repo, launcher, pathWithTools(), "{\"conversation_id\":\"c\","

@@ -154,7 +154,9 @@ final class ClaudeCodeAdapter extends TableAdapter {
    * one failed; its Bash response carries no exit status. So a Bash PostToolUse without an explicit
    * status that was not interrupted exited 0. A failure names its status only in its {@code error}
    * text ({@code "Exit code 1"}, then the output); without that it has an unknown, non-zero status
-   * (left empty, which never reads as success). An interruption is the top-level
+   * (left empty, which never reads as success), as it is for a success Claude Code read into a
+   * non-zero status ({@code returnCodeInterpretation}) and a command it sent to the background
+   * ({@code backgroundTaskId}). An interruption is the top-level
    * {@code is_interrupt} of a failure, or {@code tool_response.interrupted}.
    */
   private static Event afterTool(Payload payload, EventContext context, boolean succeeded) {
@@ -167,7 +169,12 @@ final class ClaudeCodeAdapter extends TableAdapter {
       if (status.isEmpty() && !succeeded) {
         status = exitCodeIn(payload.optionalString("error").orElse(""));
       }
-      if (status.isEmpty() && succeeded && !interrupted) {
+      // A success Claude Code reads into a non-zero status (grep finding nothing, diff finding a
+      // difference: exit 1 with a returnCodeInterpretation) and a command sent to the background
+      // (answered at once with a backgroundTaskId, before it ends) have no status to go by.
+      boolean nonZeroSuccess = given(payload.node("tool_response.returnCodeInterpretation"));
+      boolean background = given(payload.node("tool_response.backgroundTaskId"));
+      if (status.isEmpty() && succeeded && !interrupted && !nonZeroSuccess && !background) {
         status = OptionalInt.of(0);
       }
       return new Event.CommandCompleted(context, payload.requiredString("tool_input.command"),
@@ -188,6 +195,11 @@ final class ClaudeCodeAdapter extends TableAdapter {
       case "NotebookEdit" -> payload.optionalPath("tool_input.notebook_path", context.cwd());
       default -> Optional.empty();
     };
+  }
+
+  /** A field that is there with a value: not missing, not null, not an empty string. */
+  private static boolean given(com.fasterxml.jackson.databind.JsonNode node) {
+    return !(node.isMissingNode() || node.isNull() || (node.isTextual() && node.asText().isEmpty()));
   }
 
   /** The status a failure's error text starts with; empty when it names none. */

@@ -72,8 +72,11 @@ final class CodexAdapter extends TableAdapter {
    */
   @Override
   public boolean recognizes(JsonNode payload) {
+    // apply_patch is Codex's alone: some builds' payloads carry no turn_id, and read as Claude
+    // Code's such a call would map to no event at all
     return payload.has("turn_id") || payload.path("transcript_path").isNull()
-        || payload.path("hook_event_name").asText("").equals("Interrupt");
+        || payload.path("hook_event_name").asText("").equals("Interrupt")
+        || payload.path("tool_name").asText("").equals("apply_patch");
   }
 
   @Override
@@ -215,6 +218,15 @@ final class CodexAdapter extends TableAdapter {
    */
   @Override
   public RunnerAnswer cannotJudge(String hook, String why) {
-    return RunnerAnswer.json(Mapping.field("systemMessage", Mapping.cannotJudgeText(why)));
+    String text = Mapping.cannotJudgeText(why);
+    if (hook.equals("PreToolUse")) {
+      // Codex rejects ask and runs the call after a mere message: a call no guard judged is
+      // refused instead, with the reason (which names the fix), as the launcher refuses it
+      ObjectNode root = Mapping.object();
+      root.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse")
+          .put("permissionDecision", "deny").put("permissionDecisionReason", text);
+      return RunnerAnswer.json(Mapping.compact(root));
+    }
+    return RunnerAnswer.json(Mapping.field("systemMessage", text));
   }
 }

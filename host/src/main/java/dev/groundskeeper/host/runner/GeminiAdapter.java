@@ -35,8 +35,11 @@ final class GeminiAdapter extends TableAdapter {
       "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection",
       "PreCompress");
 
-  /** Gemini's shell result reports its status as "Exit Code: N" in the text for the model. */
-  private static final Pattern EXIT_CODE = Pattern.compile("Exit Code: (\\d{1,3})\\b");
+  /**
+   * Gemini's shell result reports its status as a line "Exit Code: N" in the text for the model,
+   * after the command's own output (which may hold such a line too, so the last one counts).
+   */
+  private static final Pattern EXIT_CODE = Pattern.compile("(?m)^Exit Code: (\\d{1,3})\\s*$");
 
   private static final Map<Class<? extends Event>, List<Registration>> SOURCES = Map.ofEntries(
       Map.entry(Event.CommandEvent.class, List.of(Registration.of("BeforeTool", SHELL))),
@@ -115,8 +118,10 @@ final class GeminiAdapter extends TableAdapter {
 
   /**
    * The shell's status from its response: an {@code exit_code} field where a build sends one,
-   * else the "Exit Code: N" its text for the model carries; unknown (never success) otherwise,
-   * and for a response with an {@code error}.
+   * else the last "Exit Code: N" line its text for the model carries. Since early 2026 Gemini
+   * writes that line only for a non-zero status, so a text in that format ({@code "Output: …"})
+   * without one, from a command that neither ran in the background nor reported an error, exited
+   * 0 (builds before always wrote the line). Unknown (never success) otherwise.
    */
   private static OptionalInt status(Payload payload) {
     OptionalInt explicit = payload.node("tool_response").isObject()
@@ -127,7 +132,19 @@ final class GeminiAdapter extends TableAdapter {
     }
     JsonNode text = payload.node("tool_response").isTextual() ? payload.node("tool_response")
         : payload.node("tool_response.llmContent");
-    return text.isTextual() ? Mapping.status(EXIT_CODE, text.asText()) : OptionalInt.empty();
+    if (!text.isTextual()) {
+      return OptionalInt.empty();
+    }
+    OptionalInt named = Mapping.lastStatus(EXIT_CODE, text.asText());
+    if (named.isPresent()) {
+      return named;
+    }
+    JsonNode error = payload.node("tool_response.error");
+    boolean reportedError = !(error.isMissingNode() || error.isNull()
+        || (error.isTextual() && error.asText().isEmpty()));
+    boolean background = payload.node("tool_input.is_background").asBoolean(false);
+    return text.asText().startsWith("Output: ") && !reportedError && !background
+        ? OptionalInt.of(0) : OptionalInt.empty();
   }
 
   // ---- answers ---------------------------------------------------------------------------

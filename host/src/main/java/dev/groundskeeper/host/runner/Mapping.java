@@ -61,6 +61,16 @@ final class Mapping {
     return Optional.empty();
   }
 
+  /** The status a text names last with {@code pattern} (one group of digits); empty if none. */
+  static OptionalInt lastStatus(Pattern pattern, String text) {
+    Matcher matcher = pattern.matcher(text);
+    OptionalInt last = OptionalInt.empty();
+    while (matcher.find()) {
+      last = OptionalInt.of(Integer.parseInt(matcher.group(1)));
+    }
+    return last;
+  }
+
   /** The status a text names first with {@code pattern} (one group of digits); empty if none. */
   static OptionalInt status(Pattern pattern, String text) {
     Matcher matcher = pattern.matcher(text);

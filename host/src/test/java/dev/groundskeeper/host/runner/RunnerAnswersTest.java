@@ -64,7 +64,12 @@ class RunnerAnswersTest {
             + Mapping.MAPPER.valueToTree(DENIED) + "}"));
     assertThat(Runners.CODEX.answer(call("Stop", new Event.Stop(CONTEXT, true)), DENY).stdout())
         .startsWith("{\"systemMessage\":");
+    // Codex rejects ask and runs the call after a mere message: refused, with the reason
     assertThat(Runners.CODEX.cannotJudge("PreToolUse", "why").stdout())
+        .isEqualTo("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\","
+            + "\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"groundskeeper could"
+            + " not judge this call, so no guard checked it: why\"}}");
+    assertThat(Runners.CODEX.cannotJudge("Stop", "why").stdout())
         .isEqualTo("{\"systemMessage\":\"groundskeeper could not judge this call, so no guard"
             + " checked it: why\"}");
   }
