@@ -234,6 +234,12 @@ final class GitRepository implements AutoCloseable {
     return new ArrayList<>(names);
   }
 
+  /** Whose each branch is; see {@link BranchOwners}. */
+  synchronized dev.groundskeeper.api.repo.BranchOwnership ownership(List<BranchTip> tips)
+      throws IOException {
+    return BranchOwners.read(jgit(), tips);
+  }
+
   List<Worktree> worktrees() {
     BoundedProcess.Result result = GitCli.run(commandDirectory(), GitCli.READ_TIMEOUT,
         List.of("worktree", "list", "--porcelain", "-z"));
