@@ -104,7 +104,7 @@ public final class GitFacts {
             () -> GitRepository.tips(settings, refs.get())))
         .supplier(RepoFacts.BRANCH_OWNERSHIP, facts -> {
           List<dev.groundskeeper.api.repo.BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
-          return read(RepoFacts.BRANCH_OWNERSHIP, () -> repo.ownership(tips));
+          return read(RepoFacts.BRANCH_OWNERSHIP, () -> repo.ownership(refs.get(), tips));
         })
         .supplier(RepoFacts.WORKTREES, facts -> read(RepoFacts.WORKTREES, repo::worktrees))
         .supplier(RepoFacts.REMOTES, facts -> read(RepoFacts.REMOTES, repo::remotes))

@@ -29,8 +29,11 @@ public record BranchOwnership(Optional<String> identity, Map<String, Owner> owne
 
   /** No branch is anyone else's: what a source without the fact, or {@code scope: all}, reads. */
   public static BranchOwnership everyoneOwn() {
-    return new BranchOwnership(Optional.empty(), Map.of());
+    return EVERYONE;
   }
+
+  /** One value, so that what a warm policy keys on it stays the same from one call to the next. */
+  private static final BranchOwnership EVERYONE = new BranchOwnership(Optional.empty(), Map.of());
 
   /** True when {@code name} is this clone's branch (or not known to the reading). */
   public boolean own(String name) {

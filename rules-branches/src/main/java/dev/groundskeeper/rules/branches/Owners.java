@@ -8,8 +8,9 @@ import java.util.Optional;
 
 /**
  * Whose branches the cap, dormancy and the sweep judge under {@code branches.scope}. Under
- * {@code all}, and whenever the ownership fact cannot be read, every branch counts: a reading
- * that fails must never make branches disappear from a judgement.
+ * {@code all}, whenever the ownership fact cannot be read, and when git has no configured
+ * identity, every branch counts: a reading that fails must never make branches disappear from a
+ * judgement.
  */
 final class Owners {
 
@@ -31,7 +32,9 @@ final class Owners {
     } catch (FactUnavailableException e) {
       found = Optional.empty();
     }
-    return found.map(o -> new Owners(o, false))
+    // Without a configured identity no tip can be told to be this clone's, so a person's own
+    // pushed branches would all look like colleagues': every branch counts, as under `all`.
+    return found.filter(o -> o.identity().isPresent()).map(o -> new Owners(o, false))
         .orElseGet(() -> new Owners(BranchOwnership.everyoneOwn(), true));
   }
 

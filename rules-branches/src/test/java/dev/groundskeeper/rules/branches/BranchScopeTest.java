@@ -83,6 +83,12 @@ class BranchScopeTest {
   }
 
   @Test
+  void withoutAConfiguredIdentityEveryBranchCounts() {
+    rule(CAP_3, WipCapRule.ID, team().noIdentity()).given(Events.command("git switch -c mine-c"))
+        .expectDeny().reasonContains("would make 8 open work branches");
+  }
+
+  @Test
   void underTheCapAsAWholeOwnershipIsNeverRead() {
     Repo repo = Repo.create().work("mine-a").others("mine-a");
     assertThat(rule(CAP_3, WipCapRule.ID, repo).given(Events.command("git switch -c mine-b"))

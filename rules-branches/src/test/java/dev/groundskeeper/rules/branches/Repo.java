@@ -59,6 +59,7 @@ final class Repo {
   /** Colleagues' branch names; the ownership fact is offered once a test names one. */
   private Optional<Set<String>> others = Optional.empty();
   private boolean ownershipUnavailable;
+  private Optional<String> identity = Optional.of("me@example.invalid");
 
   /** One branch as a test describes it. */
   final class Spec {
@@ -219,6 +220,12 @@ final class Repo {
     return this;
   }
 
+  /** Git has no configured identity: no tip can be told to be ours. */
+  Repo noIdentity() {
+    identity = Optional.empty();
+    return this;
+  }
+
   /** The ownership fact fails to read. */
   Repo ownershipUnavailable() {
     ownershipUnavailable = true;
@@ -235,8 +242,7 @@ final class Repo {
           : dev.groundskeeper.api.repo.BranchOwnership.Basis.AUTHORED,
           Optional.of(other ? "colleague@example.invalid" : "me@example.invalid")));
     }
-    return new dev.groundskeeper.api.repo.BranchOwnership(Optional.of("me@example.invalid"),
-        owners);
+    return new dev.groundskeeper.api.repo.BranchOwnership(identity, owners);
   }
 
   Repo onBranch(String branch) {
