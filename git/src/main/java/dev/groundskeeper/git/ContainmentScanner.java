@@ -35,33 +35,77 @@ final class ContainmentScanner {
 
   Map<String, Containment> scan(Collection<String> tips, Map<String, ObjectId> refs, Set<String> excluded)
       throws IOException {
+    return resume(tips, refs, excluded, Map.of()).containment();
+  }
+
+  /**
+   * How far a scan got for one tip: the first {@code walked} refs, in the scan's order, are
+   * walked, and these refs of them hold the tip. Only meaningful for the same refs in the same
+   * order, and only when the default branch's history was read in full (a walk over a partial
+   * history can miss a holder, and a miss must not be carried forward).
+   */
+  record Progress(int walked, List<String> holders) {
+    Progress {
+      holders = List.copyOf(holders);
+    }
+  }
+
+  /**
+   * What a scan that may continue earlier ones found: each tip's containment, and, where the
+   * history was read in full, how far it got for each tip.
+   */
+  record Resumed(Map<String, Containment> containment, Map<String, Progress> progress) {}
+
+  /**
+   * {@link #scan}, continuing from {@code prior}: each tip skips the refs a previous scan already
+   * walked for it and starts from the holders found then, so a scan larger than one budget
+   * finishes over several readings instead of starting over each time. Refs are walked in
+   * {@code refs}'s iteration order, which must be the order {@code prior} was made in.
+   */
+  Resumed resume(Collection<String> tips, Map<String, ObjectId> refs, Set<String> excluded,
+      Map<String, Progress> prior) throws IOException {
+    boolean historyComplete = history.complete();
     Map<Marked, List<String>> found = new LinkedHashMap<>();
     Map<String, Marked> byName = new LinkedHashMap<>();
+    Map<Marked, Integer> walked = new LinkedHashMap<>();
     for (String tip : tips) {
       Marked commit = history.walk.commit(ObjectId.fromString(tip));
       history.walk.headers(commit);
       byName.put(tip, commit);
-      found.put(commit, new ArrayList<>());
+      Progress earlier = historyComplete ? prior.get(tip) : null;
+      found.putIfAbsent(commit, new ArrayList<>(earlier == null ? List.of() : earlier.holders()));
+      walked.merge(commit, earlier == null ? 0 : earlier.walked(), Math::min);
     }
-    boolean complete = history.complete();
+    int index = 0;
     for (Map.Entry<String, ObjectId> ref : refs.entrySet()) {
-      if (excluded.contains(ref.getKey())) {
+      int position = index++;
+      Map<Marked, List<String>> needing = new LinkedHashMap<>();
+      found.forEach((commit, holders) -> {
+        if (walked.get(commit) <= position) {
+          needing.put(commit, holders);
+        }
+      });
+      if (needing.isEmpty() || excluded.contains(ref.getKey())) {
+        needing.keySet().forEach(commit -> walked.put(commit, position + 1));
         continue;
       }
       Marked start = peelToCommit(ref.getValue());
-      if (start == null) {
-        continue;
+      if (start != null && !walkRef(ref.getKey(), start, needing)) {
+        break; // the budget is spent: what was walked so far is kept in the progress
       }
-      if (!walkRef(ref.getKey(), start, found)) {
-        complete = false;
-        break;
-      }
+      needing.keySet().forEach(commit -> walked.put(commit, position + 1));
     }
     Map<String, Containment> result = new LinkedHashMap<>();
+    Map<String, Progress> progress = new LinkedHashMap<>();
     for (Map.Entry<String, Marked> tip : byName.entrySet()) {
-      result.put(tip.getKey(), new Containment(tip.getKey(), found.get(tip.getValue()), complete));
+      Marked commit = tip.getValue();
+      boolean done = historyComplete && walked.get(commit) >= refs.size();
+      result.put(tip.getKey(), new Containment(tip.getKey(), found.get(commit), done));
+      if (historyComplete) {
+        progress.put(tip.getKey(), new Progress(walked.get(commit), found.get(commit)));
+      }
     }
-    return result;
+    return new Resumed(result, progress);
   }
 
   private boolean walkRef(String refName, Marked start, Map<Marked, List<String>> found) throws IOException {

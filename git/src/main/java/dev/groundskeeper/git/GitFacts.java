@@ -80,7 +80,7 @@ public final class GitFacts {
     } catch (IOException | RuntimeException e) {
       String why = "the repository at " + cwd + " could not be opened: " + e.getMessage();
       for (Fact<?> fact : List.of(RepoFacts.LAYOUT, RepoFacts.DEFAULT_BRANCH, RepoFacts.BRANCH_TIPS,
-          RepoFacts.BRANCHES, RepoFacts.WORKTREES, RepoFacts.STATUS, RepoFacts.QUERIES,
+          RepoFacts.BRANCH_OWNERSHIP, RepoFacts.BRANCHES, RepoFacts.IGNORED, RepoFacts.WORKTREES, RepoFacts.STATUS, RepoFacts.QUERIES,
           RepoFacts.REF_COMMITS, RepoFacts.GIT_ALIASES, ChangeFacts.QUERIES)) {
         builder.supplier(fact, facts -> {
           throw new FactUnavailableException(fact, why, e);
@@ -102,6 +102,10 @@ public final class GitFacts {
             () -> repo.defaultBranch(settings, refs.get())))
         .supplier(RepoFacts.BRANCH_TIPS, facts -> read(RepoFacts.BRANCH_TIPS,
             () -> GitRepository.tips(settings, refs.get())))
+        .supplier(RepoFacts.BRANCH_OWNERSHIP, facts -> {
+          List<dev.groundskeeper.api.repo.BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
+          return read(RepoFacts.BRANCH_OWNERSHIP, () -> repo.ownership(refs.get(), tips));
+        })
         .supplier(RepoFacts.WORKTREES, facts -> read(RepoFacts.WORKTREES, repo::worktrees))
         .supplier(RepoFacts.REMOTES, facts -> read(RepoFacts.REMOTES, repo::remotes))
         .supplier(RepoFacts.REF_COMMITS, facts -> read(RepoFacts.REF_COMMITS,
@@ -113,11 +117,27 @@ public final class GitFacts {
           return read(RepoFacts.BRANCHES,
               () -> repo.inventory(settings, refs.get(), facts.get(Facts.NOW), worktrees, pass));
         })
+        .supplier(RepoFacts.IGNORED, facts -> workTree == null ? null
+            : (dev.groundskeeper.api.repo.IgnoreProbe) path -> ignored(workTree, path))
         .supplier(RepoFacts.STATUS, facts -> workTree == null ? null
             : read(RepoFacts.STATUS, () -> GitRepository.status(workTree)))
         .value(RepoFacts.QUERIES, new Queries(repo, settings, refs))
         .value(ChangeFacts.QUERIES, new Changes())
         .build();
+  }
+
+  /**
+   * {@code git check-ignore --no-index}: exit 0 ignored, 1 not; anything else (a path outside the
+   * checkout, a broken repository) is no answer, and a rule reading it must not guess.
+   */
+  private static boolean ignored(Path workTree, String path) {
+    BoundedProcess.Result result = read(RepoFacts.IGNORED, () -> GitCli.run(workTree,
+        GitCli.READ_TIMEOUT, List.of("check-ignore", "-q", "--no-index", "--", path)));
+    if (result.exitCode() == 0 || result.exitCode() == 1) {
+      return result.exitCode() == 0;
+    }
+    throw new FactUnavailableException(RepoFacts.IGNORED, "git check-ignore " + path
+        + " failed: " + result.stderr().strip(), null);
   }
 
   /**

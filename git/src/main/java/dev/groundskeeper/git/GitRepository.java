@@ -236,6 +236,23 @@ final class GitRepository implements AutoCloseable {
     return new ArrayList<>(names);
   }
 
+  /**
+   * Whose each branch is; see {@link BranchOwners}. The same refs under the same config give the
+   * same value, kept so that a warm policy's entries keyed on it carry from one call to the next.
+   */
+  synchronized dev.groundskeeper.api.repo.BranchOwnership ownership(RefSnapshot refs,
+      List<BranchTip> tips) throws IOException {
+    String key = refs.fingerprint() + "|" + configStamp() + "|" + tips.hashCode();
+    if (!key.equals(ownershipKey)) {
+      ownership = BranchOwners.read(jgit(), tips);
+      ownershipKey = key;
+    }
+    return ownership;
+  }
+
+  private String ownershipKey = "";
+  private dev.groundskeeper.api.repo.BranchOwnership ownership;
+
   List<Worktree> worktrees() {
     BoundedProcess.Result result = GitCli.run(commandDirectory(), GitCli.READ_TIMEOUT,
         List.of("worktree", "list", "--porcelain", "-z"));

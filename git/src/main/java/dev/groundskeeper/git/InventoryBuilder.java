@@ -347,15 +347,23 @@ final class InventoryBuilder {
           .ifPresentOrElse(c -> known.put(tip, c), () -> missing.add(tip));
     }
     if (!missing.isEmpty()) {
+      Map<String, ContainmentScanner.Progress> prior = new HashMap<>();
+      for (String tip : missing) {
+        cache.progress(refsKey, ObjectId.fromString(tip)).ifPresent(p -> prior.put(tip, p));
+      }
       try (Targets targets = new Targets(refs, defaultBranch, List.of())) {
-        Map<String, Containment> scanned = new ContainmentScanner(targets.history(), targets.reader(), budget)
-            .scan(missing, remoteTrackingRefs(refs), Set.of());
-        scanned.forEach((tip, c) -> {
+        // A scan larger than one budget continues where the last reading stopped, so that
+        // repeated readings finish it instead of each starting over and stopping at the same ref.
+        ContainmentScanner.Resumed scanned = new ContainmentScanner(targets.history(),
+            targets.reader(), budget).resume(missing, remoteTrackingRefs(refs), Set.of(), prior);
+        scanned.containment().forEach((tip, c) -> {
           if (c.complete()) {
             cache.containment(refsKey, c);
+          } else if (scanned.progress().containsKey(tip)) {
+            cache.progress(refsKey, ObjectId.fromString(tip), scanned.progress().get(tip));
           }
         });
-        known.putAll(scanned);
+        known.putAll(scanned.containment());
       }
     }
     return known;

@@ -60,6 +60,11 @@ final class InventoryCache {
   /** By targets key, then by tip. */
   private final Map<String, Map<ObjectId, InventoryBuilder.Analysis>> analyses = new HashMap<>();
   private final Map<ObjectId, Containment> contained = new HashMap<>();
+  /**
+   * How far an unfinished containment scan got per tip, under the same remote refs: the next
+   * reading continues from it. One count and the holders found per tip, so it stays small.
+   */
+  private final Map<ObjectId, ContainmentScanner.Progress> progress = new HashMap<>();
   private String containmentKey = "";
   private Load load = Load.MISSING;
   private boolean dirty;
@@ -88,6 +93,7 @@ final class InventoryCache {
       cache.tips.clear();
       cache.analyses.clear();
       cache.contained.clear();
+      cache.progress.clear();
       cache.containmentKey = "";
       cache.load = Load.IGNORED;
     }
@@ -125,12 +131,32 @@ final class InventoryCache {
   }
 
   synchronized void containment(String refsKey, Containment containment) {
+    useContainmentKey(refsKey);
+    ObjectId tip = ObjectId.fromString(containment.tip());
+    boolean unfinishedDropped = progress.remove(tip) != null;
+    if (!containment.equals(contained.put(tip, containment)) || unfinishedDropped) {
+      dirty = true;
+    }
+  }
+
+  /** How far an unfinished scan of {@code tip} got while the remote refs digest to {@code refsKey}. */
+  synchronized Optional<ContainmentScanner.Progress> progress(String refsKey, AnyObjectId tip) {
+    return refsKey.equals(containmentKey) ? Optional.ofNullable(progress.get(tip))
+        : Optional.empty();
+  }
+
+  synchronized void progress(String refsKey, AnyObjectId tip, ContainmentScanner.Progress reached) {
+    useContainmentKey(refsKey);
+    if (!reached.equals(progress.put(tip.copy(), reached))) {
+      dirty = true;
+    }
+  }
+
+  private void useContainmentKey(String refsKey) {
     if (!refsKey.equals(containmentKey)) {
       containmentKey = refsKey;
       contained.clear();
-    }
-    if (!containment.equals(contained.put(ObjectId.fromString(containment.tip()), containment))) {
-      dirty = true;
+      progress.clear();
     }
   }
 
@@ -148,13 +174,14 @@ final class InventoryCache {
     analyses.keySet().retainAll(Set.of(targetsKey));
     analyses.values().forEach(byTip -> byTip.keySet().retainAll(liveTips));
     contained.keySet().retainAll(liveTips);
+    progress.keySet().retainAll(liveTips);
     if (size() != before) {
       dirty = true;
     }
   }
 
   private int size() {
-    int size = tips.size() + contained.size();
+    int size = tips.size() + contained.size() + progress.size();
     for (Map<ObjectId, InventoryBuilder.Analysis> byTip : analyses.values()) {
       size += byTip.size();
     }
@@ -191,6 +218,12 @@ final class InventoryCache {
         analyses.computeIfAbsent(targets, k -> new HashMap<>()).putIfAbsent(tip, analysis)));
     if (other.containmentKey.equals(containmentKey)) {
       other.contained.forEach(contained::putIfAbsent);
+      other.progress.forEach((tip, reached) -> {
+        ContainmentScanner.Progress mine = progress.get(tip);
+        if (!contained.containsKey(tip) && (mine == null || reached.walked() > mine.walked())) {
+          progress.put(tip, reached);
+        }
+      });
     }
   }
 
@@ -229,12 +262,18 @@ final class InventoryCache {
         lines.add(line(fields.toArray(String[]::new)));
       }
     }
-    if (!contained.isEmpty()) {
+    if (!contained.isEmpty() || !progress.isEmpty()) {
       lines.add(line("remote-refs", containmentKey));
       new TreeMap<>(contained).forEach((tip, c) -> {
         List<String> fields = new ArrayList<>(List.of("contained", tip.name(),
             Integer.toString(c.containingRefs().size())));
         fields.addAll(c.containingRefs());
+        lines.add(line(fields.toArray(String[]::new)));
+      });
+      new TreeMap<>(progress).forEach((tip, reached) -> {
+        List<String> fields = new ArrayList<>(List.of("scanned", tip.name(),
+            Integer.toString(reached.walked()), Integer.toString(reached.holders().size())));
+        fields.addAll(reached.holders());
         lines.add(line(fields.toArray(String[]::new)));
       });
     }
@@ -316,6 +355,11 @@ final class InventoryCache {
         case "contained" -> {
           ObjectId tip = f.commit();
           contained.put(tip, new Containment(tip.name(), f.list(), true));
+        }
+        case "scanned" -> {
+          ObjectId tip = f.commit();
+          int walked = (int) f.number();
+          progress.put(tip, new ContainmentScanner.Progress(walked, f.list()));
         }
         default -> throw new IllegalArgumentException("unknown record");
       }

@@ -89,6 +89,26 @@ class InventoryCacheTest {
   }
 
   @Test
+  void anUnfinishedContainmentScanRoundTripsAndGivesWayToTheFinishedOne() throws IOException {
+    InventoryCache cache = new InventoryCache();
+    ContainmentScanner.Progress half = new ContainmentScanner.Progress(7,
+        List.of("refs/remotes/origin/a\tb"));
+    cache.progress("origin:1234", TIP_A, half);
+    Path file = InventoryCache.fileFor(temp);
+    cache.save(file);
+    InventoryCache read = InventoryCache.load(file);
+    assertThat(read.loaded()).isEqualTo(InventoryCache.Load.READ);
+    assertThat(read.progress("origin:1234", TIP_A)).contains(half);
+    assertThat(read.progress("origin:5678", TIP_A)).as("other remote refs").isEmpty();
+    assertThat(read.format()).isEqualTo(cache.format());
+    read.containment("origin:1234", new Containment(TIP_A.name(), List.of(), true));
+    assertThat(read.progress("origin:1234", TIP_A)).as("the finished scan replaces it").isEmpty();
+    read.progress("origin:5678", TIP_B, half);
+    assertThat(read.containment("origin:1234", TIP_A)).as("new remote refs forget the old")
+        .isEmpty();
+  }
+
+  @Test
   void aFullPassWritesTheCacheAndTheNextProcessJudgesFromIt() throws IOException {
     TestRepo repo = InventoryTest.populate(TestRepo.init(temp, "cached"));
     Path file = InventoryCache.fileFor(repo.dir.resolve(".git"));

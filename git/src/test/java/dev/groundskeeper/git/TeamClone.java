@@ -23,10 +23,10 @@ import java.util.Map;
  * push, one clone, one fetch and one {@code update-ref --stdin}, whatever the scale; never a
  * process per branch.
  */
-final class TeamClone {
+public final class TeamClone {
 
-  static final long NOW = 1_760_000_000L;
-  static final long DAY = 86_400L;
+  public static final long NOW = 1_760_000_000L;
+  public static final long DAY = 86_400L;
   /** The clone's configured identity (TestRepo commits as it too). */
   static final String ME = "Test <test@example.invalid>";
   static final String COLLEAGUE = "Colleague <colleague@example.invalid>";
@@ -60,15 +60,30 @@ final class TeamClone {
   }
 
   /** The scale the build asks for ({@code -Pslow} raises it). */
-  static int configuredScale() {
+  public static int configuredScale() {
     return Math.max(1, Integer.getInteger("groundskeeper.fixture.scale", 1));
   }
 
-  static boolean local(String kind) {
+  public static boolean local(String kind) {
     return kind.equals("unpushed") || kind.equals("old/local");
   }
 
-  static TeamClone build(Path parent, int scale) throws IOException {
+  /** The clone's working directory. */
+  public Path cloneDirectory() {
+    return clone.dir;
+  }
+
+  /** Every generated branch by name, with its kind ({@code merged}, {@code old/pushed}, ...). */
+  public Map<String, String> kindsByName() {
+    return java.util.Collections.unmodifiableMap(kinds);
+  }
+
+  /** Runs git in the clone with the fixture's environment (its identity, no user config). */
+  public String inClone(String... args) throws IOException {
+    return clone.git(args);
+  }
+
+  public static TeamClone build(Path parent, int scale) throws IOException {
     TestRepo gen = TestRepo.init(parent, "gen");
     TestRepo originRepo = gen.at(parent.resolve("origin.git"));
     Files.createDirectories(originRepo.dir);

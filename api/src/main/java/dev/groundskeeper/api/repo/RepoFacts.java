@@ -52,6 +52,20 @@ public final class RepoFacts {
   public static final Fact<List<BranchTip>> BRANCH_TIPS =
       Fact.of("repo.branch-tips", "every branch name with its local and remote tips");
 
+  /**
+   * Whose each branch is ({@code branches.scope}): records, the tips' authors against the
+   * configured identity, and which branches exist only here. One commit read per tip; no history.
+   */
+  public static final Fact<BranchOwnership> BRANCH_OWNERSHIP =
+      Fact.of("repo.branch-ownership", "whose each branch is: this clone's or someone else's");
+
+  /**
+   * Whether git ignores a path of the event's checkout: what keeps a scratch directory out of
+   * commits. Asked per path; each answer is one {@code git check-ignore}.
+   */
+  public static final Fact<IgnoreProbe> IGNORED =
+      Fact.of("repo.ignored", "whether git ignores a path of the checkout");
+
   /** The full branch inventory with states. */
   public static final Fact<BranchInventory> BRANCHES =
       Fact.of("repo.branches", "the branch inventory with states and merged judgements");

@@ -31,16 +31,18 @@ import picocli.CommandLine.Parameters;
         "A parked branch still counts toward branches.wip.cap. The next commit on the branch"
             + " unparks it; --clear unparks it without a change."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:parked (and pushed when the branch has a remote copy), or a dry run",
+    exitCodeList = {"0:parked (and pushed when the branch has a remote copy), or a dry run; a"
+            + " branch only on the remote gets a local branch tracking it first",
         "1:parked, but the push failed (the message says why; nothing was forced)",
-        "2:nothing was done: no such local branch, no reason, not a repository, the tip moved,"
+        "2:nothing was done: no such branch here or on the remote, no reason, not a repository, the tip moved,"
             + " the default branch, a line or an exempt branch, or --clear of a branch not"
             + " parked"})
 final class ParkCommand implements Callable<Integer> {
 
   private final BranchContext context;
 
-  @Parameters(index = "0", paramLabel = "BRANCH", description = "The local branch.")
+  @Parameters(index = "0", paramLabel = "BRANCH", description = "The branch: a local one, or one"
+      + " only on the remote (a local branch tracking it is made first).")
   private String branch;
 
   @Option(names = "--reason", paramLabel = "TEXT",
@@ -78,14 +80,23 @@ final class ParkCommand implements Callable<Integer> {
     } catch (FactUnavailableException e) {
       return fail("the branches could not be read: " + e.getMessage());
     }
-    if (record.isEmpty() || record.get().localTip().isEmpty()) {
-      return fail("there is no local branch " + branch);
+    if (record.isEmpty()) {
+      return fail("there is no branch " + branch + " here or on " + config.remote());
     }
+    // A branch that exists only on the remote is parked as a local branch made from its copy
+    // there: the remedies name such branches too, and must run as printed.
+    boolean fromRemote = record.get().localTip().isEmpty();
+    String tracking = "refs/remotes/" + config.remote() + "/" + branch;
     Optional<String> refusal = refusal(record.get(), config);
     if (refusal.isPresent()) {
       return fail(refusal.get());
     }
-    String tip = record.get().localTip().get();
+    if (fromRemote && clear) {
+      return fail(branch + " has no local branch; a park mark travels on the branch, so fetch"
+          + " and clear it where it was parked, or run `git switch " + ShellQuoting.word(branch)
+          + "` first");
+    }
+    String tip = record.get().tip();
     String who = context.identity();
     RepoEffect effect;
     String message;
@@ -105,6 +116,10 @@ final class ParkCommand implements Callable<Integer> {
     boolean pushes = record.get().remoteTip().isPresent();
     List<String> push = List.of("push", config.remote(), branch);
     if (dryRun) {
+      if (fromRemote) {
+        context.out.println("Would make the local branch " + branch + " from " + tracking
+            + " (" + tip + "), tracking it.");
+      }
       context.out.println("Would " + (clear ? "unpark " : "park ") + branch + " with an empty"
           + " commit on " + tip + " (nothing is changed in a dry run):");
       message.lines().forEach(line -> context.out.println(line.isEmpty() ? "" : "    " + line));
@@ -112,8 +127,20 @@ final class ParkCommand implements Callable<Integer> {
           : noCopy(branch, config.remote()) + " Nothing would be pushed.");
       return 0;
     }
+    if (fromRemote) {
+      GitCommand.Run made = context.git(List.of("branch", "--track", branch, tracking));
+      if (!made.ok()) {
+        return fail("the local branch " + branch + " could not be made from " + tracking
+            + "; nothing was parked: " + made.output().strip());
+      }
+      context.out.println("Made the local branch " + branch + " from " + tracking + ".");
+    }
     EffectReport result = context.perform(effect, facts);
     if (!result.done()) {
+      if (fromRemote) {
+        // the local branch was made for the park alone: take it back, exactly as made
+        context.git(List.of("update-ref", "-d", "refs/heads/" + branch, tip));
+      }
       return fail(result.message());
     }
     // The executor's message ("parked branch x with commit …") is the whole sentence.

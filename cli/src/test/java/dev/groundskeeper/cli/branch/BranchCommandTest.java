@@ -159,8 +159,8 @@ class BranchCommandTest {
   void theHelpListsEveryReasonForExitTwo() {
     BranchCommand command = command(work, Clock.systemUTC());
     String usage = command.commandLine().getSubcommands().get("park").getUsageMessage();
-    assertThat(usage.replaceAll("\\s+", " ")).contains("2 nothing was done: no such local"
-        + " branch, no reason, not a repository, the tip moved, the default branch, a line or"
+    assertThat(usage.replaceAll("\\s+", " ")).contains("2 nothing was done: no such branch"
+        + " here or on the remote, no reason, not a repository, the tip moved, the default branch, a line or"
         + " an exempt branch, or --clear of a branch not parked");
   }
 
@@ -214,6 +214,32 @@ class BranchCommandTest {
   }
 
   @Test
+  void aBranchOnlyOnTheRemoteIsParkedThroughALocalBranchMadeFromItsCopy() {
+    // the dormancy refusal names such branches (issue 16): its park command must run as printed
+    git("switch", "-q", "-c", "far");
+    commit("far work");
+    git("push", "-q", "-u", "origin", "far");
+    git("switch", "-q", "main");
+    git("branch", "-q", "-D", "far");
+    String remoteTip = git("rev-parse", "origin/far");
+    assertThat(branch("park", "far", "--reason", "waits", "--dry-run")).isZero();
+    assertThat(out()).contains("Would make the local branch far from refs/remotes/origin/far ("
+        + remoteTip + "), tracking it.", "Would push: git push origin far");
+    assertThat(git("for-each-ref", "refs/heads/far")).isEmpty();
+    assertThat(branch("park", "far", "--reason", "waits on the review")).isZero();
+    assertThat(out()).contains("Made the local branch far from refs/remotes/origin/far.",
+        "Pushed far to origin.");
+    assertThat(git("rev-parse", "far^")).isEqualTo(remoteTip);
+    assertThat(git("log", "-1", "--format=%B", "far")).contains("Parked-Reason: waits on the review");
+    assertThat(git("rev-parse", "origin/far")).isEqualTo(git("rev-parse", "far"));
+    assertThat(git("rev-parse", "--abbrev-ref", "far@{upstream}")).isEqualTo("origin/far");
+    git("branch", "-q", "-D", "far");
+    assertThat(branch("park", "--clear", "far")).isEqualTo(2);
+    assertThat(err()).contains("far has no local branch");
+    assertThat(git("for-each-ref", "refs/heads/far")).isEmpty();
+  }
+
+  @Test
   void parkWithoutARemoteCopySaysHowToPush() {
     git("branch", "local-only");
     assertThat(branch("park", "local-only", "--reason", "later")).isZero();
@@ -228,7 +254,7 @@ class BranchCommandTest {
     assertThat(err()).contains("--reason \"<what it waits on>\"");
     assertThat(branch("park", "x", "--reason", "two\nlines")).isEqualTo(2);
     assertThat(branch("park", "nope", "--reason", "r")).isEqualTo(2);
-    assertThat(err()).contains("there is no local branch nope");
+    assertThat(err()).contains("there is no branch nope here or on origin");
     assertThat(git("rev-parse", "x")).isEqualTo(tip);
   }
 

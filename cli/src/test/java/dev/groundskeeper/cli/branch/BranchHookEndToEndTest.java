@@ -47,6 +47,8 @@ class BranchHookEndToEndTest {
     run(temp, Map.of(), "git", "init", "-q", "--bare", "-b", "main", origin.toString());
     run(temp, Map.of(), "git", "init", "-q", "-b", "main", work.toString());
     git("remote", "add", "origin", origin.toString());
+    // the identity the test's commits carry, configured as a person's is (branches.scope reads it)
+    git("config", "user.email", "test@groundskeeper.invalid");
     commit("initial", 0);
     git("push", "-q", "-u", "origin", "main");
   }

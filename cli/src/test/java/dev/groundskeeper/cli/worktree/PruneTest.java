@@ -109,6 +109,34 @@ class PruneTest {
   }
 
   @Test
+  void theNotesFolderMakesNoWorktreeDirtyWhenTheRepositoryDoesNotIgnoreIt() throws IOException {
+    // issue 16 item 7: nothing asks the person to add the store's folder to info/exclude
+    fixture.commit(fixture.repo, ".gitignore", "build/\n", "stop ignoring .groundskeeper/");
+    AddedWorktree noted = mergedByAncestry("noted");
+    fixture.write(noted.path(), ".groundskeeper/notes/plan.md", "the plan\n");
+    assertThat(fixture.git(noted.path(), "status", "--porcelain")).contains("?? .groundskeeper/");
+    AddedWorktree beside = mergedByAncestry("beside");
+    fixture.write(beside.path(), ".groundskeeper/notes/plan.md", "the plan\n");
+    fixture.write(beside.path(), ".groundskeeper/draft.md", "work beside the notes\n");
+
+    PruneReport report = store.prune(fixture.repo, false, Set.of());
+
+    assertThat(report.rows()).filteredOn(row -> row.name().equals("noted")).singleElement()
+        .satisfies(row -> {
+          assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.RECLAIMED);
+          assertThat(row.reason()).contains("1 note");
+          assertThat(row.archive()).isPresent();
+        });
+    assertThat(noted.path()).doesNotExist();
+    assertThat(report.rows()).filteredOn(row -> row.name().equals("beside")).singleElement()
+        .satisfies(row -> {
+          assertThat(row.outcome()).isEqualTo(PruneRow.Outcome.KEPT);
+          assertThat(row.reason()).contains("0 changed and 1 untracked");
+        });
+    assertThat(beside.path().resolve(".groundskeeper/draft.md")).exists();
+  }
+
+  @Test
   void reclaimsASquashMergedWorktreeWithNoForge() throws IOException {
     AddedWorktree squashed = store.add(fixture.repo, "squashed", Optional.empty());
     fixture.commit(squashed.path(), "a.txt", "a\n", "first part");

@@ -137,8 +137,8 @@ final class WorktreePruner {
    */
   private Optional<String> dirt(Inspection inspection) {
     Optional<WorktreeStatus> outsideNotes = inspection.status().map(status ->
-        new WorktreeStatus(status.staged(), status.modified(), status.untracked(),
-            ignoredOutsideNotes(inspection).orElse(List.of())));
+        new WorktreeStatus(status.staged(), status.modified(), outsideNotes(inspection,
+            status.untracked()), ignoredOutsideNotes(inspection).orElse(List.of())));
     return RemovalRefusal.of(outsideNotes, inspection.statusProblem(), regenerable);
   }
 
@@ -154,20 +154,32 @@ final class WorktreePruner {
    * archived.
    */
   private Optional<List<String>> ignoredOutsideNotes(Inspection inspection) {
+    return inspection.status().map(s -> outsideNotes(inspection, s.ignored()).stream()
+        .map(SafeText::escape).toList());
+  }
+
+  /**
+   * {@code paths} (as git status lists them) without the notes folder, which is archived before
+   * the removal: the store's own folder must not make the worktree it judges look dirty, whether
+   * or not the repository ignores it. A listed directory that holds the notes folder is read
+   * entry by entry, so whatever sits beside the notes still counts.
+   */
+  private List<String> outsideNotes(Inspection inspection, List<String> paths) {
     String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
-    return inspection.status().map(s -> s.ignored().stream()
+    return paths.stream()
         .filter(path -> !path.startsWith(notes))
         .flatMap(path -> path.endsWith("/") && notes.startsWith(path)
             ? store.entriesBesideNotes(inspection.path(), path, notes, BESIDE_NOTES_READ).stream()
             : Stream.of(path))
-        .map(SafeText::escape).toList());
+        .toList();
   }
 
   private Dossier dossier(LaneInspection lane, Inspection inspection, Instant lastActivity) {
     WorktreeStatus status = inspection.status().orElse(WorktreeStatus.clean());
     List<String> changed = Stream.concat(status.staged().stream(), status.modified().stream())
         .distinct().toList();
-    List<String> dirty = Stream.concat(changed.stream(), status.untracked().stream())
+    List<String> untracked = outsideNotes(inspection, status.untracked());
+    List<String> dirty = Stream.concat(changed.stream(), untracked.stream())
         .limit(SHOWN_PATHS).map(SafeText::escape).toList();
     Optional<List<String>> ignored = ignoredOutsideNotes(inspection);
     BranchHistory history = store.history(lane, inspection);
@@ -176,9 +188,10 @@ final class WorktreePruner {
     String summary = history.diffSummary()
         .map(text -> text.isEmpty() ? "no change from the merge base" : SafeText.escape(text))
         .orElse("the diff could not be read");
-    String recommendation = Recommendation.of(inspection.name(), !status.isClean(),
+    String recommendation = Recommendation.of(inspection.name(),
+        !changed.isEmpty() || !untracked.isEmpty(),
         subjects.map(List::size), ignored, unrebuildable(ignored));
-    return new Dossier(changed.size(), status.untracked().size(), dirty, ignored, subjects,
+    return new Dossier(changed.size(), untracked.size(), dirty, ignored, subjects,
         summary, lastActivity, recommendation);
   }
 

@@ -91,10 +91,25 @@ final class BranchLines {
    */
   static String deleteCommand(BranchRecord branch, String remote) {
     if (branch.remoteOnly()) {
-      return "git push " + word(remote) + " --delete " + word(branch.name());
+      // Whether the remote-delete guard will accept `git push --delete` needs a containment scan
+      // this listing does not make; branch clean judges each copy as the hook does and lists it.
+      return "groundskeeper branch clean --remote";
     }
     return branch.state() == BranchState.MERGED_INTO_DEFAULT
         ? "git branch -d " + word(branch.name()) : "groundskeeper branch clean --yes";
+  }
+
+  /**
+   * The delete command of a branch only on the remote once the remote-delete guard's proof is
+   * known: the push when a remote-tracking ref of the default branch or a line holds the tip,
+   * else no command at all, since the guard refuses an agent's push there (a squash or rebase
+   * merge is proven by content, which the remote's refs cannot show).
+   */
+  static String remoteDelete(BranchRecord branch, String remote, boolean provable) {
+    return provable ? "git push " + word(remote) + " --delete " + word(branch.name())
+        : "left on " + remote + " for a person to delete (its commits are in by content only,"
+            + " which the remote-delete guard cannot prove, so an agent's push --delete is"
+            + " refused)";
   }
 
   /** The command that secures commits no remote holds. */

@@ -38,13 +38,34 @@ public record BranchesConfig(
     ForceRemoval forceRemoval,
     Evacuation evacuation,
     CleanupAfterMerge cleanupAfterMerge,
-    Sweep sweep) {
+    Sweep sweep,
+    @Doc("Whose branches the cap, dormancy and the sweep judge: `own` (this clone's: a creator or"
+        + " touch record names it, a tip is authored by git's configured identity, or it exists"
+        + " only here; colleagues' branches are reported as others' work and never counted,"
+        + " staged or blocking) or `all` (every branch in the repository, as for one person"
+        + " working alone under several identities).") Ownership scope) {
 
   /** What a repository without a {@code branches:} block gets. */
   public static final BranchesConfig DEFAULTS = new BranchesConfig("auto", "origin", List.of(),
       List.of(), List.of("main", "master", "develop", "trunk"), Wip.DEFAULTS, Duplicates.DEFAULTS,
       Dormancy.DEFAULTS, StopGuard.DEFAULTS, ForceRemoval.DEFAULTS, Evacuation.DEFAULTS,
-      CleanupAfterMerge.DEFAULTS, Sweep.DEFAULTS);
+      CleanupAfterMerge.DEFAULTS, Sweep.DEFAULTS, Ownership.OWN);
+
+  /** The block with the default scope, {@code own}. */
+  public BranchesConfig(String defaultBranch, String remote, List<String> integrationLines,
+      List<String> exempt, List<String> protectedNames, Wip wip, Duplicates duplicates,
+      Dormancy dormancy, StopGuard stopGuard, ForceRemoval forceRemoval, Evacuation evacuation,
+      CleanupAfterMerge cleanupAfterMerge, Sweep sweep) {
+    this(defaultBranch, remote, integrationLines, exempt, protectedNames, wip, duplicates,
+        dormancy, stopGuard, forceRemoval, evacuation, cleanupAfterMerge, sweep, Ownership.OWN);
+  }
+
+  /** This configuration with {@code scope} in place of its own. */
+  public BranchesConfig withScope(Ownership scope) {
+    return new BranchesConfig(defaultBranch, remote, integrationLines, exempt, protectedNames, wip,
+        duplicates, dormancy, stopGuard, forceRemoval, evacuation, cleanupAfterMerge, sweep,
+        scope);
+  }
 
   public BranchesConfig {
     Objects.requireNonNull(defaultBranch, "branches.default");
@@ -60,6 +81,7 @@ public record BranchesConfig(
     Objects.requireNonNull(evacuation, "branches.evacuation");
     Objects.requireNonNull(cleanupAfterMerge, "branches.cleanup_after_merge");
     Objects.requireNonNull(sweep, "branches.sweep");
+    Objects.requireNonNull(scope, "branches.scope");
     if (defaultBranch.isBlank()) {
       throw new IllegalArgumentException(
           "branches.default: expected `auto` or a branch name, got an empty name");
@@ -107,9 +129,23 @@ public record BranchesConfig(
     }
   }
 
+  /**
+   * Whose branches count ({@code branches.scope}). {@code own} is the default because it serves a
+   * person alone as well as a team: alone, every branch's tip carries that person's identity, so
+   * it counts what {@code all} counts; in a clone of a shared repository it leaves colleagues'
+   * branches to them.
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public enum Ownership {
+    /** This clone's branches only (see {@link dev.groundskeeper.api.repo.BranchOwnership}). */
+    OWN,
+    /** Every branch of the repository. */
+    ALL
+  }
+
   /** The WIP cap: how many branches may be open at once. */
   @API(status = API.Status.EXPERIMENTAL)
-  @Doc("The cap on open work branches, repository-wide.")
+  @Doc("The cap on open work branches: the ones branches.scope counts.")
   public record Wip(
       @Range(min = 1) @Doc("Open branches allowed; creating one more is refused at this count.")
           int cap,

@@ -109,16 +109,28 @@ final class DormancyRule implements Rule {
   private List<BranchRecord> atStage(Facts facts, Dormancy.Stage lowest) {
     IdleIndex index = IdleIndex.of(facts.get(RepoFacts.BRANCHES), Scopes.of(config, facts),
         config, facts);
-    return facts.memo().get(Memo.Key.pure(AT_STAGE, lowest, index, config),
-        () -> atStage(index, lowest));
+    if (index.idle().isEmpty()) {
+      return List.of(); // nothing idle: whose branches are whose does not matter
+    }
+    Owners owners = Owners.of(config, facts);
+    return facts.memo().get(Memo.Key.pure(AT_STAGE, lowest, index, config, owners.ownership()),
+        () -> atStage(index, lowest, owners));
   }
 
   /** The memo entry of the dormant branches at a stage or later, one per stage asked for. */
   static final String AT_STAGE = "branches.dormancy.at-stage";
 
-  private List<BranchRecord> atStage(IdleIndex index, Dormancy.Stage lowest) {
+  /**
+   * Someone else's idle branch is theirs to finish (branches.scope: own): it reaches no stage
+   * here, so it neither nags this clone's agents nor blocks their new branches. Commits no remote
+   * holds are this clone's whoever wrote them: only this clone can save them.
+   */
+  private List<BranchRecord> atStage(IdleIndex index, Dormancy.Stage lowest, Owners owners) {
     List<BranchRecord> found = new ArrayList<>();
     for (BranchRecord record : index.idle()) {
+      if (!owners.judges(record.name()) && !BranchLines.containedNowhere(record)) {
+        continue;
+      }
       Dormancy.Stage stage = stage(record.dormancy().orElseThrow());
       if (stage.compareTo(lowest) >= 0) {
         found.add(withStage(record, stage));

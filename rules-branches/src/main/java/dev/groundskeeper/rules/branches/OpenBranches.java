@@ -18,10 +18,17 @@ final class OpenBranches {
 
   private final Set<String> names;
   private final int count;
+  /** Every work name of the reading, counted or not: a name among them is not a new branch. */
+  private final Set<String> known;
+  /** Each name's group: names sharing a tip, directly or through other names. */
+  private final Map<String, String> groupOf;
 
-  private OpenBranches(Set<String> names, int count) {
+  private OpenBranches(Set<String> names, int count, Set<String> known,
+      Map<String, String> groupOf) {
     this.names = names;
     this.count = count;
+    this.known = known;
+    this.groupOf = groupOf;
   }
 
   static OpenBranches of(List<BranchTip> tips, Scope scope, boolean countRemote) {
@@ -41,7 +48,35 @@ final class OpenBranches {
         tip.remoteTip().ifPresent(remote -> groups.union(node, "tip:" + remote));
       }
     }
-    return new OpenBranches(names, groups.groups(names));
+    Map<String, String> groupOf = new HashMap<>();
+    for (String name : names) {
+      groupOf.put(name, groups.find("name:" + name));
+    }
+    return new OpenBranches(Set.copyOf(names), groups.groups(names), Set.copyOf(names),
+        Map.copyOf(groupOf));
+  }
+
+  /**
+   * The branches among these that {@code counted} accepts ({@code branches.scope: own}). Groups
+   * stay as the whole reading formed them, and a group counts once when any of its names is
+   * counted, so the restricted count never exceeds the whole one. A name outside the restriction
+   * is still known: checking out a colleague's branch makes no new branch.
+   */
+  OpenBranches restrictedTo(java.util.function.Predicate<String> counted) {
+    Set<String> kept = new HashSet<>();
+    Set<String> roots = new HashSet<>();
+    for (String name : names) {
+      if (counted.test(name)) {
+        kept.add(name);
+        roots.add(groupOf.get(name));
+      }
+    }
+    return new OpenBranches(Set.copyOf(kept), roots.size(), known, groupOf);
+  }
+
+  /** How many work names of the reading are left out of the count. */
+  int leftOut() {
+    return known.size() - names.size();
   }
 
   int count() {
@@ -56,7 +91,7 @@ final class OpenBranches {
   int added(Collection<String> created) {
     Set<String> fresh = new HashSet<>();
     for (String name : created) {
-      if (!names.contains(name)) {
+      if (!known.contains(name)) {
         fresh.add(name);
       }
     }

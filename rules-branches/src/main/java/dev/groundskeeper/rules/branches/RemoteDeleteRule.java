@@ -100,7 +100,7 @@ final class RemoteDeleteRule implements Rule {
           new LinkedHashSet<>(toProve.values()), Deletions.refsDeletedBy(script, remote));
       toProve.forEach((name, tip) -> {
         Containment containment = held.get(tip);
-        if (containment == null || !mergedIntoTarget(containment, scope)) {
+        if (containment == null || !mergedIntoTarget(containment, scope, config)) {
           unproven.add("- " + name + ": its remote tip " + ForceRemovalRule.abbreviate(tip)
               + " is in neither " + remote + "/" + scope.defaultBranch()
               + " nor an integration line");
@@ -132,7 +132,12 @@ final class RemoteDeleteRule implements Rule {
     return Verdict.deny(ID, reason.toString(), remedy).withFindings(findings);
   }
 
-  private boolean mergedIntoTarget(Containment held, Scope scope) {
+  /**
+   * True when a remote-tracking ref of the default branch or of an integration line holds the
+   * tip: the one proof this rule accepts, shared with the sweep so that it offers the delete
+   * exactly when this rule would allow it.
+   */
+  static boolean mergedIntoTarget(Containment held, Scope scope, BranchesConfig config) {
     String prefix = "refs/remotes/" + config.remote() + "/";
     for (String ref : held.refsUnder(prefix)) {
       String branch = ref.substring(prefix.length());

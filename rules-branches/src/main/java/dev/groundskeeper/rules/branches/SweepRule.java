@@ -9,7 +9,9 @@ import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.api.RuleInfo;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.files.PathGlob;
+import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.repo.BranchInventory;
+import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.RepoFacts;
@@ -68,24 +70,30 @@ final class SweepRule implements Rule {
     Instant now = facts.get(Facts.NOW);
     String remote = config.remote();
     Pushing pushing = Pushing.of(facts, remote);
-    OpenBranches open = OpenBranches.of(facts.get(RepoFacts.BRANCH_TIPS), scope,
+    Owners owners = Owners.of(config, facts);
+    OpenBranches all = OpenBranches.of(facts.get(RepoFacts.BRANCH_TIPS), scope,
         config.wip().countRemote());
+    OpenBranches open = owners.everyone() ? all : all.restrictedTo(owners::judges);
     List<BranchRecord> work = new ArrayList<>();
+    List<BranchRecord> others = new ArrayList<>();
     Map<BranchState, Integer> byState = new EnumMap<>(BranchState.class);
     for (BranchRecord record : inventory.branches()) {
       byState.merge(record.state(), 1, Integer::sum);
       if (scope.isWork(record.name())) {
-        work.add(record);
+        // commits no remote holds are this clone's to save, whoever wrote them
+        (owners.judges(record.name()) || BranchLines.containedNowhere(record) ? work : others)
+            .add(record);
       }
     }
     List<BranchLedger.Abandoned> abandoned = facts.find(BranchLedger.FACT)
         .map(BranchLedger::abandoned).orElse(List.of());
     List<String> undeclared = undeclaredLines(inventory, scope);
-    if (work.isEmpty() && abandoned.isEmpty() && undeclared.isEmpty()) {
+    if (work.isEmpty() && others.isEmpty() && abandoned.isEmpty() && undeclared.isEmpty()) {
       return Verdict.allow(ID);
     }
     StringBuilder text = new StringBuilder("Branches: ").append(open.count())
         .append(" open of branches.wip.cap ").append(config.wip().cap())
+        .append(others.isEmpty() ? "" : " (this clone's only)")
         // The open count is over distinct tips; the breakdown is over names (a local branch and
         // its remote copy are one name, a branch only on the remote is one too), so it is
         // labelled as its own population rather than presented as a sum.
@@ -94,6 +102,9 @@ final class SweepRule implements Rule {
         .append(pushing.possible() ? " here and on " + remote : " here (no remote named "
             + remote + " is configured)").append(": ")
         .append(states(byState));
+    if (!others.isEmpty()) {
+      text.append("\n\n").append(othersWork(others, owners));
+    }
     List<String> lost = Texts.lostWork(work, now, pushing);
     if (!lost.isEmpty()) {
       text.append("\n\n").append(Texts.lostWorkHeading(pushing)).append('\n')
@@ -101,10 +112,13 @@ final class SweepRule implements Rule {
     }
     List<String> commands = new ArrayList<>();
     List<String> finished = new ArrayList<>();
+    Optional<Set<String>> provable = provableOnRemote(work, scope, facts);
     for (BranchRecord record : work) {
       if (record.state().merged()) {
-        finished.add("- " + BranchLines.line(record, now) + ": " + BranchLines.deleteCommand(
-            record, remote));
+        String command = record.remoteOnly() && provable.isPresent()
+            ? BranchLines.remoteDelete(record, remote, provable.get().contains(record.name()))
+            : BranchLines.deleteCommand(record, remote);
+        finished.add("- " + BranchLines.line(record, now) + ": " + command);
       }
     }
     if (!finished.isEmpty()) {
@@ -158,6 +172,64 @@ final class SweepRule implements Rule {
     Verdict verdict = Verdict.advise(ID, text.toString()).withFindings(findings);
     return commands.isEmpty() ? verdict
         : verdict.withRemedy(new Remedy("See what the clean would delete:", commands));
+  }
+
+  /**
+   * The finished branches only on the remote whose deletion the remote-delete guard would allow,
+   * proven as it proves them (one containment scan for all); empty when the scan cannot be made,
+   * and then the sweep points at branch clean instead.
+   */
+  private Optional<Set<String>> provableOnRemote(List<BranchRecord> work, Scope scope,
+      Facts facts) {
+    Map<String, String> tips = new java.util.LinkedHashMap<>();
+    for (BranchRecord record : work) {
+      if (record.state().merged() && record.remoteOnly()) {
+        tips.put(record.name(), record.remoteTip().orElseThrow());
+      }
+    }
+    if (tips.isEmpty()) {
+      return Optional.of(Set.of());
+    }
+    Map<String, Containment> held;
+    try {
+      held = facts.get(RepoFacts.QUERIES).containment(new java.util.LinkedHashSet<>(
+          tips.values()), Set.of());
+    } catch (FactUnavailableException e) {
+      return Optional.empty();
+    }
+    Set<String> provable = new java.util.HashSet<>();
+    tips.forEach((name, tip) -> {
+      Containment c = held.get(tip);
+      if (c != null && RemoteDeleteRule.mergedIntoTarget(c, scope, config)) {
+        provable.add(name);
+      }
+    });
+    return Optional.of(provable);
+  }
+
+  /** How many examples of others' branches the sweep names; the rest are counted by state. */
+  static final int OTHERS_SHOWN = 3;
+
+  /**
+   * Colleagues' branches in a few lines: a count by state and a few names with their authors.
+   * They are theirs to finish or delete, so no command is offered for them.
+   */
+  static String othersWork(List<BranchRecord> others, Owners owners) {
+    Map<BranchState, Integer> byState = new EnumMap<>(BranchState.class);
+    for (BranchRecord record : others) {
+      byState.merge(record.state(), 1, Integer::sum);
+    }
+    List<String> examples = new ArrayList<>();
+    for (BranchRecord record : others.subList(0, Math.min(OTHERS_SHOWN, others.size()))) {
+      examples.add(record.name() + owners.author(record.name()).map(a -> " by " + a).orElse(""));
+    }
+    return "Others' work (branches.scope: own; not counted, never staged or blocking): "
+        + others.size() + (others.size() == 1 ? " branch" : " branches") + " (" + states(byState)
+        + "), e.g. " + String.join(", ", examples)
+        + (others.size() > examples.size() ? " and " + (others.size() - examples.size())
+            + " more" : "")
+        + ". They are their authors' to finish or delete; set branches.scope: all to judge them"
+        + " here too.";
   }
 
   /** A recorded {@code <session>:<agent>} as words; the agent is empty for a main thread. */

@@ -70,9 +70,16 @@ final class WipCapRule implements Rule {
     }
     Scope scope = Scopes.of(config, facts);
     List<BranchTip> tips = facts.get(RepoFacts.BRANCH_TIPS);
-    OpenBranches open = TipsIndex.of(tips, scope, config, facts).open;
-    int after = open.count() + open.added(reading.namesForCounting());
+    OpenBranches all = TipsIndex.of(tips, scope, config, facts).open;
     int cap = config.wip().cap();
+    // Restricting to this clone's branches only lowers the count, so under the cap as a whole
+    // the ownership reading (a commit read per tip) is never needed.
+    if (all.count() + all.added(reading.namesForCounting()) <= cap) {
+      return Verdict.allow(ID);
+    }
+    Owners owners = Owners.of(config, facts);
+    OpenBranches open = owners.everyone() ? all : all.restrictedTo(owners::judges);
+    int after = open.count() + open.added(reading.namesForCounting());
     if (after <= cap) {
       return Verdict.allow(ID);
     }
@@ -85,6 +92,10 @@ final class WipCapRule implements Rule {
     StringBuilder reason = new StringBuilder("Creating ").append(Texts.describe(reading))
         .append(" would make ").append(after).append(" open work branches; branches.wip.cap is ")
         .append(cap).append(" and ").append(open.count()).append(" are open already.");
+    if (open.leftOut() > 0) {
+      reason.append(" Not counted: ").append(open.leftOut()).append(open.leftOut() == 1
+          ? " branch" : " branches").append(" of other people (branches.scope: own).");
+    }
     List<Finding> findings = new ArrayList<>();
     List<String> commands = new ArrayList<>();
     Optional<BranchInventory> inventory = Scopes.inventory(facts);

@@ -56,6 +56,10 @@ final class Repo {
   final java.util.concurrent.atomic.AtomicInteger containmentScans =
       new java.util.concurrent.atomic.AtomicInteger();
   private RepositoryLayout.Head head = RepositoryLayout.Head.onBranch("main", Optional.empty());
+  /** Colleagues' branch names; the ownership fact is offered once a test names one. */
+  private Optional<Set<String>> others = Optional.empty();
+  private boolean ownershipUnavailable;
+  private Optional<String> identity = Optional.of("me@example.invalid");
 
   /** One branch as a test describes it. */
   final class Spec {
@@ -208,6 +212,39 @@ final class Repo {
     return this;
   }
 
+  /** These branches are a colleague's ({@code colleague@example.invalid}); the rest are ours. */
+  Repo others(String... names) {
+    Set<String> set = new HashSet<>(others.orElse(Set.of()));
+    set.addAll(List.of(names));
+    others = Optional.of(set);
+    return this;
+  }
+
+  /** Git has no configured identity: no tip can be told to be ours. */
+  Repo noIdentity() {
+    identity = Optional.empty();
+    return this;
+  }
+
+  /** The ownership fact fails to read. */
+  Repo ownershipUnavailable() {
+    ownershipUnavailable = true;
+    return this;
+  }
+
+  dev.groundskeeper.api.repo.BranchOwnership ownership() {
+    Map<String, dev.groundskeeper.api.repo.BranchOwnership.Owner> owners = new HashMap<>();
+    Set<String> theirs = others.orElse(Set.of());
+    for (Spec spec : branches.values()) {
+      boolean other = theirs.contains(spec.name);
+      owners.put(spec.name, new dev.groundskeeper.api.repo.BranchOwnership.Owner(other
+          ? dev.groundskeeper.api.repo.BranchOwnership.Basis.OTHERS
+          : dev.groundskeeper.api.repo.BranchOwnership.Basis.AUTHORED,
+          Optional.of(other ? "colleague@example.invalid" : "me@example.invalid")));
+    }
+    return new dev.groundskeeper.api.repo.BranchOwnership(identity, owners);
+  }
+
   Repo onBranch(String branch) {
     this.head = RepositoryLayout.Head.onBranch(branch, Optional.of(tipOf(branch)));
     return this;
@@ -240,8 +277,11 @@ final class Repo {
               NOW.minus(Duration.ofDays(spec.ageDays)), spec.tip()))
           : Optional.empty();
       List<MergeJudgement> judgements = spec.state.merged()
-          ? List.of(MergeJudgement.merged("refs/remotes/origin/main",
-              MergeJudgement.Method.ANCESTRY, "ancestor"))
+          ? List.of(spec.state == BranchState.PATCH_EQUIVALENT
+              ? MergeJudgement.merged("refs/remotes/origin/main", MergeJudgement.Method.SQUASH,
+                  "one commit on the target has the branch's whole diff")
+              : MergeJudgement.merged("refs/remotes/origin/main",
+                  MergeJudgement.Method.ANCESTRY, "ancestor"))
           : List.of();
       records.add(new BranchRecord(spec.name, spec.local, spec.remote,
           spec.local.isPresent() && spec.remote.isPresent()
@@ -280,6 +320,11 @@ final class Repo {
             ROOT.resolve(".git"), false, false, head))
         .with(RepoFacts.QUERIES, new Queries());
     ledger.ifPresent(l -> builder.with(BranchLedger.FACT, l));
+    if (ownershipUnavailable) {
+      builder.unavailable(RepoFacts.BRANCH_OWNERSHIP, "the tips could not be read");
+    } else if (others.isPresent()) {
+      builder.with(RepoFacts.BRANCH_OWNERSHIP, ownership());
+    }
     files.ifPresent(existing -> builder.with(FileFacts.PATHS,
         path -> existing.contains(ROOT.resolve(path).normalize())));
     return builder.build();

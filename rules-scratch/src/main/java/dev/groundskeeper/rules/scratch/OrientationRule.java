@@ -48,8 +48,14 @@ final class OrientationRule implements Rule {
       return Verdict.notApplicable(ID);
     }
     SessionDirectory directory = found.get();
+    // An agent told to keep notes in a directory git does not ignore would fill the repository
+    // with untracked files that end up committed: that directory is never recommended.
+    Optional<String> tracked = event instanceof Event.PreCompact ? Optional.empty()
+        : notIgnored(directory, facts);
     if (event instanceof Event.SubagentStart) {
-      return Verdict.advise(ID, OrientationTexts.subagent(directory, config));
+      return Verdict.advise(ID, tracked.isPresent()
+          ? OrientationTexts.notIgnored(directory, tracked.get())
+          : OrientationTexts.subagent(directory, config));
     }
     SessionDirectory.Notes notes = directory.notes(facts);
     if (event instanceof Event.PreCompact) {
@@ -58,10 +64,45 @@ final class OrientationRule implements Rule {
     }
     Event.StartSource source = ((Event.SessionStart) event).source();
     if (!source.lostContext()) {
-      return Verdict.advise(ID, OrientationTexts.firstStart(directory, config));
+      return Verdict.advise(ID, tracked.isPresent()
+          ? OrientationTexts.notIgnored(directory, tracked.get())
+          : OrientationTexts.firstStart(directory, config));
     }
-    return Verdict.advise(ID, notes.entries().isEmpty()
+    String text = notes.entries().isEmpty()
         ? OrientationTexts.lostAndEmpty(directory, source, config)
-        : OrientationTexts.lostWithNotes(directory, source, notes, config));
+        : OrientationTexts.lostWithNotes(directory, source, notes, config);
+    return Verdict.advise(ID, tracked.map(root -> text + "\n"
+        + OrientationTexts.notIgnored(directory, root)).orElse(text));
+  }
+
+  /**
+   * The directory to ignore when git does not ignore the scratch directory: its configured root
+   * ({@code untracked/}), else the directory itself. Empty when git ignores it, and when git
+   * cannot say (no checkout, an older source without the fact): then nothing is claimed.
+   */
+  private Optional<String> notIgnored(SessionDirectory directory, Facts facts) {
+    Optional<dev.groundskeeper.api.repo.IgnoreProbe> probe;
+    try {
+      probe = facts.find(dev.groundskeeper.api.repo.RepoFacts.IGNORED);
+    } catch (dev.groundskeeper.api.FactUnavailableException e) {
+      return Optional.empty();
+    }
+    if (probe.isEmpty()) {
+      return Optional.empty();
+    }
+    String relative = directory.relative().endsWith("/") ? directory.relative()
+        : directory.relative() + "/";
+    try {
+      if (probe.get().ignored(relative + "notes.md")) {
+        return Optional.empty();
+      }
+    } catch (dev.groundskeeper.api.FactUnavailableException e) {
+      return Optional.empty();
+    }
+    Optional<String> root = Optional.ofNullable(ScratchPaths.rootOf(relative + "notes.md",
+        config.roots()));
+    // one session's own space is one of many: ignoring their parent keeps every later one out
+    return Optional.of(root.or(() -> directory.perSession() ? config.spaces().parent()
+        : Optional.empty()).orElse(relative));
   }
 }

@@ -16,6 +16,21 @@ final class OrientationTexts {
         + "assumed, the next step), then keep working." + shapeHint(directory, config);
   }
 
+  /**
+   * In place of the invitation when git does not ignore the scratch directory: why no notes go
+   * there yet, and the one command that ignores {@code root} in this clone only (git's
+   * {@code info/exclude}, found wherever the checkout's git directory is).
+   */
+  static String notIgnored(SessionDirectory directory, String root) {
+    String pattern = "/" + root;
+    return "Scratch directory: git does not ignore " + directory.shown() + " in this repository,"
+        + " so notes written there would show up as untracked files and could be committed"
+        + " with the work. Write no notes there until it is ignored. To ignore " + root
+        + " in this clone only, run: printf '%s\\n' " + dev.groundskeeper.api.shell.ShellQuoting.word(pattern)
+        + " >> \"$(git rev-parse --git-path info/exclude)\" (or add " + pattern
+        + " to .gitignore if the project wants it there).";
+  }
+
   static String lostWithNotes(SessionDirectory directory, Event.StartSource source,
       SessionDirectory.Notes notes, ScratchConfig config) {
     return "Scratch directory: " + lost(source) + ". You left these "

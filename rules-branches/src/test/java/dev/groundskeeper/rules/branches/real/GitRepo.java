@@ -38,6 +38,9 @@ final class GitRepo {
     repo.run(root, "git", "init", "-q", "--bare", "-b", "main", repo.origin.toString());
     repo.run(root, "git", "init", "-q", "-b", "main", repo.work.toString());
     repo.git("remote", "add", "origin", repo.origin.toString());
+    // the identity the commits are made with, in the repository's own config as a person's is:
+    // branches.scope reads it there (this process's user config would name someone else)
+    repo.git("config", "user.email", "test@groundskeeper.invalid");
     repo.commit("initial", 100);
     repo.git("push", "-q", "-u", "origin", "main");
     return repo;
