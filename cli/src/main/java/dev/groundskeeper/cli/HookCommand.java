@@ -148,7 +148,10 @@ final class HookCommand implements Callable<Integer> {
         invocation.err().println(Explainer.text(Explainer.rows(policy, event, decision),
             decision));
       }
-      EffectRegistry.print(host.act(decision, workspace, facts), invocation.err());
+      List<dev.groundskeeper.host.EffectReport> done = host.act(decision, workspace, facts);
+      EffectRegistry.print(done, invocation.err());
+      // a snapshot-mode refusal becomes advice only once its snapshot is written
+      decision = Host.settle(decision, done);
       verdicts.addAll(decision.verdicts());
       explanation = explanation.or(decision::explanation);
       if (firstFacts == null) {
