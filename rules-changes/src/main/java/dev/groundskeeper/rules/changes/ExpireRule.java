@@ -225,9 +225,17 @@ final class ExpireRule implements Rule {
             ? queries.reflogExpiry(place, dated.get().refs(), dated.get().cutoff())
             : queries.reflogOnlyCommits(place);
         if (!loose.isEmpty()) {
-          String which = dated.isEmpty() || dated.get().cutoff().equals(Expiry.EVERYTHING)
-              ? "" : " (its entries from before " + dated.get().cutoff() + (dated.get().refs()
-                  .isEmpty() ? "" : ", in " + String.join(", ", dated.get().refs())) + ")";
+          String which = "";
+          if (dated.isPresent()) {
+            List<String> parts = new ArrayList<>();
+            if (!dated.get().cutoff().equals(Expiry.EVERYTHING)) {
+              parts.add("its entries from before " + dated.get().cutoff());
+            }
+            if (!dated.get().refs().isEmpty()) {
+              parts.add("in " + String.join(", ", dated.get().refs()));
+            }
+            which = parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+          }
           lines.add("- `" + text + "` deletes " + count(loose) + " that only a reflog holds"
               + which
               + " (a reset, an amend, a rebase or an older stash entry left them there): "
