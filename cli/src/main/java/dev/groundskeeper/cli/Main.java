@@ -13,10 +13,16 @@ import dev.groundskeeper.cli.log.LogCommand;
 import dev.groundskeeper.cli.replay.ReplayCommand;
 import dev.groundskeeper.cli.scratch.ScratchCommand;
 import dev.groundskeeper.cli.serve.ServeCommand;
+import dev.groundskeeper.cli.snapshot.SnapshotCommand;
+import dev.groundskeeper.cli.snapshot.SnapshotContext;
+import dev.groundskeeper.cli.snapshot.UndoCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import dev.groundskeeper.host.Host;
 import dev.groundskeeper.host.PolicyCache;
+import dev.groundskeeper.host.Snapshots;
 import dev.groundskeeper.host.Workspace;
+import dev.groundskeeper.api.config.ConfigSpec;
+import dev.groundskeeper.rules.changes.ChangesConfig;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.config.ConfigException;
@@ -124,6 +130,8 @@ public final class Main {
     cli.addSubcommand(new ServeCommand(invocation.environment(), invocation.workingDirectory(),
         invocation.out(), invocation.err(),
         new Main(invocation.clock(), invocation.policyCustomizer())::run, invocation.clock()));
+    cli.addSubcommand(SnapshotCommand.commandLine(snapshotContext(invocation)));
+    cli.addSubcommand(new UndoCommand(snapshotContext(invocation)));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     cli.setExecutionExceptionHandler(Main::failed);
@@ -172,6 +180,45 @@ public final class Main {
   }
 
   /** What the scratch verbs read, resolved only when one of them runs. */
+  private static SnapshotContext snapshotContext(Invocation invocation) {
+    return new SnapshotContext() {
+      @Override
+      public Path directory() {
+        return invocation.workingDirectory();
+      }
+
+      @Override
+      public Snapshots snapshots() {
+        return invocation.host().snapshots();
+      }
+
+      @Override
+      public int keepDays() {
+        // an unusable configuration file keeps the defaults here, as the hook does
+        return invocation.host().policyOrDefaults(Workspace.locate(invocation.workingDirectory()),
+            new ArrayList<>()).config().get(CHANGES).snapshots().keepDays();
+      }
+
+      @Override
+      public PrintStream out() {
+        return invocation.out();
+      }
+
+      @Override
+      public PrintStream err() {
+        return invocation.err();
+      }
+
+      @Override
+      public Clock clock() {
+        return invocation.clock();
+      }
+    };
+  }
+
+  private static final ConfigSpec<ChangesConfig> CHANGES =
+      new ConfigSpec<>(ChangesConfig.NAMESPACE, ChangesConfig.class, ChangesConfig.DEFAULTS);
+
   private static ScratchCommand.Context scratchContext(Invocation invocation) {
     return new ScratchCommand.Context() {
       @Override

@@ -26,6 +26,12 @@ final class GitCli {
   }
 
   static BoundedProcess.Result run(Path dir, Duration timeout, List<String> args, Map<String, String> extraEnv) {
+    return run(dir, timeout, args, extraEnv, new byte[0]);
+  }
+
+  /** As {@link #run(Path, Duration, List, Map)}, with {@code input} on standard input. */
+  static BoundedProcess.Result run(Path dir, Duration timeout, List<String> args,
+      Map<String, String> extraEnv, byte[] input) {
     List<String> command = new ArrayList<>(args.size() + 3);
     command.add("git");
     command.add("-C");
@@ -39,7 +45,7 @@ final class GitCli {
       // Started where this process runs, as before: -C names the directory, and git itself
       // reports one that is gone.
       return BoundedProcess.run(command, Path.of("").toAbsolutePath(), timeout, env,
-          new byte[0], "git " + String.join(" ", args));
+          input, "git " + String.join(" ", args));
     } catch (BoundedProcess.Failure e) {
       throw new GitCliException(e.getMessage(), e);
     }

@@ -205,6 +205,12 @@ public final class GitFacts {
     }
 
     @Override
+    public List<LooseCommit> reflogExpiry(Path directory, List<String> refs,
+        java.time.Instant cutoff) {
+      return read(ChangeFacts.QUERIES, () -> LooseCommits.reflogExpiry(directory, refs, cutoff));
+    }
+
+    @Override
     public List<LooseCommit> unreachableCommits(Path directory) {
       return read(ChangeFacts.QUERIES, () -> LooseCommits.unreachable(directory));
     }

@@ -3,6 +3,7 @@ package dev.groundskeeper.git;
 import dev.groundskeeper.api.repo.LooseCommit;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -40,6 +41,70 @@ final class LooseCommits {
           + log.stderr().strip());
     }
     return parse(log.out());
+  }
+
+  /**
+   * What expiring the entries of {@code refs} (every reflog when empty) older than {@code cutoff}
+   * would leave unheld: one walk of every reflog with its entry times, then one rev-list of the
+   * expiring entries against every ref and every entry that stays.
+   */
+  static List<LooseCommit> reflogExpiry(Path directory, List<String> refs, Instant cutoff)
+      throws IOException {
+    Optional<GitRepository> found = GitRepositories.forDirectory(directory);
+    if (found.isEmpty()) {
+      return List.of();
+    }
+    Path where = found.get().commandDirectory();
+    Set<String> scope = new HashSet<>();
+    for (String ref : refs) {
+      scope.add(ref);
+      BoundedProcess.Result full = GitCli.run(where, GitCli.READ_TIMEOUT, List.of("rev-parse",
+          "--symbolic-full-name", ref));
+      if (full.ok() && !full.out().isBlank()) {
+        scope.add(full.out().strip());
+      }
+    }
+    BoundedProcess.Result entries = GitCli.run(where, GitCli.READ_TIMEOUT, List.of("log", "-g",
+        "--all", "--date=unix", "--format=%H%x1f%gD"));
+    if (!entries.ok()) {
+      if (entries.stderr().contains("does not have any commits")) {
+        return List.of();
+      }
+      throw new GitRepository.GitReadException("git log -g failed in " + where + ": "
+          + entries.stderr().strip());
+    }
+    StringBuilder input = new StringBuilder();
+    boolean any = false;
+    for (String line : entries.out().split("\n")) {
+      String[] fields = line.split("\u001f", 2);
+      int at = fields.length == 2 ? fields[1].lastIndexOf("@{") : -1;
+      if (at < 0 || !fields[1].endsWith("}")) {
+        continue;
+      }
+      String ref = fields[1].substring(0, at);
+      long time;
+      try {
+        time = Long.parseLong(fields[1].substring(at + 2, fields[1].length() - 1));
+      } catch (NumberFormatException e) {
+        time = Long.MIN_VALUE; // an entry whose time cannot be read counts as expiring
+      }
+      boolean expiring = (refs.isEmpty() || scope.contains(ref))
+          && time < cutoff.getEpochSecond();
+      any |= expiring;
+      input.append(expiring ? "" : "^").append(fields[0]).append('\n');
+    }
+    if (!any) {
+      return List.of();
+    }
+    BoundedProcess.Result lost = GitCli.run(where, GitCli.READ_TIMEOUT, List.of("rev-list",
+        "--no-commit-header", "--format=%H%x1f%P%x1f%s", "--max-count=" + LIMIT, "--stdin",
+        "--not", "--all"), java.util.Map.of(),
+        input.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    if (!lost.ok()) {
+      throw new GitRepository.GitReadException("git rev-list of expiring reflog entries failed"
+          + " in " + where + ": " + lost.stderr().strip());
+    }
+    return parse(lost.out());
   }
 
   static List<LooseCommit> unreachable(Path directory) throws IOException {

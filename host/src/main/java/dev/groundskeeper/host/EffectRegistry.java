@@ -31,6 +31,13 @@ public final class EffectRegistry {
     return List.of(new RepositoryEffects(), new FileEffectsPerformer(), new LedgerEffects());
   }
 
+  /** The built-in performers, and the snapshots of {@code snapshots} taken at {@code clock}. */
+  static List<EffectPerformer> builtIns(Snapshots snapshots, java.time.Clock clock) {
+    List<EffectPerformer> all = new ArrayList<>(builtIns());
+    all.add(new SnapshotEffects(snapshots, clock));
+    return List.copyOf(all);
+  }
+
   /** The performers, in the order an effect is offered to them. */
   public List<EffectPerformer> performers() {
     return performers;

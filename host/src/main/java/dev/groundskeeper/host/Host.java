@@ -69,6 +69,7 @@ public final class Host {
   private final EffectRegistry effects;
   private final LongSupplier nanoTime;
   private final DecisionLog decisionLog;
+  private final Snapshots snapshots;
 
   private Host(Builder builder) {
     this.environment = Map.copyOf(builder.environment);
@@ -78,7 +79,8 @@ public final class Host {
         : DecisionLog.forEnvironment(environment);
     this.policies = new PolicyLoader(environment, builder.pluginPaths, builder.customizer,
         builder.classLoader, builder.policyCache);
-    List<EffectPerformer> performers = new ArrayList<>(EffectRegistry.builtIns());
+    this.snapshots = Snapshots.forEnvironment(environment);
+    List<EffectPerformer> performers = new ArrayList<>(EffectRegistry.builtIns(snapshots, clock));
     performers.addAll(builder.performers);
     if (builder.discoverPerformers) {
       ServiceLoader.load(EffectPerformer.class, builder.classLoader).forEach(performers::add);
@@ -128,10 +130,11 @@ public final class Host {
     long start = nanoTime.getAsLong();
     Handled judged = judge(event, true);
     List<EffectReport> reports = act(judged.decision(), judged.workspace(), judged.facts());
+    Handled settled = new Handled(judged.workspace(), judged.policy(), judged.facts(),
+        settle(judged.decision(), reports), reports);
     long elapsed = Math.max(0L, nanoTime.getAsLong() - start);
-    record(runner, event, judged, elapsed);
-    return new Handled(judged.workspace(), judged.policy(), judged.facts(), judged.decision(),
-        reports);
+    record(runner, event, settled, elapsed);
+    return settled;
   }
 
   private void record(String runner, Event event, Handled judged, long elapsed) {
@@ -272,6 +275,21 @@ public final class Host {
   /** The effect executor registry. */
   public EffectRegistry effects() {
     return effects;
+  }
+
+  /** The snapshots {@code snapshot} mode keeps, in this host's state directory. */
+  public Snapshots snapshots() {
+    return snapshots;
+  }
+
+  /**
+   * The decision once its effects were performed: a refusal that asked for snapshots becomes
+   * advice when every one of them was kept (the command may run, and the advice names the
+   * restore command), and stays a refusal, saying why, when one was not. Call it with the
+   * reports of {@link #act} before answering.
+   */
+  public static Decision settle(Decision decision, List<EffectReport> reports) {
+    return SnapshotSettlement.settle(decision, reports);
   }
 
   public Map<String, String> environment() {

@@ -52,6 +52,23 @@ public interface ChangeQueries {
   }
 
   /**
+   * The commits of the repository holding {@code directory} that expiring the reflog entries of
+   * {@code refs} (full names such as {@code refs/heads/main} or {@code HEAD}, or as written, such
+   * as {@code main} or {@code stash}; empty for every reflog) written before {@code cutoff} would
+   * leave held by nothing but the pruner's grace: reachable from such an entry, and from no ref
+   * and no entry that stays. What {@code git reflog expire --expire=<cutoff> <refs>} leaves for
+   * the next prune.
+   *
+   * @throws dev.groundskeeper.api.FactUnavailableException when it cannot be read (the default,
+   *     for a source that does not answer this question)
+   */
+  default List<LooseCommit> reflogExpiry(Path directory, List<String> refs,
+      java.time.Instant cutoff) {
+    throw new dev.groundskeeper.api.FactUnavailableException(ChangeFacts.QUERIES,
+        "this source does not read reflog entry times");
+  }
+
+  /**
    * The commits of the repository holding {@code directory} that nothing holds, not even a
    * reflog (a dropped stash entry, an expired reflog's commits): what {@code git gc
    * --prune=now} and {@code git prune} delete. Empty outside a repository.

@@ -56,7 +56,7 @@ public final class StoreLevels {
   }
 
   /** Judges existing levels from the home down to {@code segments}, creating nothing. */
-  boolean exists(List<String> segments) {
+  public boolean exists(List<String> segments) {
     Path level = location.home();
     if (!Files.exists(level, LinkOption.NOFOLLOW_LINKS)) {
       return false;

@@ -28,7 +28,7 @@ public final class ChangeRules implements RuleProvider<ChangesConfig> {
 
   @Override
   public List<ConfiguredRule> rules(ChangesConfig config) {
-    return List.of(new ConfiguredRule(new DiscardRule(), config.discard()),
+    return List.of(new ConfiguredRule(new DiscardRule(config), config.discard()),
         new ConfiguredRule(new DeleteRule(config), config.delete()),
         new ConfiguredRule(new ExpireRule(), config.expire()),
         new ConfiguredRule(new ForcePushRule(), config.forcePush()));

@@ -47,9 +47,13 @@ final class DeleteRule implements Rule {
       Mode.BLOCK, Set.of(Event.CommandEvent.class), "rules/" + ID + ".md");
 
   private final Regenerable regenerable;
+  private final boolean snapshotMode;
+  private final dev.groundskeeper.api.repo.SnapshotEffect.Limits limits;
 
   DeleteRule(ChangesConfig config) {
     this.regenerable = config.regenerableSettings();
+    this.snapshotMode = config.delete().equals(ChangesConfig.SNAPSHOT);
+    this.limits = config.snapshots().limits();
   }
 
   @Override
@@ -77,12 +81,13 @@ final class DeleteRule implements Rule {
     List<String> lines = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
     List<String> commands = new ArrayList<>();
-    Found out = new Found(command.command(), lines, findings, commands);
+    Refusals.Keep keep = new Refusals.Keep();
+    Found out = new Found(command.command(), lines, findings, commands, keep);
     try {
       Optional<ChangeQueries> found = facts.find(ChangeFacts.QUERIES);
       if (found.isEmpty()) {
-        lines.add("- nothing is known about the repository here (no source offers "
-            + ChangeFacts.QUERIES.id() + "), so nothing proves what the deletion takes");
+        lines.add(Refusals.nothingKnown("what the deletion takes"));
+        keep.notFiles();
       } else {
         Map<Path, Optional<WorktreeChanges>> read = new HashMap<>();
         for (Target target : targets) {
@@ -90,13 +95,19 @@ final class DeleteRule implements Rule {
         }
       }
     } catch (FactUnavailableException e) {
-      lines.add("- nothing could be proven: " + e.getMessage());
+      lines.add(Refusals.nothingProven(e));
+      keep.notFiles();
     }
-    unread.ifPresent(u -> lines.add(u.line("delete files")));
+    unread.ifPresent(u -> {
+      lines.add(u.line("delete files"));
+      keep.notFiles();
+    });
     if (lines.isEmpty()) {
       return Verdict.allow(ID);
     }
-    return refusal(lines, commands, findings, unread.map(Unread::remedy).orElse(""));
+    return Refusals.snapshotting(refusal(lines, commands, findings,
+        unread.map(Unread::remedy).orElse("")), snapshotMode, keep, command.command().strip(),
+        command.context().sessionId(), limits);
   }
 
   private static List<Target> targets(Script script) {
@@ -137,7 +148,7 @@ final class DeleteRule implements Rule {
     if (target.clean().isPresent()) {
       Optional<String> why = Places.unjudgeable(target.clean().get(), cwd);
       if (why.isPresent()) {
-        out.lines().add("- `" + text + "` cannot be judged: " + why.get());
+        out.cannotBeJudged(text, why.get());
         return;
       }
       judgeClean(target, text, cwd, queries, read, out);
@@ -145,8 +156,8 @@ final class DeleteRule implements Rule {
     }
     List<Path> places = Places.candidates(target.command().directory(), cwd);
     if (places.isEmpty()) {
-      out.lines().add("- `" + text + "` cannot be judged: the directory it runs in is only known"
-          + " when it runs; run it from inside the directory it acts on");
+      out.cannotBeJudged(text, "the directory it runs in is only known when it runs; run it from"
+          + " inside the directory it acts on");
       return;
     }
     for (Path place : places) {
@@ -167,8 +178,7 @@ final class DeleteRule implements Rule {
         case "-f", "--force" -> options.add("-f");
         case "-e", "--exclude" -> {
           if (option.value().isEmpty() || !option.value().get().isStatic()) {
-            out.lines().add("- `" + text + "` cannot be judged: an exclude pattern is only known when"
-                + " it runs");
+            out.cannotBeJudged(text, "an exclude pattern is only known when it runs");
             return;
           }
           options.add("-e");
@@ -176,8 +186,8 @@ final class DeleteRule implements Rule {
         }
         case "-q", "--quiet" -> { }
         default -> {
-          out.lines().add("- `" + text + "` cannot be judged: git clean " + option.name() + " is not"
-              + " read here; list what it deletes with git clean --dry-run first");
+          out.cannotBeJudged(text, "git clean " + option.name() + " is not read here; list what"
+              + " it deletes with git clean --dry-run first");
           return;
         }
       }
@@ -185,8 +195,8 @@ final class DeleteRule implements Rule {
     List<String> pathspecs = new ArrayList<>();
     for (Word spec : target.paths()) {
       if (!spec.isStatic()) {
-        out.lines().add("- `" + text + "` cannot be judged: the pathspec `" + spec.source() + "` is"
-            + " only known when it runs");
+        out.cannotBeJudged(text, "the pathspec `" + spec.source() + "` is only known when it"
+            + " runs");
         return;
       }
       pathspecs.add(spec.value());
@@ -228,6 +238,7 @@ final class DeleteRule implements Rule {
         out.lines().add("- `" + text + "` deletes `" + path.source() + "`, which is only known when"
             + " it runs, inside " + here.get().top() + ", which holds work that exists nowhere"
             + " else; name the paths it deletes");
+        out.keep().notFiles();
       }
       return;
     }
@@ -328,7 +339,13 @@ final class DeleteRule implements Rule {
 
   /** What one evaluation found: the lines of the refusal, its findings and ways out. */
   private record Found(String whole, List<String> lines, List<Finding> findings,
-      List<String> commands) {}
+      List<String> commands, Refusals.Keep keep) {
+
+    void cannotBeJudged(String text, String why) {
+      lines.add(Refusals.cannotBeJudged(text, why));
+      keep.notFiles();
+    }
+  }
 
   private static void report(String text, WorktreeChanges worktree, List<String> lost,
       List<String> structure, Found out) {
@@ -343,6 +360,11 @@ final class DeleteRule implements Rule {
         + String.join("; ", parts));
     for (String path : lost) {
       findings.add(Finding.of(Finding.Kind.PATH, worktree.top().resolve(path).toString()));
+    }
+    if (structure.isEmpty()) {
+      out.keep().files(worktree.top(), lost, List.of());
+    } else {
+      out.keep().notFiles(); // a .git or a worktree is not copied: refused as it is
     }
     if (structure.isEmpty() && !lost.isEmpty()) {
       // the stash keeps untracked and ignored files too (--all), and removes them, so the
@@ -365,13 +387,12 @@ final class DeleteRule implements Rule {
 
   private static Verdict refusal(List<String> lines, List<String> commands,
       List<Finding> findings, String unreadRemedy) {
-    String reason = "This would delete work that exists nowhere else:\n"
-        + String.join("\n", lines) + "\n" + Texts.PRINCIPLE;
     String description = "Keep the work first: commit the files that belong to the project,"
         + " stash the rest (git stash push --include-untracked -- <paths>), or delete the"
         + " rebuildable files by name (git clean -f -- <paths>, rm -r <dir>). If it really"
         + " should go, ask a person, who can run the command outside the agent."
         + (unreadRemedy.isEmpty() ? "" : " " + unreadRemedy);
-    return Verdict.deny(ID, reason, new Remedy(description, commands)).withFindings(findings);
+    return Refusals.deny(ID, "This would delete work that exists nowhere else", lines,
+        new Remedy(description, commands), findings);
   }
 }

@@ -54,6 +54,18 @@ final class DiscardRule implements Rule {
 
   private static final Pattern STASH = Pattern.compile("(?:stash@\\{)?(\\d+)\\}?");
 
+  private final boolean snapshotMode;
+  private final dev.groundskeeper.api.repo.SnapshotEffect.Limits limits;
+
+  DiscardRule() {
+    this(ChangesConfig.DEFAULTS);
+  }
+
+  DiscardRule(ChangesConfig config) {
+    this.snapshotMode = config.discard().equals(ChangesConfig.SNAPSHOT);
+    this.limits = config.snapshots().limits();
+  }
+
   @Override
   public RuleInfo info() {
     return INFO;
@@ -79,30 +91,41 @@ final class DiscardRule implements Rule {
     List<String> lines = new ArrayList<>();
     List<String> commands = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
+    Refusals.Keep keep = new Refusals.Keep();
     try {
       Optional<ChangeQueries> found = facts.find(ChangeFacts.QUERIES);
       if (found.isEmpty()) {
-        lines.add("- nothing is known about the repository here (no source offers "
-            + ChangeFacts.QUERIES.id() + "), so nothing proves the changes survive");
+        lines.add(Refusals.nothingKnown("the changes survive"));
+        keep.notFiles();
       } else {
         Map<Path, Optional<WorktreeChanges>> read = new HashMap<>();
         ChangeQueries queries = found.get();
         for (Discards.Discard discard : discards) {
-          judge(discard, command, cwd, queries, read, lines, commands, findings);
+          judge(discard, command, cwd, queries, read, lines, commands, findings, keep);
         }
+        int before = lines.size();
         for (Discards.StashDrop drop : drops) {
           judgeDrop(drop, command, cwd, facts, queries, read, lines, commands, findings);
+        }
+        if (lines.size() > before) {
+          keep.notFiles(); // a stash entry is a commit: a file copy does not hold it
         }
       }
     } catch (FactUnavailableException e) {
       // a loss-prevention guard fails closed: unproven is refused, never waved through
-      lines.add("- nothing could be proven: " + e.getMessage());
+      lines.add(Refusals.nothingProven(e));
+      keep.notFiles();
     }
-    unread.ifPresent(u -> lines.add(u.line("discard changes")));
+    unread.ifPresent(u -> {
+      lines.add(u.line("discard changes"));
+      keep.notFiles();
+    });
     if (lines.isEmpty()) {
       return Verdict.allow(ID);
     }
-    return refusal(lines, commands, findings, unread.map(Unread::remedy).orElse(""));
+    return Refusals.snapshotting(refusal(lines, commands, findings,
+        unread.map(Unread::remedy).orElse("")), snapshotMode, keep, command.command().strip(),
+        command.context().sessionId(), limits);
   }
 
   private static Predicate<String> branchNames(Facts facts) {
@@ -134,11 +157,12 @@ final class DiscardRule implements Rule {
 
   private static void judge(Discards.Discard discard, Event.CommandEvent command, Path cwd,
       ChangeQueries queries, Map<Path, Optional<WorktreeChanges>> read, List<String> lines,
-      List<String> commands, List<Finding> findings) {
+      List<String> commands, List<Finding> findings, Refusals.Keep keep) {
     String text = discard.git().command().text(command.command());
     Optional<String> why = Places.unjudgeable(discard.git(), cwd);
     if (why.isPresent()) {
-      lines.add("- `" + text + "` cannot be judged: " + why.get());
+      lines.add(Refusals.cannotBeJudged(text, why.get()));
+      keep.notFiles();
       return;
     }
     for (Path place : Places.candidates(discard.git().directory(), cwd)) {
@@ -168,6 +192,7 @@ final class DiscardRule implements Rule {
           + Texts.count(lost.size(), "changed file") + " that nothing else holds: "
           + Texts.files(lost));
       List<String> paths = lost.stream().map(ChangedFile::path).toList();
+      keep.files(worktree.top(), paths, scopes.stream().map(Pathspecs.Scope::prefix).toList());
       commands.add("git -C " + quotedPath(worktree.top()) + " stash push -m "
           + "'kept before: " + text.replace("'", "") + "' --" + Texts.quoted(paths)
           + " && " + command.command().strip());
@@ -196,7 +221,7 @@ final class DiscardRule implements Rule {
     String text = drop.git().command().text(command.command());
     Optional<String> why = Places.unjudgeable(drop.git(), cwd);
     if (why.isPresent()) {
-      lines.add("- `" + text + "` cannot be judged: " + why.get());
+      lines.add(Refusals.cannotBeJudged(text, why.get()));
       return;
     }
     for (Path place : Places.candidates(drop.git().directory(), cwd)) {
@@ -262,8 +287,6 @@ final class DiscardRule implements Rule {
 
   private static Verdict refusal(List<String> lines, List<String> commands,
       List<Finding> findings, String unreadRemedy) {
-    String reason = "This would discard uncommitted work that exists nowhere else:\n"
-        + String.join("\n", lines) + "\n" + Texts.PRINCIPLE;
     String description = commands.isEmpty()
         ? unreadRemedy
         : "Keep the work first, then run the command: the stash keeps the changes (git stash"
@@ -273,6 +296,7 @@ final class DiscardRule implements Rule {
       description = "Run the command from inside the checkout it acts on, so that what it"
           + " discards can be checked.";
     }
-    return Verdict.deny(ID, reason, new Remedy(description, commands)).withFindings(findings);
+    return Refusals.deny(ID, "This would discard uncommitted work that exists nowhere else",
+        lines, new Remedy(description, commands), findings);
   }
 }

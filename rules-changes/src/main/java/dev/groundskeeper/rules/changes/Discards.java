@@ -53,7 +53,7 @@ final class Discards {
   static boolean anyCandidate(Script script) {
     for (GitCommand git : script.gitCommands()) {
       if (git.is("reset") || git.is("checkout") || git.is("switch") || git.is("restore")
-          || git.is("rm") || git.is("stash")) {
+          || git.is("rm") || git.is("stash") || git.is("apply")) {
         return true;
       }
     }
@@ -98,6 +98,11 @@ final class Discards {
       if (w.options().has("--merge")) {
         return Optional.of(new Discard(git, Side.STAGED, Optional.empty()));
       }
+      if (w.options().has("-p", "--patch")) {
+        // interactive: which hunks go is chosen as it runs, so every named path's staged
+        // changes count (the working files keep theirs)
+        return patched(git, w, w.allOperands(), Side.INDEX);
+      }
       return Optional.empty(); // --keep aborts rather than overwrite; --soft/--mixed keep files
     }
     if (git.is("switch")) {
@@ -113,6 +118,9 @@ final class Discards {
       boolean staged = w.options().has("-S", "--staged");
       boolean worktree = w.options().has("-W", "--worktree") || !staged;
       Side side = staged && worktree ? Side.BOTH : staged ? Side.INDEX : Side.WORKTREE;
+      if (w.options().has("-p", "--patch")) {
+        return patched(git, w, w.allOperands(), side);
+      }
       return pathsOf(git, w, w.allOperands(), side);
     }
     if (git.is("rm")) {
@@ -126,7 +134,42 @@ final class Discards {
     if (git.is("checkout")) {
       return checkout(git, isBranch);
     }
+    if (git.is("apply")) {
+      return apply(git);
+    }
     return Optional.empty();
+  }
+
+  /**
+   * {@code git apply -R}: undoes a patch's changes. With a patch file the file still holds what
+   * it removes; read from standard input ({@code git diff | git apply -R}, the usual way to
+   * throw changes away) nothing does, and which paths it touches is not in the command, so every
+   * path counts. {@code --check}, {@code --stat} and the like apply nothing.
+   */
+  private static Optional<Discard> apply(GitCommand git) {
+    GitWords w = GitWords.read(git, "pC", Set.of("--exclude", "--include", "--directory",
+        "--whitespace", "--build-fake-ancestor"));
+    if (!w.options().has("-R", "--reverse") || w.options().has("--check", "--stat",
+        "--numstat", "--summary")) {
+      return Optional.empty();
+    }
+    boolean fromInput = w.allOperands().isEmpty()
+        || w.allOperands().stream().anyMatch(word -> !word.isStatic() || word.is("-"));
+    if (!fromInput) {
+      return Optional.empty();
+    }
+    Side side = w.options().has("--cached") ? Side.INDEX
+        : w.options().has("--index", "-3", "--3way") ? Side.BOTH : Side.WORKTREE;
+    return Optional.of(new Discard(git, side, Optional.empty()));
+  }
+
+  /** An interactive ({@code -p}) discard: the named paths, or every path when none is named. */
+  private static Optional<Discard> patched(GitCommand git, GitWords w, List<Word> paths,
+      Side side) {
+    if (paths.isEmpty() || w.options().has("--pathspec-from-file")) {
+      return Optional.of(new Discard(git, side, Optional.empty()));
+    }
+    return Optional.of(new Discard(git, side, Optional.of(paths)));
   }
 
   private static Optional<Discard> checkout(GitCommand git, Predicate<String> isBranch) {
@@ -134,6 +177,17 @@ final class Discards {
         "--pathspec-from-file"));
     boolean force = w.options().has("-f", "--force");
     boolean creates = w.options().has("-b", "-B", "--orphan");
+    if (w.options().has("-p", "--patch")) {
+      // interactive: the hunks are chosen as it runs, so every named path's changes count;
+      // with a tree-ish the index is overwritten too
+      List<Word> operands = w.dashDash() ? w.paths() : w.operands();
+      boolean treeish = w.dashDash() ? !w.operands().isEmpty() : !operands.isEmpty()
+          && operands.get(0).isStatic() && (isBranch.test(operands.get(0).value())
+              || REVISION.matcher(operands.get(0).value()).matches());
+      List<Word> named = treeish && !w.dashDash() ? operands.subList(1, operands.size())
+          : operands;
+      return patched(git, w, named, treeish ? Side.BOTH : Side.WORKTREE);
+    }
     if (w.dashDash()) {
       if (w.paths().isEmpty() && !w.options().has("--pathspec-from-file")) {
         // `git checkout <branch> --`: a switch

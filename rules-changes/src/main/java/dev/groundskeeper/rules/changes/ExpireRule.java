@@ -17,6 +17,8 @@ import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Word;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +53,7 @@ final class ExpireRule implements Rule {
   /** The expiry values that keep everything: nothing is dropped. */
   private static final Set<String> KEEPING = Set.of("never", "false");
 
-  private enum Drops { REFLOG_ONLY, UNREACHABLE }
+  private enum Drops { REFLOG_ONLY, UNREACHABLE, WORKTREE_RECORDS }
 
   @Override
   public RuleInfo info() {
@@ -80,16 +82,19 @@ final class ExpireRule implements Rule {
     try {
       Optional<ChangeQueries> found = facts.find(ChangeFacts.QUERIES);
       if (found.isEmpty()) {
-        lines.add("- nothing is known about the repository here (no source offers "
-            + ChangeFacts.QUERIES.id() + "), so nothing proves which commits it would delete");
+        lines.add(Refusals.nothingKnown("which commits it would delete"));
       } else {
+        Optional<Instant> now = facts.find(Facts.NOW);
         for (Map.Entry<GitCommand, Set<Drops>> entry : drops.entrySet()) {
           judge(entry.getKey(), entry.getValue(), command.command(), cwd, found.get(), lines,
-              keep);
+              keep, now.flatMap(at -> dated(entry.getKey(), at)));
+          if (entry.getValue().contains(Drops.WORKTREE_RECORDS)) {
+            PrunedWorktrees.judge(entry.getKey(), command.command(), cwd, facts, lines, keep);
+          }
         }
       }
     } catch (FactUnavailableException e) {
-      lines.add("- nothing could be proven: " + e.getMessage());
+      lines.add(Refusals.nothingProven(e));
     }
     if (lines.isEmpty()) {
       return Verdict.allow(ID);
@@ -132,6 +137,11 @@ final class ExpireRule implements Rule {
           what.add(Drops.UNREACHABLE);
         }
       }
+    } else if (git.is("worktree", "prune")) {
+      GitWords w = GitWords.read(git, "", Set.of("--expire"));
+      if (!w.options().has("-n", "--dry-run")) {
+        what.add(Drops.WORKTREE_RECORDS);
+      }
     } else if (git.is("prune")) {
       GitWords w = GitWords.read(git, "", Set.of("--expire"));
       Optional<Word> expire = w.options().value("--expire");
@@ -144,8 +154,44 @@ final class ExpireRule implements Rule {
   }
 
   /**
-   * An expiry that reaches recent entries. Only {@code never} keeps everything for certain; a date
-   * is not compared with the entries' times here, so any other written value counts.
+   * Which reflogs a {@code reflog expire} names, and the instant before which their entries go:
+   * the later of {@code --expire} (git's default 90 days) and {@code --expire-unreachable}
+   * (default 30 days), since an entry that alone holds a commit is unreachable from its ref's tip
+   * and goes at whichever comes later. Empty for any other command (every reflog-only commit
+   * counts).
+   *
+   * @param refs the reflogs named; empty for every reflog ({@code --all}, or a name known only
+   *     when it runs)
+   */
+  record Dated(List<String> refs, Instant cutoff) {}
+
+  static Optional<Dated> dated(GitCommand git, Instant now) {
+    if (!git.is("reflog", "expire")) {
+      return Optional.empty();
+    }
+    GitWords w = GitWords.read(git, "", Set.of("--expire", "--expire-unreachable"));
+    Optional<Instant> expire = w.options().value("--expire")
+        .map(v -> Expiry.cutoff(v, now)).orElse(Optional.of(now.minus(Duration.ofDays(90))));
+    Optional<Instant> unreachable = w.options().value("--expire-unreachable")
+        .map(v -> Expiry.cutoff(v, now)).orElse(Optional.of(now.minus(Duration.ofDays(30))));
+    Optional<Instant> cutoff = Expiry.later(expire, unreachable);
+    if (cutoff.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> refs = new ArrayList<>();
+    boolean all = w.options().has("--all");
+    for (Word operand : w.allOperands()) {
+      if (!operand.isStatic()) {
+        all = true;
+      }
+      refs.add(operand.value());
+    }
+    return Optional.of(new Dated(all ? List.of() : List.copyOf(refs), cutoff.get()));
+  }
+
+  /**
+   * An expiry that may reach entries: anything written but {@code never}. Which entries it
+   * reaches is {@link #dated}'s to say, against the entries' times, when the clock is known.
    */
   private static boolean dropsRecent(Optional<Word> expiry) {
     if (expiry.isEmpty()) {
@@ -165,18 +211,33 @@ final class ExpireRule implements Rule {
   }
 
   private static void judge(GitCommand git, Set<Drops> what, String source, Path cwd,
-      ChangeQueries queries, List<String> lines, Map<String, LooseCommit> keep) {
+      ChangeQueries queries, List<String> lines, Map<String, LooseCommit> keep,
+      Optional<Dated> dated) {
     String text = git.command().text(source);
     Optional<String> why = Places.unjudgeable(git, cwd);
     if (why.isPresent()) {
-      lines.add("- `" + text + "` cannot be judged: " + why.get());
+      lines.add(Refusals.cannotBeJudged(text, why.get()));
       return;
     }
     for (Path place : Places.candidates(git.directory(), cwd)) {
       if (what.contains(Drops.REFLOG_ONLY)) {
-        List<LooseCommit> loose = queries.reflogOnlyCommits(place);
+        List<LooseCommit> loose = dated.isPresent()
+            ? queries.reflogExpiry(place, dated.get().refs(), dated.get().cutoff())
+            : queries.reflogOnlyCommits(place);
         if (!loose.isEmpty()) {
+          String which = "";
+          if (dated.isPresent()) {
+            List<String> parts = new ArrayList<>();
+            if (!dated.get().cutoff().equals(Expiry.EVERYTHING)) {
+              parts.add("its entries from before " + dated.get().cutoff());
+            }
+            if (!dated.get().refs().isEmpty()) {
+              parts.add("in " + String.join(", ", dated.get().refs()));
+            }
+            which = parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+          }
           lines.add("- `" + text + "` deletes " + count(loose) + " that only a reflog holds"
+              + which
               + " (a reset, an amend, a rebase or an older stash entry left them there): "
               + examples(loose));
           addTips(loose, keep);
@@ -228,8 +289,6 @@ final class ExpireRule implements Rule {
   }
 
   private static Verdict refusal(List<String> lines, Map<String, LooseCommit> keep) {
-    String reason = "This would delete commits that exist nowhere else:\n"
-        + String.join("\n", lines) + "\n" + Texts.PRINCIPLE;
     List<String> commands = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
     int written = 0;
@@ -253,6 +312,7 @@ final class ExpireRule implements Rule {
           + " --oneline`, and the unreachable ones with `git fsck --unreachable`). Or leave the"
           + " reflog to expire on git's own schedule.";
     }
-    return Verdict.deny(ID, reason, new Remedy(description, commands)).withFindings(findings);
+    return Refusals.deny(ID, "This would delete commits that exist nowhere else", lines,
+        new Remedy(description, commands), findings);
   }
 }

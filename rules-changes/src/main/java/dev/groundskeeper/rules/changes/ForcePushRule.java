@@ -75,28 +75,25 @@ final class ForcePushRule implements Rule {
       Optional<ChangeQueries> found = updates.isEmpty() ? Optional.empty()
           : facts.find(ChangeFacts.QUERIES);
       if (found.isEmpty() && !updates.isEmpty()) {
-        lines.add("- nothing is known about the repository here (no source offers "
-            + ChangeFacts.QUERIES.id() + "), so nothing proves which commits the push removes");
+        lines.add(Refusals.nothingKnown("which commits the push removes"));
       }
       for (Update update : found.isPresent() ? updates : List.<Update>of()) {
         judge(update, command.command(), cwd, found.get(), lines, keep, findings);
       }
     } catch (FactUnavailableException e) {
-      lines.add("- nothing could be proven: " + e.getMessage());
+      lines.add(Refusals.nothingProven(e));
     }
     if (lines.isEmpty()) {
       return Verdict.allow(ID);
     }
-    String reason = "This would remove commits from a remote branch that exist nowhere else:\n"
-        + String.join("\n", lines) + "\n" + Texts.PRINCIPLE;
     String description = keep.isEmpty()
         ? "Push branches by name, from inside the repository, so that what the push removes can"
             + " be checked."
         : "Keep what the remote branch holds on a branch first, then push: the push then removes"
             + " nothing held nowhere else. Or bring the commits into your branch (git pull"
             + " --rebase) and push without force.";
-    return Verdict.deny(ID, reason, new Remedy(description, List.copyOf(keep)))
-        .withFindings(findings);
+    return Refusals.deny(ID, "This would remove commits from a remote branch that exist nowhere"
+        + " else", lines, new Remedy(description, List.copyOf(keep)), findings);
   }
 
   /** The forced updates {@code git} makes, or a line saying why they cannot be judged. */
@@ -171,7 +168,7 @@ final class ForcePushRule implements Rule {
     String text = update.git().command().text(source);
     Optional<String> why = Places.unjudgeable(update.git(), cwd);
     if (why.isPresent()) {
-      lines.add("- `" + text + "` cannot be judged: " + why.get());
+      lines.add(Refusals.cannotBeJudged(text, why.get()));
       return;
     }
     for (Path place : Places.candidates(update.git().directory(), cwd)) {

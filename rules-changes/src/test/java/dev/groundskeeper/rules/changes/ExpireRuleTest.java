@@ -78,7 +78,8 @@ class ExpireRuleTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"git reflog expire --expire=now --all",
-      "git reflog expire --expire=1.hour.ago --expire-unreachable=now refs/heads/main",
+      // HEAD is named too: its reflog alone would keep the reset commit (ExpiryDatesTest)
+      "git reflog expire --expire=1.hour.ago --expire-unreachable=now HEAD refs/heads/main",
       "git -c gc.reflogExpire=now -c gc.reflogExpireUnreachable=now gc --prune=now",
       "cd sub && git reflog expire --expire=now --all"})
   void aResetCommitHeldOnlyByTheReflogIsRefusedAndTheWayOutKeepsIt(String command) {

@@ -1,0 +1,80 @@
+package dev.groundskeeper.api.repo;
+
+import dev.groundskeeper.api.API;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A copy of uncommitted work kept before a discarding command ran, outside the repository.
+ *
+ * @param id the snapshot's name, unique in its worktree, sortable by time
+ * @param created when it was taken
+ * @param sessionId the session whose command it was taken for (empty when not known)
+ * @param command the command, as written
+ * @param top the worktree it was taken in
+ * @param files what it holds, one entry per path
+ * @param bytes the bytes it copied
+ */
+@API(status = API.Status.EXPERIMENTAL)
+public record Snapshot(String id, Instant created, String sessionId, String command, Path top,
+    List<File> files, long bytes) {
+
+  public Snapshot {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(created, "created");
+    Objects.requireNonNull(sessionId, "sessionId");
+    Objects.requireNonNull(command, "command");
+    Objects.requireNonNull(top, "top");
+    files = List.copyOf(files);
+  }
+
+  /** What one path was when the snapshot was taken. */
+  @API(status = API.Status.EXPERIMENTAL)
+  public enum Kind {
+    /** A regular file, its bytes kept. */
+    FILE,
+    /** A symbolic link, its target kept. */
+    LINK,
+    /** A tracked path whose working file was deleted. */
+    ABSENT
+  }
+
+  /**
+   * One path of a snapshot.
+   *
+   * @param path relative to the worktree, {@code /} separators
+   * @param kind what it was
+   * @param size its bytes ({@code 0} unless a file)
+   * @param staged whether its index entry differed from HEAD and was kept too
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record File(String path, Kind kind, long size, boolean staged) {
+    public File {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(kind, "kind");
+    }
+  }
+
+  /**
+   * What restoring a snapshot did, or would do.
+   *
+   * @param restored the paths written back (or that would be)
+   * @param unchanged the paths that already hold the snapshot's content
+   * @param conflicts the paths changed since the discard, which a restore would overwrite: when
+   *     any, nothing was written
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Restore(List<String> restored, List<String> unchanged, List<String> conflicts) {
+    public Restore {
+      restored = List.copyOf(restored);
+      unchanged = List.copyOf(unchanged);
+      conflicts = List.copyOf(conflicts);
+    }
+
+    public boolean refused() {
+      return !conflicts.isEmpty();
+    }
+  }
+}

@@ -1,0 +1,291 @@
+package dev.groundskeeper.cli.snapshot;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.api.repo.Snapshot;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code groundskeeper snapshot}: the copies {@code snapshot} mode keeps before a discard, listed,
+ * shown, restored and dropped by name.
+ */
+@API(status = API.Status.INTERNAL)
+@Command(name = "snapshot", mixinStandardHelpOptions = true,
+    description = {"The snapshots kept before a discarding command ran (changes.discard or"
+        + " changes.delete in snapshot mode): list, show, restore, drop.",
+        "",
+        "Snapshots live in the state directory ($GROUNDSKEEPER_HOME/state, else"
+            + " $XDG_STATE_HOME/groundskeeper, else ~/.groundskeeper/state), one directory per"
+            + " worktree, never inside the repository."})
+public final class SnapshotCommand implements Runnable {
+
+  /** A restore refused, or a snapshot not found. */
+  public static final int REFUSED = 1;
+
+  private final SnapshotContext context;
+
+  public SnapshotCommand(SnapshotContext context) {
+    this.context = Objects.requireNonNull(context, "context");
+  }
+
+  /** The {@code snapshot} command with its subcommands. */
+  public static CommandLine commandLine(SnapshotContext context) {
+    return new CommandLine(new SnapshotCommand(context))
+        .addSubcommand(new ListVerb(context))
+        .addSubcommand(new ShowVerb(context))
+        .addSubcommand(new RestoreVerb(context))
+        .addSubcommand(new DropVerb(context));
+  }
+
+  @Override
+  public void run() {
+    new ListVerb(context).call();
+  }
+
+  /** The directory option every verb shares. */
+  static final class Where {
+    @Option(names = {"-C", "--directory"}, paramLabel = "DIR",
+        description = "Act on the worktree holding DIR (default: the current directory).")
+    Path directory;
+
+    Path of(SnapshotContext context) {
+      return directory == null ? context.directory()
+          : context.directory().resolve(directory).normalize();
+    }
+  }
+
+  static boolean expired(SnapshotContext context, Snapshot snapshot) {
+    return snapshot.created().plus(Duration.ofDays(context.keepDays()))
+        .isBefore(context.clock().instant());
+  }
+
+  static String line(SnapshotContext context, Snapshot snapshot) {
+    return snapshot.id() + "  " + snapshot.created() + "  "
+        + count(snapshot.files().size(), "path") + ", " + snapshot.bytes() + " bytes"
+        + (snapshot.sessionId().isEmpty() ? "" : ", session " + SafeText.escape(
+            snapshot.sessionId()))
+        + (expired(context, snapshot) ? ", expired (older than " + context.keepDays()
+            + " days)" : "")
+        + "  before `" + SafeText.escape(snapshot.command()) + "`";
+  }
+
+  static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  /** Prints what a restore did or would do; the exit code. */
+  static int report(SnapshotContext context, Snapshot snapshot, Snapshot.Restore restore,
+      boolean dryRun) {
+    if (restore.refused()) {
+      context.err().println("groundskeeper snapshot restore: refused: "
+          + count(restore.conflicts().size(), "path") + " changed since snapshot "
+          + snapshot.id() + " was taken, and restoring would overwrite "
+          + (restore.conflicts().size() == 1 ? "it" : "them") + ": "
+          + SafeText.escape(String.join(", ", restore.conflicts())));
+      context.err().println("Nothing was written. Commit or stash those changes (git stash push"
+          + " -- <paths>), then run the restore again.");
+      return REFUSED;
+    }
+    String verb = dryRun ? "would restore " : "restored ";
+    context.out().println(verb + count(restore.restored().size(), "path") + " from snapshot "
+        + snapshot.id() + (restore.unchanged().isEmpty() ? "" : "; "
+            + count(restore.unchanged().size(), "path") + " already as kept"));
+    for (String path : restore.restored()) {
+      context.out().println("  " + SafeText.escape(path));
+    }
+    if (!dryRun) {
+      context.out().println("The snapshot is kept; drop it with groundskeeper snapshot drop "
+          + snapshot.id());
+    }
+    return 0;
+  }
+
+  @Command(name = "list", mixinStandardHelpOptions = true,
+      description = "Lists the snapshots of this worktree, newest first.",
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {"0:listed (none too)", "2:not in a worktree, or the store is unusable"})
+  static final class ListVerb implements Callable<Integer> {
+    private final SnapshotContext context;
+    @CommandLine.Mixin
+    Where where = new Where();
+
+    ListVerb(SnapshotContext context) {
+      this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+      Path dir = where.of(context);
+      List<Snapshot> snapshots = context.snapshots().list(dir);
+      if (snapshots.isEmpty()) {
+        context.out().println("no snapshots of " + context.snapshots().worktree(dir));
+      }
+      int expired = 0;
+      for (Snapshot snapshot : snapshots) {
+        context.out().println(line(context, snapshot));
+        expired += expired(context, snapshot) ? 1 : 0;
+      }
+      for (String damaged : context.snapshots().damaged(dir)) {
+        context.out().println(SafeText.escape(damaged) + "  damaged: its manifest cannot be"
+            + " read (look in " + context.snapshots().directory(dir) + ")");
+      }
+      if (expired > 0) {
+        context.out().println(count(expired, "snapshot") + " older than " + context.keepDays()
+            + " days; drop them with groundskeeper snapshot drop --expired --yes");
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "show", mixinStandardHelpOptions = true,
+      description = "Shows what one snapshot holds: each path, its size, and whether its staged"
+          + " content was kept.",
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {"0:shown", "1:no such snapshot", "2:not in a worktree"})
+  static final class ShowVerb implements Callable<Integer> {
+    private final SnapshotContext context;
+    @CommandLine.Mixin
+    Where where = new Where();
+    @Parameters(paramLabel = "ID", description = "The snapshot (from groundskeeper snapshot"
+        + " list).")
+    String id;
+
+    ShowVerb(SnapshotContext context) {
+      this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+      Path dir = where.of(context);
+      var found = context.snapshots().find(dir, id);
+      if (found.isEmpty()) {
+        context.err().println("groundskeeper snapshot show: no snapshot " + SafeText.escape(id)
+            + " of " + context.snapshots().worktree(dir) + " (see groundskeeper snapshot list)");
+        return REFUSED;
+      }
+      Snapshot snapshot = found.get();
+      context.out().println(line(context, snapshot));
+      context.out().println("worktree " + snapshot.top());
+      for (Snapshot.File file : snapshot.files()) {
+        String what = switch (file.kind()) {
+          case FILE -> file.size() + " bytes";
+          case LINK -> "symbolic link";
+          case ABSENT -> "deleted in the worktree";
+        };
+        context.out().println("  " + SafeText.escape(file.path()) + "  " + what
+            + (file.staged() ? ", staged content kept" : ""));
+      }
+      context.out().println("restore: groundskeeper snapshot restore " + snapshot.id());
+      return 0;
+    }
+  }
+
+  @Command(name = "restore", mixinStandardHelpOptions = true,
+      description = {"Writes a snapshot back onto the worktree and index.",
+          "",
+          "A path is written only when it is as the discard left it (gone, or as HEAD has it);"
+              + " when any path changed since, nothing is written and the paths are named."},
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {"0:restored (or would be, with --dry-run)",
+          "1:refused: a path changed since, or no such snapshot",
+          "2:not in a worktree, or the store is unusable"})
+  static final class RestoreVerb implements Callable<Integer> {
+    private final SnapshotContext context;
+    @CommandLine.Mixin
+    Where where = new Where();
+    @Parameters(paramLabel = "ID", description = "The snapshot (from groundskeeper snapshot"
+        + " list).")
+    String id;
+    @Option(names = {"-n", "--dry-run"}, description = "Say what would be restored; write"
+        + " nothing.")
+    boolean dryRun;
+
+    RestoreVerb(SnapshotContext context) {
+      this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+      Path dir = where.of(context);
+      var found = context.snapshots().find(dir, id);
+      if (found.isEmpty()) {
+        context.err().println("groundskeeper snapshot restore: no snapshot "
+            + SafeText.escape(id) + " of " + context.snapshots().worktree(dir)
+            + " (see groundskeeper snapshot list)");
+        return REFUSED;
+      }
+      return report(context, found.get(), context.snapshots().restore(dir, id, dryRun), dryRun);
+    }
+  }
+
+  @Command(name = "drop", mixinStandardHelpOptions = true,
+      description = {"Deletes snapshots by name, or the expired ones with --expired --yes.",
+          "",
+          "A dropped snapshot cannot be brought back."},
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {"0:dropped", "1:no such snapshot", "2:bad usage (--expired without"
+          + " --yes, or neither IDs nor --expired)"})
+  static final class DropVerb implements Callable<Integer> {
+    private final SnapshotContext context;
+    @CommandLine.Mixin
+    Where where = new Where();
+    @Parameters(paramLabel = "ID", arity = "0..*", description = "The snapshots to drop.")
+    List<String> ids = new ArrayList<>();
+    @Option(names = "--expired", description = "Drop every snapshot older than"
+        + " changes.snapshots.keep_days.")
+    boolean expired;
+    @Option(names = "--yes", description = "Confirm dropping more than the named snapshots.")
+    boolean yes;
+
+    DropVerb(SnapshotContext context) {
+      this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+      Path dir = where.of(context);
+      if (ids.isEmpty() && !expired) {
+        context.err().println("groundskeeper snapshot drop: name the snapshots to drop, or"
+            + " give --expired --yes (see groundskeeper snapshot list)");
+        return 2;
+      }
+      if (expired && !yes) {
+        context.err().println("groundskeeper snapshot drop: --expired drops every snapshot"
+            + " older than " + context.keepDays() + " days; add --yes to do it");
+        return 2;
+      }
+      List<String> drop = new ArrayList<>(ids);
+      if (expired) {
+        for (Snapshot snapshot : context.snapshots().list(dir)) {
+          if (expired(context, snapshot) && !drop.contains(snapshot.id())) {
+            drop.add(snapshot.id());
+          }
+        }
+      }
+      for (String id : ids) {
+        if (context.snapshots().find(dir, id).isEmpty()) {
+          context.err().println("groundskeeper snapshot drop: no snapshot " + SafeText.escape(id)
+              + " of " + context.snapshots().worktree(dir) + "; nothing was dropped");
+          return REFUSED;
+        }
+      }
+      for (String id : drop) {
+        context.snapshots().drop(dir, id);
+        context.out().println("dropped snapshot " + SafeText.escape(id));
+      }
+      if (drop.isEmpty()) {
+        context.out().println("no snapshot is older than " + context.keepDays() + " days");
+      }
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package dev.groundskeeper.cli.snapshot;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.host.Snapshots;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/** What the snapshot verbs need from the CLI; every method is called when a verb runs. */
+@API(status = API.Status.INTERNAL)
+public interface SnapshotContext {
+
+  /** The directory the command runs in. */
+  Path directory();
+
+  /** The snapshots of this run's state directory. */
+  Snapshots snapshots();
+
+  /** The days after which a snapshot is listed as expired ({@code changes.snapshots.keep_days}). */
+  int keepDays();
+
+  PrintStream out();
+
+  PrintStream err();
+
+  Clock clock();
+}

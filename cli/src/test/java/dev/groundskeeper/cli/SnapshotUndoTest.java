@@ -1,0 +1,142 @@
+package dev.groundskeeper.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Snapshot mode end to end through `groundskeeper hook` and the CLI: the hook keeps a copy of a
+ * modified, an untracked and an ignored file before `git reset --hard && git clean -fdx`, lets
+ * the command run, and `groundskeeper undo` brings every byte back; a copy that cannot be kept
+ * (a symbolic link in the state directory) keeps the refusal.
+ */
+class SnapshotUndoTest {
+
+  private static final String COMMAND = "git reset --hard && git clean -fdx";
+
+  @TempDir
+  Path temp;
+
+  private Path repo;
+  private CliRunner cli;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    repo = Git.init(temp.resolve("repo"));
+    Files.writeString(repo.resolve("a.txt"), "one\n");
+    Files.writeString(repo.resolve(".gitignore"), ".env\n");
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), "changes:\n  discard: snapshot\n"
+        + "  delete: snapshot\n");
+    Git.run(repo, "add", "-A");
+    Git.run(repo, "commit", "-q", "-m", "base");
+    Files.writeString(repo.resolve("a.txt"), "one\ntwo, uncommitted\n");
+    Files.writeString(repo.resolve("new.txt"), "an afternoon's work\n");
+    Files.writeString(repo.resolve(".env"), "TOKEN=kept\n");
+    cli = CliRunner.builtInRulesOnly(temp);
+  }
+
+  private JsonNode hook(String command) throws IOException {
+    ObjectNode payload = Json.object().put("session_id", "s1").put("cwd", repo.toString())
+        .put("hook_event_name", "PreToolUse").put("tool_name", "Bash");
+    payload.putObject("tool_input").put("command", command);
+    CliRunner.Result result = cli.withInput(repo, Json.MAPPER.writeValueAsString(payload),
+        "hook");
+    assertThat(result.exit()).as(result.err()).isZero();
+    return Json.MAPPER.readTree(result.out()).path("hookSpecificOutput");
+  }
+
+  @Test
+  void theHookSnapshotsLetsTheCommandRunAndUndoRestoresEveryByte() throws IOException {
+    JsonNode answer = hook(COMMAND);
+
+    assertThat(answer.path("permissionDecision").asText()).isNotEqualTo("deny");
+    String advice = answer.path("additionalContext").asText();
+    assertThat(advice).contains("Kept a copy of what this command destroys",
+        "groundskeeper snapshot restore");
+    Matcher restore = Pattern.compile("cd (\\S+) && groundskeeper snapshot restore (\\S+)")
+        .matcher(advice);
+    assertThat(restore.find()).as(advice).isTrue();
+
+    TestProcesses.run(repo, java.util.Map.of(), "sh", "-c", COMMAND);
+    assertThat(repo.resolve("new.txt")).doesNotExist();
+    assertThat(repo.resolve(".env")).doesNotExist();
+    assertThat(Files.readString(repo.resolve("a.txt"))).isEqualTo("one\n");
+
+    CliRunner.Result list = cli.run(repo, "snapshot", "list");
+    assertThat(list.exit()).as(list.err()).isZero();
+    assertThat(list.out()).contains(restore.group(2), "session s1", "before `" + COMMAND + "`");
+
+    CliRunner.Result undo = cli.run(repo, "undo");
+    assertThat(undo.exit()).as(undo.err()).isZero();
+    assertThat(undo.out()).contains("restored 3 paths from snapshot " + restore.group(2));
+    assertThat(Files.readString(repo.resolve("a.txt"))).isEqualTo("one\ntwo, uncommitted\n");
+    assertThat(Files.readString(repo.resolve("new.txt"))).isEqualTo("an afternoon's work\n");
+    assertThat(Files.readString(repo.resolve(".env"))).isEqualTo("TOKEN=kept\n");
+    // the snapshot lives outside the repository
+    assertThat(cli.home().resolve(".groundskeeper/state/snapshots")).isDirectory();
+  }
+
+  @Test
+  void undoRefusesToOverwriteWorkWrittenSinceAndWritesNothing() throws IOException {
+    hook(COMMAND);
+    TestProcesses.run(repo, java.util.Map.of(), "sh", "-c", COMMAND);
+    Files.writeString(repo.resolve("a.txt"), "newer work\n");
+
+    CliRunner.Result undo = cli.run(repo, "undo");
+
+    assertThat(undo.exit()).isEqualTo(1);
+    assertThat(undo.err()).contains("refused: 1 path changed since snapshot", "a.txt",
+        "Nothing was written");
+    assertThat(Files.readString(repo.resolve("a.txt"))).isEqualTo("newer work\n");
+    assertThat(repo.resolve("new.txt")).doesNotExist();
+  }
+
+  @Test
+  void aSnapshotThatCannotBeKeptLeavesTheRefusal() throws IOException {
+    Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
+    Files.createDirectories(cli.home().resolve(".groundskeeper/state"));
+    Files.createSymbolicLink(cli.home().resolve(".groundskeeper/state/snapshots"), elsewhere);
+
+    JsonNode answer = hook(COMMAND);
+
+    assertThat(answer.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(answer.path("permissionDecisionReason").asText())
+        .contains("The snapshot that would have let it run was not taken", "symbolic link");
+    assertThat(Files.readString(repo.resolve("a.txt"))).isEqualTo("one\ntwo, uncommitted\n");
+  }
+
+  @Test
+  void showAndDropNameTheSnapshot() throws IOException {
+    hook("git checkout -- a.txt");
+    String id = cli.run(repo, "snapshot", "list").out().split(" ")[0];
+
+    CliRunner.Result show = cli.run(repo, "snapshot", "show", id);
+    assertThat(show.exit()).as(show.err()).isZero();
+    assertThat(show.out()).contains("  a.txt  21 bytes", "restore: groundskeeper snapshot"
+        + " restore " + id);
+
+    assertThat(cli.run(repo, "snapshot", "drop", "--expired").exit()).isEqualTo(2);
+    CliRunner.Result drop = cli.run(repo, "snapshot", "drop", id);
+    assertThat(drop.exit()).as(drop.err()).isZero();
+    assertThat(cli.run(repo, "snapshot", "list").out()).startsWith("no snapshots of ");
+    assertThat(cli.run(repo, "undo").exit()).isEqualTo(1);
+  }
+
+  @Test
+  void checkJudgesOnlyAndTakesNoSnapshot() {
+    CliRunner.Result check = cli.run(repo, "check", "--", COMMAND);
+
+    assertThat(check.exit()).isEqualTo(3);
+    assertThat(check.output()).contains("In snapshot mode the host keeps a copy");
+    assertThat(cli.home().resolve(".groundskeeper/state/snapshots")).doesNotExist();
+  }
+}

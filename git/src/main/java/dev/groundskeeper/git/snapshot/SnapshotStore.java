@@ -1,0 +1,262 @@
+package dev.groundskeeper.git.snapshot;
+
+import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.repo.Snapshot;
+import dev.groundskeeper.api.repo.SnapshotEffect;
+import dev.groundskeeper.git.store.StoreLevels;
+import dev.groundskeeper.git.store.StoreLocation;
+import dev.groundskeeper.git.store.StoreRefusal;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The snapshots of uncommitted work, kept in the state directory ({@code snapshots/<worktree
+ * key>/<id>/}), never inside the repository: a {@code git gc}, a {@code git clean -x} or an
+ * {@code rm -rf .git} cannot take them along, and ignored files such as {@code .env} never enter
+ * git objects that a push could carry.
+ *
+ * <p>Each level is made owner-only and refused when it is a link or writable by others. A
+ * snapshot is written under a {@code .partial-} name, every file forced to the disk, its manifest
+ * last, then renamed into place in one step: a full disk or a killed process leaves a partial
+ * directory that no listing reads, and never a snapshot with a part missing. Snapshots are only
+ * ever added or dropped by name; nothing here deletes one to make room.
+ */
+@API(status = API.Status.INTERNAL)
+public final class SnapshotStore {
+
+  static final String DIRECTORY = "snapshots";
+  private static final String PARTIAL = ".partial-";
+  private static final String DROPPED = ".dropped-";
+  private static final DateTimeFormatter ID_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+  private final Path state;
+  private final Optional<Path> userHome;
+
+  /** The store in {@code stateDirectory} (absolute); {@code userHome} shortens what it prints. */
+  public SnapshotStore(Path stateDirectory, Optional<Path> userHome) {
+    this.state = Objects.requireNonNull(stateDirectory, "stateDirectory").toAbsolutePath()
+        .normalize();
+    this.userHome = Objects.requireNonNull(userHome, "userHome");
+  }
+
+  /** The top level of the worktree holding {@code directory}, when it is in one. */
+  public static Optional<Path> worktreeOf(Path directory) {
+    return WorktreeGit.topOf(directory).map(top -> {
+      try {
+        return top.toRealPath();
+      } catch (IOException e) {
+        return top;
+      }
+    });
+  }
+
+  /** Where the snapshots of the worktree {@code top} live. */
+  public Path directory(Path top) {
+    return state.resolve(DIRECTORY).resolve(key(top));
+  }
+
+  /**
+   * Takes the snapshot {@code effect} asks for, re-reading the worktree now.
+   *
+   * @throws StoreRefusal when it cannot be taken in full (a cap, a link, a full disk): then
+   *     nothing of it is kept
+   */
+  public Snapshot take(SnapshotEffect effect, Instant now) {
+    Path top = real(effect.top());
+    WorktreeGit git = new WorktreeGit(top);
+    git.requireTop();
+    Path dir = ensure(top);
+    long used = 0;
+    for (Snapshot existing : list(top)) {
+      used += existing.bytes();
+    }
+    String id = ID_TIME.format(now) + "-" + HexFormat.of().toHexDigits(
+        (short) ThreadLocalRandom.current().nextInt(1 << 16));
+    Path partial = dir.resolve(PARTIAL + id);
+    try {
+      Files.createDirectory(partial, PosixFilePermissions.asFileAttribute(
+          PosixFilePermissions.fromString("rwx------")));
+      Capture capture = new Capture(top, git, effect.limits(),
+          effect.limits().maxStoreBytes() - used, partial);
+      List<Manifest.Entry> entries = capture.run(effect.paths(), effect.scopes());
+      Manifest manifest = new Manifest(Manifest.VERSION, id, now, effect.sessionId(),
+          effect.command(), top, entries, capture.bytes());
+      SnapshotFiles.writeDurably(partial.resolve(Manifest.FILE_NAME), manifest.toJson());
+      SnapshotFiles.forceDirectory(partial);
+      Files.move(partial, dir.resolve(id), StandardCopyOption.ATOMIC_MOVE);
+      SnapshotFiles.forceDirectory(dir);
+      return manifest.summary();
+    } catch (AtomicMoveNotSupportedException e) {
+      SnapshotFiles.deleteQuietly(partial);
+      throw new StoreRefusal("the snapshot could not be moved into place in one step",
+          "keep the state directory on one file system");
+    } catch (IOException | RuntimeException e) {
+      SnapshotFiles.deleteQuietly(partial);
+      if (e instanceof StoreRefusal refusal) {
+        throw refusal;
+      }
+      throw new StoreRefusal("the snapshot could not be written in " + shown(dir) + ": " + e,
+          "free some space there, or keep the work by hand (git stash push"
+          + " --include-untracked), then run the command");
+    }
+  }
+
+  /** The complete snapshots of {@code top}, newest first; damaged ones are left out. */
+  public List<Snapshot> list(Path top) {
+    List<Snapshot> snapshots = new ArrayList<>();
+    for (Manifest manifest : manifests(real(top), new ArrayList<>())) {
+      snapshots.add(manifest.summary());
+    }
+    return snapshots;
+  }
+
+  /** The names of snapshot directories of {@code top} whose manifest cannot be read, and why. */
+  public List<String> damaged(Path top) {
+    List<String> damaged = new ArrayList<>();
+    manifests(real(top), damaged);
+    return damaged;
+  }
+
+  /** The snapshot {@code id} of {@code top}. */
+  public Optional<Snapshot> find(Path top, String id) {
+    return manifest(real(top), id).map(Manifest::summary);
+  }
+
+  /**
+   * Restores snapshot {@code id} onto {@code top}'s worktree and index, refusing as a whole when
+   * a path changed since the discard; {@code dryRun} only says what it would do.
+   */
+  public Snapshot.Restore restore(Path top, String id, boolean dryRun) {
+    Path real = real(top);
+    Manifest manifest = manifest(real, id).orElseThrow(() -> new StoreRefusal("there is no"
+        + " snapshot " + id + " of " + real, "list them with groundskeeper snapshot list"));
+    return new Restorer(real, directory(real).resolve(id), manifest).run(dryRun);
+  }
+
+  /** Drops snapshot {@code id} of {@code top}: renamed away in one step, then deleted. */
+  public void drop(Path top, String id) {
+    Path real = real(top);
+    if (manifest(real, id).isEmpty()) {
+      throw new StoreRefusal("there is no snapshot " + id + " of " + real,
+          "list them with groundskeeper snapshot list");
+    }
+    Path dir = directory(real);
+    Path away = dir.resolve(DROPPED + id + "-" + Long.toHexString(System.nanoTime()));
+    try {
+      Files.move(dir.resolve(id), away, StandardCopyOption.ATOMIC_MOVE);
+      SnapshotFiles.deleteTree(away);
+    } catch (IOException e) {
+      throw new StoreRefusal("snapshot " + id + " could not be dropped: " + e.getMessage(),
+          "check " + shown(dir));
+    }
+  }
+
+  private Optional<Manifest> manifest(Path top, String id) {
+    if (!id.matches("[0-9A-Za-z-]{1,64}") || !levels().exists(segments(top))) {
+      return Optional.empty();
+    }
+    Path file = directory(top).resolve(id).resolve(Manifest.FILE_NAME);
+    try {
+      if (Files.isSymbolicLink(file.getParent()) || !Files.isRegularFile(file,
+          LinkOption.NOFOLLOW_LINKS)) {
+        return Optional.empty();
+      }
+      return Optional.of(Manifest.fromJson(Files.readAllBytes(file)));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private List<Manifest> manifests(Path top, List<String> damaged) {
+    if (!levels().exists(segments(top))) {
+      return List.of();
+    }
+    List<Manifest> manifests = new ArrayList<>();
+    try {
+      for (Path child : SnapshotFiles.children(directory(top))) {
+        String name = child.getFileName().toString();
+        if (name.startsWith(".")) {
+          continue;
+        }
+        Optional<Manifest> manifest = manifest(top, name);
+        if (manifest.isPresent()) {
+          manifests.add(manifest.get());
+        } else {
+          damaged.add(name);
+        }
+      }
+    } catch (IOException e) {
+      throw new StoreRefusal("the snapshots in " + shown(directory(top)) + " could not be"
+          + " listed: " + e.getMessage(), "check the directory");
+    }
+    manifests.sort(Comparator.comparing(Manifest::created).thenComparing(Manifest::id)
+        .reversed());
+    return manifests;
+  }
+
+  private Path ensure(Path top) {
+    try {
+      Path parent = state.getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+    } catch (IOException e) {
+      throw new StoreRefusal("the state directory's parent " + shown(state.getParent())
+          + " could not be created: " + e.getMessage(), "create it, or set GROUNDSKEEPER_HOME");
+    }
+    return levels().ensure(segments(top));
+  }
+
+  private StoreLevels levels() {
+    return new StoreLevels(new StoreLocation(state, userHome));
+  }
+
+  private static List<String> segments(Path top) {
+    return List.of(DIRECTORY, key(top));
+  }
+
+  /** A name for the worktree that no path text can turn into a level of its own. */
+  static String key(Path top) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(top.toString()
+          .getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  }
+
+  private static Path real(Path top) {
+    try {
+      return top.toRealPath();
+    } catch (IOException e) {
+      return top.toAbsolutePath().normalize();
+    }
+  }
+
+  private String shown(Path path) {
+    if (userHome.isPresent() && path.startsWith(userHome.get())) {
+      return "~/" + userHome.get().relativize(path);
+    }
+    return path.toString();
+  }
+}
