@@ -440,7 +440,7 @@ class HookCommandTest {
           {"{\"session_id\":\"s\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
               + "\"tool_input\":{\"command\":\"", "hookSpecificOutput.permissionDecision", "ask"},
           {"{\"session_id\":\"s\",\"turn_id\":\"t\",\"hook_event_name\":\"PreToolUse\","
-              + "\"tool_input\":{\"command\":\"", "systemMessage", why},
+              + "\"tool_input\":{\"command\":\"", "hookSpecificOutput.permissionDecisionReason", why},
           {"{\"session_id\":\"s\",\"timestamp\":\"2026-12-01T00:00:00Z\","
               + "\"hook_event_name\":\"BeforeTool\",\"tool_input\":{\"command\":\"",
               "decision", "ask"},

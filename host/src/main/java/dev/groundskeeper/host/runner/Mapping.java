@@ -31,24 +31,35 @@ final class Mapping {
 
   /**
    * The context most runners send: {@code session_id}, {@code cwd}, and when present
-   * {@code agent_id}, {@code transcript_path} and {@code turn_id}.
+   * {@code agent_id}, {@code transcript_path} and {@code turn_id}. Those three only describe the
+   * call, so one of another type is left out rather than making the whole payload unusable:
+   * an unusable payload is answered with exit 1, on which every runner lets the call run, and a
+   * stray type in a transcript path let {@code git branch -D} of unpushed work through (found by
+   * HookFuzzTest).
    */
   static EventContext context(Payload payload, String sessionField, Path cwd, SessionMode mode) {
     EventContext context = EventContext.of(payload.requiredString(sessionField), cwd)
         .withMode(mode);
-    Optional<String> agent = payload.optionalString("agent_id").filter(s -> !s.isEmpty());
+    Optional<String> agent = descriptive(payload, "agent_id").filter(s -> !s.isEmpty());
     if (agent.isPresent()) {
       context = context.withAgent(agent.get());
     }
-    Optional<Path> transcript = payload.optionalPath("transcript_path", cwd);
+    Optional<Path> transcript = descriptive(payload, "transcript_path").isPresent()
+        ? payload.optionalPath("transcript_path", cwd) : Optional.empty();
     if (transcript.isPresent()) {
       context = context.withTranscript(transcript.get());
     }
-    Optional<String> turn = payload.optionalString("turn_id");
+    Optional<String> turn = descriptive(payload, "turn_id");
     if (turn.isPresent()) {
       context = context.withTurn(turn.get());
     }
     return context;
+  }
+
+  /** A string field that only describes the call; empty when absent or not a string. */
+  private static Optional<String> descriptive(Payload payload, String field) {
+    JsonNode node = payload.node(field);
+    return node.isTextual() ? Optional.of(node.asText()) : Optional.empty();
   }
 
   /** A runner's lower-case word as an enum constant; empty for a word newer than this build. */
