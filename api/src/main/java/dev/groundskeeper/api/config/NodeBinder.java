@@ -322,9 +322,26 @@ final class NodeBinder {
       return "`null`";
     }
     if (node instanceof ScalarNode scalar) {
-      return scalar.getScalarStyle() == ScalarStyle.PLAIN ? "`" + scalar.getValue() + "`"
-          : "the quoted string `" + scalar.getValue() + "`";
+      String value = shortened(scalar.getValue());
+      return scalar.getScalarStyle() == ScalarStyle.PLAIN ? "`" + value + "`"
+          : "the quoted string `" + value + "`";
     }
     return node instanceof SequenceNode ? "a list" : "a mapping";
+  }
+
+  /** The most characters of a value an error message repeats. */
+  static final int SHOWN_CHARS = 80;
+
+  /**
+   * {@code value}, cut to its first {@link #SHOWN_CHARS} characters with its length said when it
+   * is longer (found by ConfigFuzzTest: a 200 KiB value was repeated whole in the error).
+   */
+  static String shortened(String value) {
+    if (value.length() <= SHOWN_CHARS) {
+      return value;
+    }
+    int end = Character.isHighSurrogate(value.charAt(SHOWN_CHARS - 1)) ? SHOWN_CHARS - 1
+        : SHOWN_CHARS;
+    return value.substring(0, end) + "… (" + value.length() + " characters)";
   }
 }

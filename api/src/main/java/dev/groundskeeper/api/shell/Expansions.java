@@ -479,33 +479,39 @@ final class Expansions {
     return command && i < words.size() ? i : -1;
   }
 
+  /** Past the {@code NAME=value} words from {@code i} on, each added to {@code assignments}. */
+  private static int assignmentsEnd(List<Word> words, int i, List<Assignment> assignments) {
+    while (i > 0 && i < words.size()) {
+      Word w = words.get(i);
+      int eq = w.value().indexOf('=');
+      if (eq <= 0 || !isName(w.value().substring(0, eq))) {
+        break;
+      }
+      String valueText = w.value().substring(eq + 1);
+      assignments.add(new Assignment(w.value().substring(0, eq),
+          new Word(valueText, valueText, w.start(), w.end(), w.isStatic()), false, w.start(),
+          w.end()));
+      i++;
+    }
+    return i;
+  }
+
   /**
    * The index of the first word of the command a wrapper runs, or -1 when {@code name} is no
-   * wrapper or runs nothing. {@code env}'s assignments are added to {@code assignments}.
+   * wrapper or runs nothing. The assignments {@code env} and {@code sudo} take are added to
+   * {@code assignments}.
    */
   static int wrappedCommandStart(String name, List<Word> words, List<Assignment> assignments) {
     switch (name) {
       case "sudo":
       case "doas":
-        return optionsEnd(words, 1, "ugCDhprtUTa",
-            SUDO_VALUE_OPTIONS, "elvVK", SUDO_NO_COMMAND);
-      case "env": {
-        int i = optionsEnd(words, 1, "uCS",
-            ENV_VALUE_OPTIONS, "", VERSION_HELP);
-        while (i > 0 && i < words.size()) {
-          Word w = words.get(i);
-          int eq = w.value().indexOf('=');
-          if (eq <= 0 || !isName(w.value().substring(0, eq))) {
-            break;
-          }
-          String valueText = w.value().substring(eq + 1);
-          assignments.add(new Assignment(w.value().substring(0, eq),
-              new Word(valueText, valueText, w.start(), w.end(), w.isStatic()), false, w.start(),
-              w.end()));
-          i++;
-        }
-        return i;
-      }
+        // sudo also takes VAR=value before the command (found by ShellFuzzTest: `sudo A=1 git
+        // branch -D feat` was read as a command named A=1, so the deletion went unseen)
+        return assignmentsEnd(words, optionsEnd(words, 1, "ugCDhprtUTa",
+            SUDO_VALUE_OPTIONS, "elvVK", SUDO_NO_COMMAND), assignments);
+      case "env":
+        return assignmentsEnd(words, optionsEnd(words, 1, "uCS", ENV_VALUE_OPTIONS, "",
+            VERSION_HELP), assignments);
       case "command":
         return optionsEnd(words, 1, "", Set.of(), "vV", Set.of());
       case "setsid":

@@ -300,4 +300,13 @@ class LostWorkReadingsTest {
     assertThat(deleted("git branch -D -")).containsExactly("%-!");
     assertThat(deleted("git branch -D feat")).containsExactly("feat!");
   }
+
+  @Test
+  void sudoAssignmentsBeforeTheCommandAreNotItsName() {
+    // found by ShellFuzzTest: sudo runs git with A=1 set; the command was read as named A=1
+    assertThat(deleted("sudo A=1 git branch -D feat")).containsExactly("feat!");
+    assertThat(deleted("sudo -u root A=1 B=\"x y\" git branch -D feat")).containsExactly("feat!");
+    assertThat(Shell.parseFresh("sudo A=1 git status").commands())
+        .extracting(SimpleCommand::name).containsExactly("sudo", "git");
+  }
 }
