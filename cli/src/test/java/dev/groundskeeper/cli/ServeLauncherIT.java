@@ -375,7 +375,7 @@ class ServeLauncherIT {
       Run broken = launch(Map.of(), payload("git branch -D feat/x"), "hook");
       hangUp.join(60_000);
       assertThat(hangUp.isAlive()).as("the call connected to the listener: %s", broken).isFalse();
-      assertThat(broken.out()).isEqualTo(fresh.out());
+      assertThat(broken.out()).as(broken.err()).isEqualTo(fresh.out());
       assertThat(broken.err()).contains("did not answer: the connection broke before the answer");
     }
     Files.deleteIfExists(portFile);
