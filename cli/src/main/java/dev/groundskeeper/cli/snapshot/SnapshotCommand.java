@@ -166,10 +166,8 @@ public final class SnapshotCommand implements Runnable {
     @Override
     public Integer call() {
       Path dir = where.of(context);
-      var found = context.snapshots().find(dir, id);
+      var found = named(context, "show", dir, id);
       if (found.isEmpty()) {
-        context.err().println("groundskeeper snapshot show: no snapshot " + SafeText.escape(id)
-            + " of " + context.snapshots().worktree(dir) + " (see groundskeeper snapshot list)");
         return REFUSED;
       }
       Snapshot snapshot = found.get();
@@ -187,6 +185,18 @@ public final class SnapshotCommand implements Runnable {
       context.out().println("restore: groundskeeper snapshot restore " + snapshot.id());
       return 0;
     }
+  }
+
+  /** The snapshot {@code id} of the worktree at {@code dir}; empty, said on stderr, when none. */
+  private static java.util.Optional<Snapshot> named(SnapshotContext context, String verb, Path dir,
+      String id) {
+    var found = context.snapshots().find(dir, id);
+    if (found.isEmpty()) {
+      context.err().println("groundskeeper snapshot " + verb + ": no snapshot "
+          + SafeText.escape(id) + " of " + context.snapshots().worktree(dir)
+          + " (see groundskeeper snapshot list)");
+    }
+    return found;
   }
 
   @Command(name = "restore", mixinStandardHelpOptions = true,
@@ -216,11 +226,8 @@ public final class SnapshotCommand implements Runnable {
     @Override
     public Integer call() {
       Path dir = where.of(context);
-      var found = context.snapshots().find(dir, id);
+      var found = named(context, "restore", dir, id);
       if (found.isEmpty()) {
-        context.err().println("groundskeeper snapshot restore: no snapshot "
-            + SafeText.escape(id) + " of " + context.snapshots().worktree(dir)
-            + " (see groundskeeper snapshot list)");
         return REFUSED;
       }
       return report(context, found.get(), context.snapshots().restore(dir, id, dryRun), dryRun);
