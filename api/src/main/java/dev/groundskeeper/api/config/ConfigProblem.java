@@ -34,6 +34,21 @@ public record ConfigProblem(String source, int line, int column, String keyPath,
     Objects.requireNonNull(keyPath, "keyPath");
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(suggestion, "suggestion");
+    // Every check may quote what it read; a file can hold a value of any size, and a problem is
+    // shown to agents and people, so it is bounded here, once, for every check.
+    keyPath = bounded(keyPath);
+    message = bounded(message);
+  }
+
+  /** The most characters of a key path or a message a problem keeps. */
+  private static final int MAX_CHARS = 600;
+
+  private static String bounded(String text) {
+    if (text.length() <= MAX_CHARS) {
+      return text;
+    }
+    int end = Character.isHighSurrogate(text.charAt(MAX_CHARS - 1)) ? MAX_CHARS - 1 : MAX_CHARS;
+    return text.substring(0, end) + "… (" + text.length() + " characters in all)";
   }
 
   /** {@return {@code file:line:column: key.path: message (did you mean `x`?)}} */
