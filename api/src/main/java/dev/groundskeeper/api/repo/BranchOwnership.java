@@ -22,12 +22,24 @@ import java.util.Optional;
 @API(status = API.Status.EXPERIMENTAL)
 public record BranchOwnership(Optional<String> identity, Map<String, Owner> owners) {
 
+  /**
+   * Copies {@code owners}; neither argument may be null.
+   *
+   * @param identity the author email the tips were compared with (git's {@code user.email});
+   *     empty when none is configured, and then no branch is this clone's by authorship
+   * @param owners every branch name of the reading with its owner; a name not listed (made after
+   *     the reading) is this clone's
+   */
   public BranchOwnership {
     Objects.requireNonNull(identity, "identity");
     owners = Map.copyOf(owners);
   }
 
-  /** No branch is anyone else's: what a source without the fact, or {@code scope: all}, reads. */
+  /**
+   * No branch is anyone else's: what a source without the fact, or {@code scope: all}, reads.
+   *
+   * @return the one ownership that owns every branch
+   */
   public static BranchOwnership everyoneOwn() {
     return EVERYONE;
   }
@@ -35,17 +47,35 @@ public record BranchOwnership(Optional<String> identity, Map<String, Owner> owne
   /** One value, so that what a warm policy keys on it stays the same from one call to the next. */
   private static final BranchOwnership EVERYONE = new BranchOwnership(Optional.empty(), Map.of());
 
-  /** True when {@code name} is this clone's branch (or not known to the reading). */
+  /**
+   * Whether a branch is this clone's.
+   *
+   * @param name a short branch name
+   * @return true when {@code name} is this clone's branch (or not known to the reading)
+   */
   public boolean own(String name) {
     Owner owner = owners.get(name);
     return owner == null || owner.own();
   }
 
+  /**
+   * Why a branch is or is not this clone's.
+   *
+   * @param name a short branch name
+   * @return its owner, or empty when the reading does not know the branch
+   */
   public Optional<Owner> owner(String name) {
     return Optional.ofNullable(owners.get(name));
   }
 
-  /** True when two emails name the same mailbox, as git users write them (case aside). */
+  /**
+   * Whether two emails name the same mailbox, as git users write them (case and angle brackets
+   * aside).
+   *
+   * @param a one email
+   * @param b another
+   * @return true when both name the same, non-empty mailbox
+   */
   public static boolean sameEmail(String a, String b) {
     return normalize(a).equals(normalize(b)) && !normalize(a).isEmpty();
   }
@@ -68,11 +98,23 @@ public record BranchOwnership(Optional<String> identity, Map<String, Owner> owne
   @API(status = API.Status.EXPERIMENTAL)
   public record Owner(Basis basis, Optional<String> author) {
 
+    /**
+     * Neither argument may be null.
+     *
+     * @param basis the first reason that holds, in the order of {@link Basis}
+     * @param author the tip's author email (the local tip's, else the remote one's), when it could
+     *     be read
+     */
     public Owner {
       Objects.requireNonNull(basis, "basis");
       Objects.requireNonNull(author, "author");
     }
 
+    /**
+     * Whether the branch is this clone's.
+     *
+     * @return true for every basis but {@link Basis#OTHERS}
+     */
     public boolean own() {
       return basis != Basis.OTHERS;
     }

@@ -59,6 +59,10 @@ public interface ChangeQueries {
    * and no entry that stays. What {@code git reflog expire --expire=<cutoff> <refs>} leaves for
    * the next prune.
    *
+   * @param directory a directory inside the repository
+   * @param refs the reflogs to expire; empty for every reflog
+   * @param cutoff the entries written before this instant expire
+   * @return the commits the expiry would leave unheld, in no particular order
    * @throws dev.groundskeeper.api.FactUnavailableException when it cannot be read (the default,
    *     for a source that does not answer this question)
    */

@@ -15,6 +15,8 @@ public interface IgnoreProbe {
    * True when git ignores {@code relativePath} (relative to the checkout's top level, {@code /}
    * separators; a path inside an ignored directory is ignored).
    *
+   * @param relativePath the path to ask about
+   * @return true when git ignores it
    * @throws dev.groundskeeper.api.FactUnavailableException when git cannot answer
    */
   boolean ignored(String relativePath);

@@ -21,6 +21,17 @@ import java.util.Objects;
 public record Snapshot(String id, Instant created, String sessionId, String command, Path top,
     List<File> files, long bytes) {
 
+  /**
+   * Copies {@code files}; no argument may be null.
+   *
+   * @param id the snapshot's name, unique in its worktree, sortable by time
+   * @param created when it was taken
+   * @param sessionId the session whose command it was taken for (empty when not known)
+   * @param command the command, as written
+   * @param top the worktree it was taken in
+   * @param files what it holds, one entry per path
+   * @param bytes the bytes it copied
+   */
   public Snapshot {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(created, "created");
@@ -51,6 +62,14 @@ public record Snapshot(String id, Instant created, String sessionId, String comm
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record File(String path, Kind kind, long size, boolean staged) {
+    /**
+     * Neither {@code path} nor {@code kind} may be null.
+     *
+     * @param path relative to the worktree, {@code /} separators
+     * @param kind what it was
+     * @param size its bytes ({@code 0} unless a file)
+     * @param staged whether its index entry differed from HEAD and was kept too
+     */
     public File {
       Objects.requireNonNull(path, "path");
       Objects.requireNonNull(kind, "kind");
@@ -67,12 +86,25 @@ public record Snapshot(String id, Instant created, String sessionId, String comm
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record Restore(List<String> restored, List<String> unchanged, List<String> conflicts) {
+    /**
+     * Copies the three lists.
+     *
+     * @param restored the paths written back (or that would be)
+     * @param unchanged the paths that already hold the snapshot's content
+     * @param conflicts the paths changed since the discard, which a restore would overwrite: when
+     *     any, nothing was written
+     */
     public Restore {
       restored = List.copyOf(restored);
       unchanged = List.copyOf(unchanged);
       conflicts = List.copyOf(conflicts);
     }
 
+    /**
+     * Whether the restore was refused.
+     *
+     * @return true when some path changed since the discard, so nothing was written
+     */
     public boolean refused() {
       return !conflicts.isEmpty();
     }

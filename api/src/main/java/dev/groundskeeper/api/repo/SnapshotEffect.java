@@ -28,6 +28,18 @@ import java.util.Objects;
 public record SnapshotEffect(Path top, String command, String sessionId, List<String> paths,
     List<String> scopes, Limits limits) implements Effect {
 
+  /**
+   * Copies the lists and checks that every path stays inside {@code top}.
+   *
+   * @param top the worktree's top level
+   * @param command the command the snapshot is taken for, as written
+   * @param sessionId the session that asked (empty when not known)
+   * @param paths what the rule found would be lost, relative to {@code top} ({@code /} separators;
+   *     a directory ends in {@code /} and is copied whole)
+   * @param scopes the path prefixes the command overwrites tracked changes under, relative to
+   *     {@code top}; the empty prefix is the whole worktree; empty when it overwrites none
+   * @param limits the caps the copy must stay under
+   */
   public SnapshotEffect {
     Objects.requireNonNull(top, "top");
     Objects.requireNonNull(command, "command");
@@ -69,6 +81,13 @@ public record SnapshotEffect(Path top, String command, String sessionId, List<St
     /** 8 MiB a file, 64 MiB a snapshot, 512 MiB a worktree. */
     public static final Limits DEFAULTS = new Limits(8L << 20, 64L << 20, 512L << 20);
 
+    /**
+     * Checks that the caps are positive and nested.
+     *
+     * @param maxFileBytes the largest file copied; a larger one refuses the snapshot
+     * @param maxBytes the most one snapshot copies in all
+     * @param maxStoreBytes the most the snapshots of one worktree hold together, this one included
+     */
     public Limits {
       if (maxFileBytes < 1 || maxBytes < maxFileBytes || maxStoreBytes < maxBytes) {
         throw new IllegalArgumentException("snapshot limits must satisfy 1 <= max_file_bytes <="
