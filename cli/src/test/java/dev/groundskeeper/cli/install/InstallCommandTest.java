@@ -253,7 +253,7 @@ class InstallCommandTest {
     assertThat(cursor.path("hooks").path("beforeShellExecution").get(0).path("command").asText())
         .isEqualTo(command(Runner.CURSOR));
     assertThat(cursor.path("hooks").path("preToolUse").get(0).path("matcher").asText())
-        .isEqualTo("Write|StrReplace|Edit");
+        .isEqualTo("Write|StrReplace|Edit|MultiEdit");
   }
 
   @Test

@@ -38,7 +38,7 @@ final class CursorAdapter extends TableAdapter {
   private static final Map<Class<? extends Event>, List<Registration>> SOURCES = Map.ofEntries(
       Map.entry(Event.CommandEvent.class, List.of(Registration.of("beforeShellExecution"))),
       Map.entry(Event.FileWriteEvent.class,
-          List.of(Registration.of("preToolUse", "Write", "StrReplace", "Edit"))),
+          List.of(Registration.of("preToolUse", "Write", "StrReplace", "Edit", "MultiEdit"))),
       Map.entry(Event.CommandCompleted.class, List.of(Registration.of("afterShellExecution"))),
       Map.entry(Event.ToolCompleted.class, List.of(Registration.of("afterFileEdit"))),
       Map.entry(Event.PromptSubmitted.class, List.of(Registration.of("beforeSubmitPrompt"))),
@@ -160,8 +160,13 @@ final class CursorAdapter extends TableAdapter {
     String hook = call.hook();
     String message = decision.message();
     if (Mapping.beforeTool(event)) {
-      ObjectNode root = Mapping.object()
-          .put("permission", decision.denied() ? "deny" : "allow");
+      // Only a refusal carries a permission. "allow" would grant what Cursor's own run mode
+      // (its allowlist, its auto-review) might have asked the person about: finding no loss is
+      // no reason to skip that prompt, so a call we let through is left to Cursor's own rules.
+      ObjectNode root = Mapping.object();
+      if (decision.denied()) {
+        root.put("permission", "deny");
+      }
       if (!message.isEmpty()) {
         root.put("user_message", message).put("agent_message", message);
       }

@@ -99,8 +99,13 @@ class RunnerAnswersTest {
     assertThat(denied.path("permission").asText()).isEqualTo("deny");
     assertThat(denied.path("agent_message").asText()).isEqualTo(DENIED);
     assertThat(denied.path("user_message").asText()).isEqualTo(DENIED);
+    // no loss found grants nothing: Cursor's own run mode still decides whether to ask
     assertThat(Runners.CURSOR.answer(call("beforeShellExecution", COMMAND), ALLOW).stdout())
-        .isEqualTo("{\"permission\":\"allow\"}");
+        .isEqualTo("{}");
+    JsonNode advised = json(Runners.CURSOR.answer(call("beforeShellExecution", COMMAND), ADVISE)
+        .stdout());
+    assertThat(advised.has("permission")).isFalse();
+    assertThat(advised.path("agent_message").asText()).isEqualTo("[t.notes] noted");
     assertThat(json(Runners.CURSOR.answer(call("stop", new Event.Stop(CONTEXT, false)), DENY)
         .stdout()).path("followup_message").asText()).isEqualTo(DENIED);
     RunnerAnswer looping = Runners.CURSOR.answer(call("stop", new Event.Stop(CONTEXT, true)),
@@ -251,9 +256,7 @@ class RunnerAnswersTest {
     }
     if (decision == ALLOW) {
       assertThat(answer).isEqualTo(event instanceof Event.StopFailure
-          ? new RunnerAnswer("{}", "", 0) : Mapping.beforeTool(event)
-              && adapter == Runners.CURSOR ? RunnerAnswer.json("{\"permission\":\"allow\"}")
-              : adapter.nothing(hook));
+          ? new RunnerAnswer("{}", "", 0) : adapter.nothing(hook));
     }
     RunnerAnswer unjudged = adapter.cannotJudge(hook, "why");
     assertThat(unjudged.exitCode()).isNotEqualTo(2);
