@@ -3,8 +3,10 @@ package dev.groundskeeper.api.shell;
 import dev.groundskeeper.api.API;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,6 +28,7 @@ public final class Script {
   private volatile List<FileTarget> written;
   private volatile List<ConsumedFile> consumed;
   private volatile List<Removal> removals;
+  private volatile Map<Integer, Pipeline> pipelines;
 
   private Script(String source, List<SimpleCommand> commands, List<ParseProblem> problems) {
     this.source = source;
@@ -164,13 +167,80 @@ public final class Script {
   }
 
   private boolean pipelineReadsHeredoc(SimpleCommand c) {
-    for (SimpleCommand other : commands) {
-      if (other.pipeline() == c.pipeline() && other.pipelinePosition() < c.pipelinePosition()
-          && readsHeredoc(other)) {
+    return pipeline(c).firstHeredocPosition < c.pipelinePosition();
+  }
+
+  /**
+   * The members of one pipeline by position, indexed once per script: the queries that look along
+   * a pipeline ask it for every command, and a scan of every command each time made a long
+   * pipeline (a fuzzed {@code a | a | …} of 64 KiB) cost minutes.
+   */
+  private static final class Pipeline {
+    /** By position; members at one position (a wrapper and its command) in command order. */
+    final List<SimpleCommand> members;
+    /**
+     * {@code next[i]}: the first member at or after {@code i} that is a {@code tee} or redirects
+     * its standard output (the only ones {@link #standardOutputTargets} stops at), else the size.
+     */
+    final int[] next;
+    final int firstHeredocPosition;
+
+    Pipeline(List<SimpleCommand> members) {
+      List<SimpleCommand> sorted = new ArrayList<>(members);
+      sorted.sort(Comparator.comparingInt(SimpleCommand::pipelinePosition));
+      this.members = sorted;
+      next = new int[sorted.size() + 1];
+      next[sorted.size()] = sorted.size();
+      int heredoc = Integer.MAX_VALUE;
+      for (int i = sorted.size() - 1; i >= 0; i--) {
+        SimpleCommand c = sorted.get(i);
+        next[i] = c.isNamed("tee") || redirectsStandardOutput(c.redirections()) ? i : next[i + 1];
+        if (readsHeredoc(c)) {
+          heredoc = Math.min(heredoc, c.pipelinePosition());
+        }
+      }
+      firstHeredocPosition = heredoc;
+    }
+
+    /** {@return the index of the first member at a position above {@code position}} */
+    int after(int position) {
+      int low = 0;
+      int high = members.size();
+      while (low < high) {
+        int mid = (low + high) >>> 1;
+        if (members.get(mid).pipelinePosition() <= position) {
+          low = mid + 1;
+        } else {
+          high = mid;
+        }
+      }
+      return low;
+    }
+  }
+
+  private static boolean redirectsStandardOutput(List<Redirection> redirections) {
+    for (Redirection r : redirections) {
+      if (r.redirectsStandardOutput()) {
         return true;
       }
     }
     return false;
+  }
+
+  private Pipeline pipeline(SimpleCommand c) {
+    Map<Integer, Pipeline> index = pipelines;
+    if (index == null) {
+      Map<Integer, List<SimpleCommand>> byPipeline = new HashMap<>();
+      for (SimpleCommand command : commands) {
+        byPipeline.computeIfAbsent(command.pipeline(), k -> new ArrayList<>()).add(command);
+      }
+      Map<Integer, Pipeline> built = new HashMap<>();
+      byPipeline.forEach((k, members) -> built.put(k, new Pipeline(members)));
+      index = pipelines = Map.copyOf(built);
+    }
+    Pipeline p = index.get(c.pipeline());
+    // a command of another script: its pipeline is not indexed here
+    return p != null ? p : new Pipeline(List.of());
   }
 
   /**
@@ -242,11 +312,13 @@ public final class Script {
         && PASSES_STDIN.contains(c.nesting().get(depth - 1).detail())) {
       depth--;
     }
-    for (SimpleCommand other : commands) {
-      if (other.pipeline() == c.pipeline()
-          && other.pipelinePosition() == c.pipelinePosition() - 1
-          && (other.nesting().size() == c.nesting().size()
-              || other.nesting().size() == depth)) {
+    Pipeline p = pipeline(c);
+    for (int i = p.after(c.pipelinePosition() - 2); i < p.members.size(); i++) {
+      SimpleCommand other = p.members.get(i);
+      if (other.pipelinePosition() != c.pipelinePosition() - 1) {
+        break;
+      }
+      if (other.nesting().size() == c.nesting().size() || other.nesting().size() == depth) {
         return Optional.of(other);
       }
     }
@@ -312,14 +384,10 @@ public final class Script {
         return List.copyOf(out);
       }
     }
-    List<SimpleCommand> followers = new ArrayList<>();
-    for (SimpleCommand c : commands) {
-      if (c.pipeline() == command.pipeline() && c.pipelinePosition() > command.pipelinePosition()) {
-        followers.add(c);
-      }
-    }
-    followers.sort(Comparator.comparingInt(SimpleCommand::pipelinePosition));
-    for (SimpleCommand f : followers) {
+    Pipeline p = pipeline(command);
+    for (int i = p.next[p.after(command.pipelinePosition())]; i < p.members.size();
+        i = p.next[i + 1]) {
+      SimpleCommand f = p.members.get(i);
       if (f.isNamed("tee")) {
         addTee(out, f, false);
       }
