@@ -4,7 +4,8 @@
 #   pure      `ls -la` in a repository of one commit (no rule needs the branch inventory)
 #   branch-D  `git branch -D feat/x` in a repository of 1,000 branches, feat/x holding a commit
 #             found nowhere else (denied after reading the branch inventory)
-# and three paths each:
+# and three paths each (plus two floors: an env-bash script that exits at once, and the
+# launcher parsed but not run):
 #   warm    bin/groundskeeper hook, launcher process start to answer, sent to the server that the
 #           first call started in the background (the default path)
 #   server  the server's own time per call, request read to answer written (its --status),
@@ -54,6 +55,9 @@ payload() { # name, repository, command
 payload pure "$work/pure" "ls -la"
 payload branch-D "$work/branches" "git branch -D feat/x"
 socket="$work/gk/run/serve.sock"
+printf '#!/usr/bin/env bash\nexit 0\n' >"$work/floor.sh"
+{ echo '#!/usr/bin/env -S bash -n'; tail -n +2 "$launcher"; } >"$work/parse.sh"
+chmod +x "$work/floor.sh" "$work/parse.sh"
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The first call answers itself and starts the server.
@@ -99,12 +103,22 @@ for name in pure branch-D; do
     exit 1
   fi
   for ((i = 0; i < warmup; i++)); do "$launcher" hook <"$work/$name.json" >/dev/null; done
-  : >"$work/warm"; : >"$work/curl"; : >"$work/cold"
+  : >"$work/warm"; : >"$work/curl"; : >"$work/cold"; : >"$work/floor"; : >"$work/parse"
   for ((i = 1; i <= calls; i++)); do
     start="$(date +%s%N)"
     "$launcher" hook <"$work/$name.json" >/dev/null
     end="$(date +%s%N)"
     echo $(( (end - start) / 1000 )) >>"$work/warm"
+    # What any bash launcher costs before it does anything: the same shebang, exit at once; and
+    # this launcher's text with `bash -n` in its shebang: read and parsed, nothing run.
+    start="$(date +%s%N)"
+    "$work/floor.sh" <"$work/$name.json" >/dev/null
+    end="$(date +%s%N)"
+    echo $(( (end - start) / 1000 )) >>"$work/floor"
+    start="$(date +%s%N)"
+    "$work/parse.sh" <"$work/$name.json" >/dev/null
+    end="$(date +%s%N)"
+    echo $(( (end - start) / 1000 )) >>"$work/parse"
     direct "$name" | awk '{ printf "%d\n", $2 * 1000000 }' >>"$work/curl"
     if (( i % cold_every == 0 )); then
       start="$(date +%s%N)"
@@ -124,6 +138,10 @@ for name in pure branch-D; do
       "$(pct "$work/curl" 90)" "$(wc -l <"$work/curl")"
     printf '| %s | cold (a JVM per call) | %s | %s | %s |\n' "$name" "$(pct "$work/cold" 50)" \
       "$(pct "$work/cold" 90)" "$(wc -l <"$work/cold")"
+    printf '| %s | floor: an env-bash script that exits | %s | %s | %s |\n' "$name" \
+      "$(pct "$work/floor" 50)" "$(pct "$work/floor" 90)" "$(wc -l <"$work/floor")"
+    printf '| %s | the launcher parsed, not run (bash -n) | %s | %s | %s |\n' "$name" \
+      "$(pct "$work/parse" 50)" "$(pct "$work/parse" 90)" "$(wc -l <"$work/parse")"
   } >>"$work/table"
   awk -v w="$(pct "$work/warm" 50)" -v c="$(pct "$work/cold" 50)" -v n="$name" \
     'BEGIN { printf "%s: cold p50 / warm p50: %.1fx\n", n, c / w }' >>"$work/ratios"

@@ -13,20 +13,21 @@ import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.LogConfig;
 import dev.groundskeeper.git.store.Redactor;
+import dev.groundskeeper.git.store.StoreLevels;
+import dev.groundskeeper.git.store.StoreLocation;
+import dev.groundskeeper.git.store.StoreRefusal;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -336,11 +337,11 @@ public final class DecisionLog {
   }
 
   /**
-   * Makes {@code dir} and the levels above it down from {@code top} (mode 0700 where missing),
-   * reading each level without following links, as the worktree store does: a level that is a
-   * link or not a directory is refused, because following it would append the log to a place
-   * someone else chose. Levels above {@code top} belong to the account (its home) and are only
-   * created when missing.
+   * Makes {@code dir} and the levels above it down from {@code top} through the store's own level
+   * walk ({@link StoreLevels}: mode 0700 where missing, each level read without following links
+   * and refused when it is a link, not a directory, another account's or writable by others),
+   * because following such a level would append the log to a place someone else chose. Levels
+   * above {@code top} belong to the account (its home) and are only created when missing.
    */
   static void ensureDirectory(Path top, Path dir) throws IOException {
     Path first = dir.startsWith(top) ? top : dir;
@@ -348,48 +349,44 @@ public final class DecisionLog {
     if (above != null && !Files.exists(above)) {
       Files.createDirectories(above);
     }
-    for (Path level : levels(top, dir)) {
-      if (!Files.exists(level, LinkOption.NOFOLLOW_LINKS)) {
-        try {
-          Files.createDirectory(level, PosixFilePermissions.asFileAttribute(
-              PosixFilePermissions.fromString("rwx------")));
-        } catch (UnsupportedOperationException e) {
-          // A file system without POSIX permissions (not a stub): the directory is made with
-          // its defaults, which is all such a file system offers.
-          Files.createDirectory(level);
-        } catch (FileAlreadyExistsException e) {
-          // Another writer made it first; judged below like any existing level.
-        }
-      }
-      judge(level);
+    try {
+      levels(first).ensure(segments(first, dir));
+    } catch (StoreRefusal e) {
+      throw refusal(e);
     }
   }
 
-  /** The owned levels from {@code top} down to {@code dir} ({@code dir} alone if outside it). */
-  private static List<Path> levels(Path top, Path dir) {
+  /** Judges the levels from {@code top} down to {@code dir} that exist, creating nothing. */
+  static void judgeExisting(Path top, Path dir) throws IOException {
     Path first = dir.startsWith(top) ? top : dir;
-    List<Path> levels = new ArrayList<>();
-    levels.add(first);
-    for (Path name : first.relativize(dir)) {
-      if (!name.toString().isEmpty()) {
-        levels.add(levels.get(levels.size() - 1).resolve(name));
-      }
+    try {
+      levels(first).exists(segments(first, dir));
+    } catch (StoreRefusal e) {
+      throw refusal(e);
     }
-    return levels;
   }
 
-  private static void judge(Path level) throws IOException {
-    BasicFileAttributes attributes = Files.readAttributes(level, BasicFileAttributes.class,
-        LinkOption.NOFOLLOW_LINKS);
-    String yours = "set GROUNDSKEEPER_HOME to a directory of your own";
-    if (attributes.isSymbolicLink()) {
-      throw new Refusal("the decision log's directory " + level + " is a symbolic link, and the"
-          + " log never follows links; nothing was written. Remove the link, or " + yours);
+  private static StoreLevels levels(Path top) {
+    return new StoreLevels(new StoreLocation(top, Optional.empty()));
+  }
+
+  private static List<String> segments(Path top, Path dir) {
+    List<String> segments = new ArrayList<>();
+    for (Path name : top.relativize(dir)) {
+      if (!name.toString().isEmpty()) {
+        segments.add(name.toString());
+      }
     }
-    if (!attributes.isDirectory()) {
-      throw new Refusal("the decision log's directory " + level + " is not a directory;"
-          + " nothing was written. Move it away, or " + yours);
-    }
+    return segments;
+  }
+
+  private static Refusal refusal(StoreRefusal e) {
+    return new Refusal("the decision log's directory: " + e.reason() + "; nothing was written. "
+        + capitalized(e.remedy()));
+  }
+
+  private static String capitalized(String text) {
+    return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
   /** Opens the log file for appending, refusing a link in its place (no-follow). */
@@ -483,11 +480,7 @@ public final class DecisionLog {
     }
     Path dir = directory.get();
     try {
-      for (Path level : levels(owned.orElse(dir), dir)) {
-        if (Files.exists(level, LinkOption.NOFOLLOW_LINKS)) {
-          judge(level);
-        }
-      }
+      judgeExisting(owned.orElse(dir), dir);
     } catch (IOException e) {
       // As the writer refuses it: a link here would show another place's lines as this log's.
       unreadable.add(e.getMessage());

@@ -225,6 +225,25 @@ class DecisionLogTest {
   }
 
   @Test
+  void aStateDirectoryOthersCanWriteIsRefusedAsTheWorktreeStoreRefusesIt() throws IOException {
+    Path repo = repo("log:\n  decisions: all\n");
+    Path home = Files.createDirectories(temp.resolve("gk"));
+    Path state = Files.createDirectories(home.resolve("state"));
+    Files.setPosixFilePermissions(state, java.nio.file.attribute.PosixFilePermissions.fromString(
+        "rwxrwxrwx"));
+    Host host = host(home);
+
+    host.handle(command(repo, "git status"));
+
+    // Anyone could swap the log file for a link to a place of their choosing.
+    assertThat(host.decisionLog().dropped()).isEqualTo(1);
+    assertThat(host.decisionLog().problem()).hasValueSatisfying(problem ->
+        assertThat(problem).contains(state + " can be written by group or others",
+            "chmod go-w"));
+    assertThat(state.resolve(DecisionLog.FILE_NAME)).doesNotExist();
+  }
+
+  @Test
   void aFileWhereTheStateDirectoryShouldBeIsRefused() throws IOException {
     Path repo = repo("log:\n  decisions: all\n");
     Path home = Files.createDirectories(temp.resolve("gk"));
