@@ -6,9 +6,7 @@ import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.config.ConfigLayer;
 import dev.groundskeeper.api.config.EffectiveConfig;
-import dev.groundskeeper.api.config.Key;
 import dev.groundskeeper.api.config.RuleIdGlob;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -125,8 +123,8 @@ final class TrustBoundary {
       overrides.put(PLUGINS, trustedConfig.engine().plugins());
     }
     for (Guarded setting : SETTINGS) {
-      Optional<Object> kept = valueAt(trustedConfig, setting.path());
-      Optional<Object> asked = valueAt(allConfig, setting.path());
+      Optional<Object> kept = trustedConfig.value(setting.path());
+      Optional<Object> asked = allConfig.value(setting.path());
       if (kept.isEmpty() || asked.isEmpty()) {
         continue;
       }
@@ -249,59 +247,6 @@ final class TrustBoundary {
       return 0;
     }
     return mode.softensDenials() ? 1 : 2;
-  }
-
-  /**
-   * The bound value at {@code path} ({@code namespace.key.key}), walking the records by their
-   * configuration keys; empty when the namespace is not loaded or the path names no component.
-   */
-  static Optional<Object> valueAt(EffectiveConfig config, String path) {
-    String[] segments = path.split("\\.");
-    Object value = config.sections().get(segments[0]);
-    for (int i = 1; i < segments.length && value != null; i++) {
-      value = component(value, segments[i]);
-    }
-    return Optional.ofNullable(value);
-  }
-
-  private static Object component(Object record, String key) {
-    if (!record.getClass().isRecord()) {
-      return null;
-    }
-    for (RecordComponent component : record.getClass().getRecordComponents()) {
-      String name = Optional.ofNullable(component.getAnnotation(Key.class)).map(Key::value)
-          .orElse(snakeCase(component.getName()));
-      if (name.equals(key)) {
-        try {
-          component.getAccessor().setAccessible(true);
-          return component.getAccessor().invoke(record);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-          return null;
-        }
-      }
-    }
-    return null;
-  }
-
-  /** The configuration key of a record component (the binder's rule: camelCase to snake_case). */
-  static String snakeCase(String camel) {
-    StringBuilder out = new StringBuilder();
-    for (int i = 0; i < camel.length(); i++) {
-      char c = camel.charAt(i);
-      if (Character.isUpperCase(c)) {
-        boolean afterLower = i > 0 && !Character.isUpperCase(camel.charAt(i - 1));
-        boolean endsRun = i > 0 && i + 1 < camel.length()
-            && Character.isUpperCase(camel.charAt(i - 1))
-            && Character.isLowerCase(camel.charAt(i + 1));
-        if (afterLower || endsRun) {
-          out.append('_');
-        }
-        out.append(Character.toLowerCase(c));
-      } else {
-        out.append(c);
-      }
-    }
-    return out.toString();
   }
 
   /** The value as configuration text shows it. */

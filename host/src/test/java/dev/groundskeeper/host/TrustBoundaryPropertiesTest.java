@@ -95,8 +95,8 @@ class TrustBoundaryPropertiesTest {
 
     assertThat(TrustBoundary.weakenedGuards(trusted, loaded.policy())).isEmpty();
     for (TrustBoundary.Guarded setting : TrustBoundary.SETTINGS) {
-      Optional<Object> kept = TrustBoundary.valueAt(trusted.config(), setting.path());
-      Optional<Object> now = TrustBoundary.valueAt(loaded.policy().config(), setting.path());
+      Optional<Object> kept = trusted.config().value(setting.path());
+      Optional<Object> now = loaded.policy().config().value(setting.path());
       if (kept.isPresent() && now.isPresent()) {
         assertThat(TrustBoundary.restore(setting.kind(), kept.get(), now.get()))
             .as(setting.path()).isEmpty();

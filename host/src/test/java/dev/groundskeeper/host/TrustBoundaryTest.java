@@ -201,7 +201,7 @@ class TrustBoundaryTest {
         .doesNotContain("src/**");
     assertThat(policy.config().get(Host.BRANCHES).stopGuard().yieldMarkers())
         .doesNotContain(".stop-now");
-    assertThat(TrustBoundary.valueAt(policy.config(), "changes.regenerable").orElseThrow())
+    assertThat(policy.config().value("changes.regenerable").orElseThrow())
         .asList().doesNotContain("**/*.java");
   }
 

@@ -73,6 +73,39 @@ public final class EffectiveConfig {
   }
 
   /**
+   * The bound value at a dotted key path ({@code branches.wip.cap}): the namespace's record walked
+   * by its configuration keys (the keys a file writes, not the Java names), a map block by its
+   * keys.
+   *
+   * @param keyPath a dotted key path whose first segment is a namespace
+   * @return the value, or empty when the namespace is not loaded or the path names nothing there
+   */
+  public Optional<Object> value(String keyPath) {
+    String[] segments = Objects.requireNonNull(keyPath, "keyPath").split("\\.", -1);
+    Object value = sections.get(segments[0]);
+    for (int i = 1; i < segments.length && value != null; i++) {
+      value = child(value, segments[i]);
+    }
+    return Optional.ofNullable(value);
+  }
+
+  private static Object child(Object value, String key) {
+    if (value instanceof Map<?, ?> map) {
+      return map.get(key);
+    }
+    if (!value.getClass().isRecord()) {
+      return null;
+    }
+    try {
+      RecordModel model = RecordModel.of(value.getClass());
+      return model.component(key).map(component -> model.value(value, component)).orElse(null);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      // a record the binder does not model (an embedder's own value inside a block) has no keys
+      return null;
+    }
+  }
+
+  /**
    * The layer a leaf key path ({@code branches.wip.cap}) came from; {@code default} if unset.
    *
    * @param keyPath a dotted leaf key path
