@@ -5,6 +5,7 @@ import dev.groundskeeper.api.ConfiguredRule;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.NoConfig;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.ProvidesRules;
 import dev.groundskeeper.api.Rule;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.DynamicTest;
  * from its provider with a configuration record, the way the engine would build it.
  *
  * <pre>{@code
- * RuleTester tester = RuleTester.of(new ProtectedForcePushProvider(), config);
+ * RuleTester tester = RuleTester.of(new ProtectedForcePush());   // a RuleSet: no configuration
  *
  * tester.given(Events.command("git push --force origin main"))
  *     .expectDeny()
@@ -74,6 +75,16 @@ public final class RuleTester {
           + "); name the one to test with RuleTester.of(provider, config, ruleId)");
     }
     return of(rules.get(0));
+  }
+
+  /**
+   * The one rule a provider without configuration builds (a
+   * {@link dev.groundskeeper.api.rules.RuleSet}), checked the way discovery checks it.
+   *
+   * @throws IllegalArgumentException when the provider builds no rule or several
+   */
+  public static RuleTester of(RuleProvider<NoConfig> provider) {
+    return of(provider, NoConfig.INSTANCE);
   }
 
   /** The rule with this id that {@code provider} builds from {@code config}. */
