@@ -62,6 +62,7 @@ public final class Main {
   /** And the hosts over it, one per environment and plugin paths seen. */
   private final HostCache hosts = new HostCache();
 
+  /** The program on the system clock, with every rule discovered on the class path. */
   public Main() {
     this(Clock.systemUTC(), builder -> { });
   }
@@ -72,6 +73,12 @@ public final class Main {
     this.policyCustomizer = Objects.requireNonNull(policyCustomizer, "policyCustomizer");
   }
 
+  /**
+   * The {@code groundskeeper} command on the process's own streams, environment and working
+   * directory; exits with the verb's exit code.
+   *
+   * @param args the command line after the program's name
+   */
   public static void main(String[] args) {
     int code = new Main().run(args, System.in, System.out, System.err, System.getenv(),
         Path.of("").toAbsolutePath());
@@ -79,7 +86,17 @@ public final class Main {
     System.exit(code);
   }
 
-  /** Runs the command and returns its exit code; never calls {@link System#exit}. */
+  /**
+   * Runs the command and returns its exit code; never calls {@link System#exit}.
+   *
+   * @param args the command line after the program's name
+   * @param in standard input (a hook's payload)
+   * @param out standard output
+   * @param err standard error
+   * @param env the environment the command reads, in place of the process's own
+   * @param workingDirectory the directory the command runs in
+   * @return the exit code, as each verb's {@code --help} lists them
+   */
   public int run(String[] args, InputStream in, PrintStream out, PrintStream err,
       Map<String, String> env, Path workingDirectory) {
     Invocation invocation = new Invocation(in, out, err, env, workingDirectory, clock,

@@ -60,6 +60,22 @@ class CliMannersTest {
   }
 
   @Test
+  void theVersionComesAsTextOrAsJson() throws Exception {
+    CliRunner.Result text = run("--version");
+    assertThat(text.exit()).isZero();
+    assertThat(text.out()).isEqualTo("groundskeeper " + Version.current() + "\nJava "
+        + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")\n");
+
+    CliRunner.Result json = run("--version", "--json");
+    assertThat(json.exit()).isZero();
+    assertThat(Json.MAPPER.readTree(json.out())).isEqualTo(Json.object()
+        .put("version", Version.current()).put("java", System.getProperty("java.version"))
+        .put("vm", System.getProperty("java.vm.name")));
+    assertThat(run("-V").out()).isEqualTo(text.out());
+    assertThat(run("--help").out()).contains("-V, --version").contains("--json");
+  }
+
+  @Test
   void onlyNamesATypoAwayAreSuggested() {
     assertThat(Main.near("swep", List.of("sweep", "replay"))).containsExactly("sweep");
     assertThat(Main.near("--jsn=1", List.of("--json"))).containsExactly("--json");
