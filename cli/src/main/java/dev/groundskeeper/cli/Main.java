@@ -153,6 +153,7 @@ public final class Main {
     // its help must not offer it; the option stays, hidden, to be refused with that reason.
     hide(cli.getSubcommands().get("serve"), "--plugin-path");
     cli.addSubcommand(new CommandLine.HelpCommand());
+    cli.addSubcommand(new CompletionCommand(invocation));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
     cli.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(invocation.env("NO_COLOR"),

@@ -76,6 +76,32 @@ class CliMannersTest {
   }
 
   @Test
+  void completionScriptsComeFromTheCommandModel() {
+    CliRunner.Result bash = run("completion", "bash");
+    assertThat(bash.exit()).isZero();
+    assertThat(bash.out()).contains("complete -F _complete_groundskeeper", "sweep", "worktree");
+
+    CliRunner.Result zsh = run("completion", "zsh");
+    assertThat(zsh.out()).startsWith("autoload -U +X compinit && compinit\n"
+        + "autoload -U +X bashcompinit && bashcompinit\n").contains("_complete_groundskeeper");
+
+    CliRunner.Result fish = run("completion", "fish");
+    assertThat(fish.exit()).isZero();
+    assertThat(fish.out())
+        .contains("complete -c groundskeeper -n '__fish_use_subcommand' -a 'sweep' -d ")
+        .contains("complete -c groundskeeper -n '__fish_seen_subcommand_from sweep' -l json")
+        .contains("-a 'reap'")
+        .doesNotContain("-a 'help' -d ''");
+    assertThat(fish.out().lines().filter(l -> l.contains("-l plugin-path")
+        && l.contains("from serve'"))).as("serve's hidden --plugin-path is not offered").isEmpty();
+
+    CliRunner.Result other = run("completion", "tcsh");
+    assertThat(other.exit()).isEqualTo(2);
+    assertThat(other.error()).isEqualTo("groundskeeper completion: no completion for shell "
+        + "'tcsh'; give bash, zsh or fish");
+  }
+
+  @Test
   void onlyNamesATypoAwayAreSuggested() {
     assertThat(Main.near("swep", List.of("sweep", "replay"))).containsExactly("sweep");
     assertThat(Main.near("--jsn=1", List.of("--json"))).containsExactly("--json");
@@ -124,7 +150,7 @@ class CliMannersTest {
    */
   @ParameterizedTest
   @ValueSource(strings = {"hook", "check", "replay", "log", "sweep", "scratch sweep|scratch reap",
-      "install|uninstall|doctor", "serve"})
+      "install|uninstall|doctor", "serve", "completion"})
   void theExitCodesOfEachHelpAreTheOnesDocsCliMdTells(String verbs) throws IOException {
     List<String> group = List.of(verbs.split("\\|"));
     Set<String> documented = documentedExitCodes(group.get(0));
