@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
         "",
         "bash: eval \"$(groundskeeper completion bash)\" in ~/.bashrc; zsh: the same line in"
             + " ~/.zshrc (the script loads zsh's bash completion support); fish: groundskeeper"
-            + " completion fish > ~/.config/fish/completions/groundskeeper.fish"},
+            + " completion fish > ~/.config/fish/completions/groundskeeper.fish."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:printed", "2:a shell other than bash, zsh or fish"})
 final class CompletionCommand implements Callable<Integer> {

@@ -152,7 +152,7 @@ public final class Main {
     // serve refuses the inherited --plugin-path (each served call brings its own plugins), so
     // its help must not offer it; the option stays, hidden, to be refused with that reason.
     hide(cli.getSubcommands().get("serve"), "--plugin-path");
-    cli.addSubcommand(new CommandLine.HelpCommand());
+    cli.addSubcommand(new HelpVerb(invocation));
     cli.addSubcommand(new CompletionCommand(invocation));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));

@@ -41,6 +41,12 @@ class CliMannersTest {
     assertThat(help.exit()).isZero();
     assertThat(help.out()).isEqualTo(option.out()).startsWith("Usage: groundskeeper sweep");
     assertThat(run("help").out()).startsWith("Usage: groundskeeper").contains("help");
+    assertThat(run("help", "scratch", "sweep").out())
+        .isEqualTo(run("scratch", "sweep", "--help").out());
+    CliRunner.Result unknown = run("help", "polish");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.error()).isEqualTo("groundskeeper help: no verb 'polish' (see "
+        + "groundskeeper --help)");
   }
 
   @Test
@@ -150,7 +156,7 @@ class CliMannersTest {
    */
   @ParameterizedTest
   @ValueSource(strings = {"hook", "check", "replay", "log", "sweep", "scratch sweep|scratch reap",
-      "install|uninstall|doctor", "serve", "completion"})
+      "install|uninstall|doctor", "serve", "completion|help"})
   void theExitCodesOfEachHelpAreTheOnesDocsCliMdTells(String verbs) throws IOException {
     List<String> group = List.of(verbs.split("\\|"));
     Set<String> documented = documentedExitCodes(group.get(0));
