@@ -44,8 +44,8 @@ import picocli.CommandLine.Option;
             + " read is answered as a call no guard judged",
         "1:the payload or its runner is unusable or unknown, or an internal error; one line on"
             + " standard error, and every runner lets the action continue",
-        "2:Claude Code's WorktreeCreate refused by a rule or by the store (the reason is on"
-            + " standard error)"})
+        "2:only for Claude Code's WorktreeCreate: a rule or the worktree store refused the"
+            + " worktree (the reason is on standard error)"})
 final class HookCommand implements Callable<Integer> {
 
   static final int FAILED = 1;

@@ -62,6 +62,7 @@ public final class Main {
   /** And the hosts over it, one per environment and plugin paths seen. */
   private final HostCache hosts = new HostCache();
 
+  /** The program on the system clock, with every rule discovered on the class path. */
   public Main() {
     this(Clock.systemUTC(), builder -> { });
   }
@@ -72,6 +73,12 @@ public final class Main {
     this.policyCustomizer = Objects.requireNonNull(policyCustomizer, "policyCustomizer");
   }
 
+  /**
+   * The {@code groundskeeper} command on the process's own streams, environment and working
+   * directory; exits with the verb's exit code.
+   *
+   * @param args the command line after the program's name
+   */
   public static void main(String[] args) {
     int code = new Main().run(args, System.in, System.out, System.err, System.getenv(),
         Path.of("").toAbsolutePath());
@@ -79,7 +86,17 @@ public final class Main {
     System.exit(code);
   }
 
-  /** Runs the command and returns its exit code; never calls {@link System#exit}. */
+  /**
+   * Runs the command and returns its exit code; never calls {@link System#exit}.
+   *
+   * @param args the command line after the program's name
+   * @param in standard input (a hook's payload)
+   * @param out standard output
+   * @param err standard error
+   * @param env the environment the command reads, in place of the process's own
+   * @param workingDirectory the directory the command runs in
+   * @return the exit code, as each verb's {@code --help} lists them
+   */
   public int run(String[] args, InputStream in, PrintStream out, PrintStream err,
       Map<String, String> env, Path workingDirectory) {
     Invocation invocation = new Invocation(in, out, err, env, workingDirectory, clock,
@@ -132,8 +149,15 @@ public final class Main {
         new Main(invocation.clock(), invocation.policyCustomizer())::run, invocation.clock()));
     cli.addSubcommand(SnapshotCommand.commandLine(snapshotContext(invocation)));
     cli.addSubcommand(new UndoCommand(snapshotContext(invocation)));
+    // serve refuses the inherited --plugin-path (each served call brings its own plugins), so
+    // its help must not offer it; the option stays, hidden, to be refused with that reason.
+    hide(cli.getSubcommands().get("serve"), "--plugin-path");
+    cli.addSubcommand(new HelpVerb(invocation));
+    cli.addSubcommand(new CompletionCommand(invocation));
     cli.setOut(new PrintWriter(invocation.out(), true));
     cli.setErr(new PrintWriter(invocation.err(), true));
+    cli.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(invocation.env("NO_COLOR"),
+        invocation.out() == System.out && System.console() != null)));
     cli.setExecutionExceptionHandler(Main::failed);
     cli.setParameterExceptionHandler(Main::misused);
     return cli;
@@ -257,12 +281,71 @@ public final class Main {
     return CANNOT_RUN;
   }
 
+  /**
+   * Colour in help only on a terminal, never with {@code NO_COLOR} set to a non-empty value
+   * (no-color.org): read from this run's environment and streams, since a served call runs in a
+   * server whose own environment and streams are not the caller's.
+   */
+  static CommandLine.Help.Ansi ansi(Optional<String> noColor, boolean terminal) {
+    return noColor.isEmpty() && terminal ? CommandLine.Help.Ansi.AUTO : CommandLine.Help.Ansi.OFF;
+  }
+
+  private static void hide(CommandLine command, String name) {
+    CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+    CommandLine.Model.OptionSpec option = spec.findOption(name);
+    if (option != null) {
+      spec.remove(option);
+      spec.addOption(option.toBuilder().hidden(true).build());
+    }
+  }
+
   private static int misused(CommandLine.ParameterException e, String[] args) {
     CommandLine command = e.getCommandLine();
-    command.getErr().println(name(command) + ": " + e.getMessage()
+    String suggestion = "";
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+        && !unmatched.getUnmatched().isEmpty()) {
+      List<String> near = near(unmatched.getUnmatched().get(0), unmatched.getSuggestions());
+      if (!near.isEmpty()) {
+        suggestion = "; did you mean " + String.join(" or ", near) + "?";
+      }
+    }
+    command.getErr().println(name(command) + ": " + e.getMessage() + suggestion
         + " (see " + name(command) + " --help)");
     // A hook's runner reads exit 2 as a deliberate block; a misconfigured hook must not block.
     return command.getCommand() instanceof HookCommand ? HookCommand.FAILED : CANNOT_RUN;
+  }
+
+  /**
+   * picocli's suggestions that are a typo away from what was typed (at most a third of its
+   * letters changed, and at least one): its own list also offers names that merely share
+   * letters, such as {@code snapshot} for {@code polish}.
+   */
+  static List<String> near(String typed, List<String> suggestions) {
+    String word = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+    int allowed = Math.max(1, word.replaceFirst("^-+", "").length() / 3);
+    return suggestions.stream().filter(name -> distance(word, name) <= allowed).distinct()
+        .limit(3).toList();
+  }
+
+  /** The Levenshtein distance: letters inserted, deleted or changed. */
+  private static int distance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int change = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1),
+            previous[j - 1] + change);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
   }
 
   private static String name(CommandLine command) {

@@ -153,10 +153,11 @@ class LauncherIT {
     Run first = launch(repo, launcher, pathWithTools(), "", "--version");
     assertThat(first.exit()).as(first.err()).isZero();
     assertThat(first.out()).startsWith("groundskeeper ");
-    assertThat(first.err()).contains("groundskeeper: building the CLI (mvn -q -B -DskipTests"
-        + " package -pl cli -am)...");
-    assertThat(Files.readString(temp.resolve("mvn.log")))
-        .isEqualTo(checkout.toRealPath() + " -q -B -DskipTests package -pl cli -am\n");
+    assertThat(first.err()).contains("groundskeeper: building the CLI (mvn -q -B"
+        + " -Dstyle.color=never -DskipTests package -pl cli -am)...");
+    assertThat(Files.readString(temp.resolve("mvn.log"))).as("no colour codes from Maven")
+        .isEqualTo(checkout.toRealPath()
+            + " -q -B -Dstyle.color=never -DskipTests package -pl cli -am\n");
     assertThat(checkout.resolve("cli/target/groundskeeper.jsa")).exists();
 
     Run second = launch(repo, launcher, pathWithTools(), "", "--version");

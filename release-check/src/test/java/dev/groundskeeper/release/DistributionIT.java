@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,6 +139,95 @@ class DistributionIT {
         .contains(root.toRealPath().resolve("bin/groundskeeper") + " hook --runner claude");
     assertThat(home.resolve(".claude/settings.json")).as("a dry run writes nothing")
         .doesNotExist();
+  }
+
+  /**
+   * Unpacked where its user cannot write (a system directory, a read-only mount), the launcher
+   * records its class-data archive in the user's state directory and runs as it does elsewhere;
+   * nothing is written beside the jar.
+   */
+  @Test
+  void theUnpackedArchiveRunsFromADirectoryItCannotWriteTo() throws Exception {
+    Path root = unpack();
+    Path home = Files.createDirectories(scratch.resolve("home"));
+    Path binDir = Files.createDirectories(home.resolve(".local/bin"));
+    Path onPath = Files.createSymbolicLink(binDir.resolve("groundskeeper"),
+        root.resolve("bin/groundskeeper"));
+    Path work = Files.createDirectories(scratch.resolve("work"));
+    Map<String, String> environment = environment(home, binDir);
+    List<Path> locked = List.of(root.resolve("cli/target"), root.resolve("cli"),
+        root.resolve("bin"), root);
+    ReadOnly readOnly = ReadOnly.make(locked);
+    try {
+      Assumptions.assumeTrue(readOnly.holds(), "this user can write to any directory (root, "
+          + "without chattr): a read-only installation cannot be made here");
+
+      Run version = run(List.of(onPath.toString(), "--version"), work, environment, "");
+      assertThat(version.exit()).as(version.toString()).isZero();
+      assertThat(version.stdout()).startsWith("groundskeeper " + Poms.version() + "\n");
+      assertThat(version.stderr()).as(version.toString()).isEmpty();
+      Path cds = home.resolve(".groundskeeper/state/cds");
+      try (Stream<Path> archives = Files.list(cds)) {
+        assertThat(archives.map(p -> p.getFileName().toString())).as("in %s", cds)
+            .containsExactlyInAnyOrder(root.resolve("cli/target/groundskeeper.jar").toString()
+                .substring(1).replace('/', '%') + ".jsa", ".build.lock");
+      }
+      try (Stream<Path> files = Files.list(root.resolve("cli/target"))) {
+        assertThat(files.map(p -> p.getFileName().toString())).as("nothing beside the jar")
+            .containsExactly("groundskeeper.jar");
+      }
+
+      String payload = "{\"session_id\":\"dist\",\"cwd\":\"" + work + "\",\"hook_event_name\":"
+          + "\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
+      Run hook = run(List.of(onPath.toString(), "hook"), work, environment, payload);
+      assertThat(hook.exit()).as(hook.toString()).isZero();
+      assertThat(hook.stderr()).as(hook.toString()).isEmpty();
+
+      Run again = run(List.of(onPath.toString(), "--version"), work, environment, "");
+      assertThat(again.exit()).as(again.toString()).isZero();
+      assertThat(again.stderr()).as("the archive recorded is the one used").isEmpty();
+    } finally {
+      readOnly.undo();
+    }
+  }
+
+  /**
+   * Directories made unwritable: by their mode, and where this user writes through modes (root)
+   * by the immutable attribute, which binds root too.
+   */
+  private record ReadOnly(List<Path> directories, boolean immutable) {
+
+    static ReadOnly make(List<Path> directories) throws Exception {
+      for (Path directory : directories) {
+        directory.toFile().setWritable(false, false);
+      }
+      if (directories.stream().noneMatch(Files::isWritable)) {
+        return new ReadOnly(directories, false);
+      }
+      List<String> command = new ArrayList<>(List.of("chattr", "+i"));
+      directories.forEach(d -> command.add(d.toString()));
+      try {
+        run(command, directories.get(0), Map.of("PATH", "/usr/bin:/bin:/usr/sbin:/sbin"), "");
+      } catch (IOException noChattr) {
+        return new ReadOnly(directories, false);
+      }
+      return new ReadOnly(directories, true);
+    }
+
+    boolean holds() {
+      return directories.stream().noneMatch(Files::isWritable);
+    }
+
+    void undo() throws Exception {
+      if (immutable) {
+        List<String> command = new ArrayList<>(List.of("chattr", "-i"));
+        directories.forEach(d -> command.add(d.toString()));
+        run(command, Path.of("/"), Map.of("PATH", "/usr/bin:/bin:/usr/sbin:/sbin"), "");
+      }
+      for (Path directory : directories) {
+        directory.toFile().setWritable(true, true);
+      }
+    }
   }
 
   private Path unpack() throws Exception {

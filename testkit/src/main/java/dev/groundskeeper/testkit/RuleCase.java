@@ -33,49 +33,110 @@ public final class RuleCase {
     this.facts = Objects.requireNonNull(facts, "facts");
   }
 
-  /** The same event with these facts instead of the tester's. */
+  /**
+   * The same event with these facts instead of the tester's.
+   *
+   * @param facts what the rule may read
+   * @return a new case
+   */
   public RuleCase withFacts(Facts facts) {
     return new RuleCase(tester, event, facts);
   }
 
+  /**
+   * As {@link #withFacts(Facts)}, from a builder of test facts.
+   *
+   * @param facts the builder, built here
+   * @return a new case
+   */
   public RuleCase withFacts(TestFacts.Builder facts) {
     return withFacts(facts.build());
   }
 
+  /**
+   * The event of this case.
+   *
+   * @return the event
+   */
   public Event event() {
     return event;
   }
 
-  /** Runs the rule and returns assertions on what it reported (before any mode applies). */
+  /**
+   * Runs the rule and returns assertions on what it reported (before any mode applies).
+   *
+   * @return assertions on the verdict
+   */
   public VerdictAssert then() {
     return new VerdictAssert(RuleRun.of(tester.rule(), event, facts));
   }
 
-  /** The rule's verdict as it reported it (before any mode applies). */
+  /**
+   * The rule's verdict as it reported it (before any mode applies).
+   *
+   * @return the verdict
+   */
   public Verdict verdict() {
     return then().verdict();
   }
 
+  /**
+   * Runs the rule and checks the outcome.
+   *
+   * @param outcome the outcome expected
+   * @return assertions on the verdict, the outcome already checked
+   * @throws AssertionError when the rule answers otherwise, naming the event and the verdict
+   */
   public VerdictAssert expect(Outcome outcome) {
     return then().hasOutcome(outcome);
   }
 
+  /**
+   * Runs the rule and checks that it answers {@code ALLOW}.
+   *
+   * @return assertions on the verdict, the outcome already checked
+   * @throws AssertionError when the rule answers otherwise, naming the event and the verdict
+   */
   public VerdictAssert expectAllow() {
     return expect(Outcome.ALLOW);
   }
 
+  /**
+   * Runs the rule and checks that it answers {@code ADVISE}.
+   *
+   * @return assertions on the verdict, the outcome already checked
+   * @throws AssertionError when the rule answers otherwise, naming the event and the verdict
+   */
   public VerdictAssert expectAdvise() {
     return expect(Outcome.ADVISE);
   }
 
+  /**
+   * Runs the rule and checks that it answers {@code DENY}.
+   *
+   * @return assertions on the verdict, the outcome already checked
+   * @throws AssertionError when the rule answers otherwise, naming the event and the verdict
+   */
   public VerdictAssert expectDeny() {
     return expect(Outcome.DENY);
   }
 
+  /**
+   * Runs the rule and checks that it answers {@code NOT_APPLICABLE}.
+   *
+   * @return assertions on the verdict, the outcome already checked
+   * @throws AssertionError when the rule answers otherwise, naming the event and the verdict
+   */
   public VerdictAssert expectNotApplicable() {
     return expect(Outcome.NOT_APPLICABLE);
   }
 
+  /**
+   * Runs the rule and checks that it answers {@code COULD_NOT_JUDGE}.
+   *
+   * @return assertions on the verdict, the outcome already checked
+   * @throws AssertionError when the rule answers otherwise, naming the event and the verdict
+   */
   public VerdictAssert expectCouldNotJudge() {
     return expect(Outcome.COULD_NOT_JUDGE);
   }
@@ -84,6 +145,8 @@ public final class RuleCase {
    * What the engine delivers for this event with the rule alone at the tester's mode: a denial
    * softened under {@code advise}, nothing at all under {@code off}, could-not-judge for a rule
    * that throws.
+   *
+   * @return the decision of a one-rule policy
    */
   public Decision decision() {
     return Policy.builder().rule(tester.rule(), tester.mode()).build().evaluate(event, facts);

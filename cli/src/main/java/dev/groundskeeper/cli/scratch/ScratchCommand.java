@@ -30,11 +30,21 @@ public final class ScratchCommand implements Runnable {
 
   private final Context context;
 
+  /**
+   * The {@code scratch} group, printing its usage when run without a subcommand.
+   *
+   * @param context what its verbs read
+   */
   public ScratchCommand(Context context) {
     this.context = Objects.requireNonNull(context, "context");
   }
 
-  /** The {@code scratch} command with its {@code sweep} and {@code reap} subcommands. */
+  /**
+   * The {@code scratch} command with its {@code sweep} and {@code reap} subcommands.
+   *
+   * @param context what its verbs read
+   * @return the command line to add to the root command
+   */
   public static CommandLine commandLine(Context context) {
     return new CommandLine(new ScratchCommand(context))
         .addSubcommand(new ScratchSweepCommand(context))
@@ -50,17 +60,39 @@ public final class ScratchCommand implements Runnable {
   @API(status = API.Status.INTERNAL)
   public interface Context {
 
-    /** The directory the command runs in. */
+    /**
+     * The directory the command runs in.
+     *
+     * @return the working directory
+     */
     Path directory();
 
-    /** The top-level directory of the checkout containing it, if any. */
+    /**
+     * The top-level directory of the checkout containing it, if any.
+     *
+     * @return the checkout's root, or empty outside a repository
+     */
     Optional<Path> root();
 
-    /** The workspace's effective configuration (every layer and plugin applied). */
+    /**
+     * The workspace's effective configuration (every layer and plugin applied).
+     *
+     * @return the configuration in force
+     */
     EffectiveConfig config();
 
+    /**
+     * Where the verb reports.
+     *
+     * @return standard output
+     */
     PrintStream out();
 
+    /**
+     * The clock idle ages are measured with.
+     *
+     * @return the clock
+     */
     Clock clock();
   }
 

@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
             + " scratch.spaces.pattern names; each removal re-checks that nothing changed."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:listed, or every idle space removed",
-        "1:a removal was refused or failed (the message says which and why)"})
+        "1:a removal was refused or failed (the message says which and why)",
+        "2:the configuration or a plugin is unusable, or bad usage"})
 public final class ScratchReapCommand implements Callable<Integer> {
 
   private final ScratchCommand.Context context;

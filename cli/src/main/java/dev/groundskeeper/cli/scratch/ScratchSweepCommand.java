@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
         "Stale scratch files and files outside the scratch directory and the registered stores,"
             + " each with its three choices. Silent on a clean tree apart from one line saying so."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:reported (even when there are findings)"})
+    exitCodeList = {"0:reported (even when there are findings)",
+        "2:the configuration or a plugin is unusable, or bad usage"})
 public final class ScratchSweepCommand implements Callable<Integer> {
 
   private static final ObjectMapper JSON =

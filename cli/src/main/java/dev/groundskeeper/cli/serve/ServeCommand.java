@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -234,7 +235,9 @@ public final class ServeCommand implements Callable<Integer> {
       } catch (DateTimeParseException e) {
         // reported below
       }
-      throw new IllegalArgumentException("not a duration: `" + value
+      // picocli prints a TypeConversionException's message as it is; any other exception it
+      // would quote with its class name.
+      throw new CommandLine.TypeConversionException("not a duration: `" + value
           + "` (examples: 90s, 30m, 2h, 1d, 0)");
     }
   }

@@ -10,18 +10,45 @@ import java.time.Clock;
 @API(status = API.Status.INTERNAL)
 public interface SnapshotContext {
 
-  /** The directory the command runs in. */
+  /**
+   * The directory the command runs in.
+   *
+   * @return the working directory
+   */
   Path directory();
 
-  /** The snapshots of this run's state directory. */
+  /**
+   * The snapshots of this run's state directory.
+   *
+   * @return the snapshot store
+   */
   Snapshots snapshots();
 
-  /** The days after which a snapshot is listed as expired ({@code changes.snapshots.keep_days}). */
+  /**
+   * The days after which a snapshot is listed as expired ({@code changes.snapshots.keep_days}).
+   *
+   * @return the number of days
+   */
   int keepDays();
 
+  /**
+   * Where the verb reports.
+   *
+   * @return standard output
+   */
   PrintStream out();
 
+  /**
+   * Where refusals and failures go.
+   *
+   * @return standard error
+   */
   PrintStream err();
 
+  /**
+   * The clock snapshot ages are measured with.
+   *
+   * @return the clock
+   */
   Clock clock();
 }

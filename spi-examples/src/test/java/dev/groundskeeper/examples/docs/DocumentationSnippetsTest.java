@@ -18,14 +18,18 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The Java snippets of the rule-author pages are compiled and run: each one is a region of a
- * test source here, marked {@code // snippet: NAME} ... {@code // end snippet}, and the page
- * must show exactly that region.
+ * source here (tests, or the example itself), marked {@code // snippet: NAME} ...
+ * {@code // end snippet}, and the page must show exactly that region. A region that is not a
+ * whole file is shown after the imports it needs: every import of its source file whose name
+ * the region uses, in the file's order, then a blank line, so that a reader who copies a
+ * snippet knows where each type comes from.
  */
 class DocumentationSnippetsTest {
 
   private static final List<Path> PAGES = List.of(Path.of("../docs/writing-rules.md"),
       Path.of("../docs/testkit.md"), Path.of("../README.md"));
-  private static final Path SOURCES = Path.of("src/test/java");
+  private static final List<Path> SOURCES = List.of(Path.of("src/test/java"),
+      Path.of("src/main/java"));
 
   private static final Pattern PAGE_SNIPPET = Pattern.compile(
       "<!-- snippet: ([a-z0-9-]+) -->\\n```java\\n(.*?)```", Pattern.DOTALL);
@@ -33,6 +37,8 @@ class DocumentationSnippetsTest {
       "^([ \\t]*)// snippet: ([a-z0-9-]+)\\n(.*?)^[ \\t]*// end snippet$",
       Pattern.DOTALL | Pattern.MULTILINE);
   private static final Pattern JAVA_FENCE = Pattern.compile("^```java$", Pattern.MULTILINE);
+  private static final Pattern IMPORT = Pattern.compile(
+      "^import (static )?([\\w.]+)\\.(\\w+);$", Pattern.MULTILINE);
 
   @TestFactory
   Stream<DynamicTest> everyJavaSnippetOfThePagesIsCompiledHere() {
@@ -62,20 +68,64 @@ class DocumentationSnippetsTest {
     }
   }
 
+  @Test
+  void aRegionIsShownAfterTheImportsItUses() {
+    String source = """
+        package x;
+
+        import static org.assertj.core.api.Assertions.assertThat;
+
+        import dev.groundskeeper.api.Event;
+        import dev.groundskeeper.api.Facts;
+        import dev.groundskeeper.testkit.TestFacts;
+
+        class X {
+          void x() {
+            Facts facts = TestFacts.atDefaultTime();
+          }
+        }
+        """;
+    String region = "Facts facts = TestFacts.atDefaultTime();\n";
+
+    assertThat(withImports(region, source)).isEqualTo("import dev.groundskeeper.api.Facts;\n"
+        + "import dev.groundskeeper.testkit.TestFacts;\n\n" + region);
+    assertThat(withImports("import java.util.List;\n\nclass Y {}\n", source))
+        .as("a whole file shows its own imports").isEqualTo("import java.util.List;\n\nclass Y {}\n");
+  }
+
   private static Map<String, String> sourceSnippets() {
     Map<String, String> found = new HashMap<>();
-    try (Stream<Path> files = Files.walk(SOURCES)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-        Matcher m = SOURCE_SNIPPET.matcher(read(file));
-        while (m.find()) {
-          String previous = found.put(m.group(2), dedent(m.group(3), m.group(1).length()));
-          assertThat(previous).as("snippet '%s' defined twice", m.group(2)).isNull();
+    for (Path root : SOURCES) {
+      try (Stream<Path> files = Files.walk(root)) {
+        for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+          String source = read(file);
+          Matcher m = SOURCE_SNIPPET.matcher(source);
+          while (m.find()) {
+            String region = dedent(m.group(3), m.group(1).length());
+            String previous = found.put(m.group(2), withImports(region, source));
+            assertThat(previous).as("snippet '%s' defined twice", m.group(2)).isNull();
+          }
         }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     return found;
+  }
+
+  /** The region after the imports of its file that it uses, unless it holds imports itself. */
+  static String withImports(String region, String source) {
+    if (IMPORT.matcher(region).find()) {
+      return region;
+    }
+    StringBuilder imports = new StringBuilder();
+    Matcher m = IMPORT.matcher(source);
+    while (m.find()) {
+      if (Pattern.compile("(?<![\\w.])" + m.group(3) + "\\b").matcher(region).find()) {
+        imports.append(m.group()).append('\n');
+      }
+    }
+    return imports.length() == 0 ? region : imports + "\n" + region;
   }
 
   private static String dedent(String region, int indent) {

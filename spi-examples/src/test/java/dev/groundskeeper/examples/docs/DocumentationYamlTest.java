@@ -3,13 +3,12 @@ package dev.groundskeeper.examples.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Mode;
+import dev.groundskeeper.api.NoConfig;
 import dev.groundskeeper.api.config.ConfigLayer;
 import dev.groundskeeper.api.config.ConfigLoader;
 import dev.groundskeeper.api.config.ConfigSpec;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.examples.docs.EnvFileProvider.SecretsConfig;
-import dev.groundskeeper.examples.forcepush.ProtectedForcePushConfig;
-import dev.groundskeeper.examples.forcepush.ProtectedForcePushProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,16 +37,12 @@ class DocumentationYamlTest {
   }
 
   @Test
-  void theExampleRulePageConfigurationBindsToItsRecord() throws IOException {
-    ConfigSpec<ProtectedForcePushConfig> spec = new ConfigSpec<>("example",
-        ProtectedForcePushConfig.class, new ProtectedForcePushProvider().defaultConfig());
+  void theExampleRulePageConfigurationTurnsItOff() throws IOException {
+    ConfigSpec<NoConfig> spec = new ConfigSpec<>("example", NoConfig.class, NoConfig.INSTANCE);
 
-    ProtectedForcePushConfig bound =
-        load("../docs/rules/example.protected-force-push.md", spec).get(spec);
+    EffectiveConfig config = load("../docs/rules/example.protected-force-push.md", spec);
 
-    assertThat(bound.protectedForcePush().mode()).isEqualTo(Mode.BLOCK);
-    assertThat(bound.protectedForcePush().branches())
-        .containsExactly("main", "master", "release/*");
+    assertThat(config.engine().exclude()).containsExactly("example.protected-force-push");
   }
 
   private static EffectiveConfig load(String page, ConfigSpec<?> spec) throws IOException {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.shell.Argv;
 import dev.groundskeeper.api.shell.GitCommand;
+import dev.groundskeeper.api.shell.GitPush;
+import dev.groundskeeper.api.shell.Refspec;
 import dev.groundskeeper.api.shell.Script;
 import dev.groundskeeper.api.shell.Shell;
 import dev.groundskeeper.api.shell.Word;
@@ -38,5 +40,32 @@ class ReadingCommandsTest {
     assertThat(forced).containsExactly("origin", "main");
     Argv arguments = script.gitCommands().get(0).arguments();
     assertThat(arguments.all("-f").get(0).word().source()).isEqualTo("-uf");
+  }
+
+  @Test
+  void theRefspecsOfAPush() {
+    String command = "git push origin +feat:refs/heads/main v1.0";
+    Facts facts = Facts.none();
+    List<String> updated = new ArrayList<>();
+    // snippet: push
+    for (GitPush push : GitPush.in(Shell.parse(command, facts))) {
+      for (Refspec refspec : push.refspecs()) {   // +feat:refs/heads/main, v1.0
+        // forced() is the +; source() feat; destination() refs/heads/main; branch() main
+        refspec.branch().ifPresent(updated::add);
+      }
+      push.forced();                              // --force, -f, --mirror or a +refspec
+      push.forcedBranches(List.of("main", "release/*"), facts); // Optional.of([main])
+      push.withLease();                           // git push --force-with-lease origin ...
+    }
+    // end snippet
+
+    GitPush push = GitPush.in(Shell.parse(command)).get(0);
+    assertThat(updated).containsExactly("main", "v1.0");
+    assertThat(push.refspecs().get(0)).isEqualTo(new Refspec(push.refspecs().get(0).word(), true,
+        "feat", "refs/heads/main"));
+    assertThat(push.forced()).isTrue();
+    assertThat(push.forcedBranches(List.of("main", "release/*"), facts)).contains(List.of("main"));
+    assertThat(push.withLease())
+        .isEqualTo("git push --force-with-lease origin feat:refs/heads/main v1.0");
   }
 }

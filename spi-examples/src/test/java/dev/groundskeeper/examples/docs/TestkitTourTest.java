@@ -8,15 +8,14 @@ import dev.groundskeeper.api.Fact;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Outcome;
-import dev.groundskeeper.examples.forcepush.ProtectedForcePushConfig;
-import dev.groundskeeper.examples.forcepush.ProtectedForcePushProvider;
+import dev.groundskeeper.api.repo.RepoFacts;
+import dev.groundskeeper.examples.forcepush.ProtectedForcePush;
 import dev.groundskeeper.testkit.CommandArbitraries;
 import dev.groundskeeper.testkit.EventArbitraries;
 import dev.groundskeeper.testkit.Events;
 import dev.groundskeeper.testkit.RuleTester;
 import dev.groundskeeper.testkit.TestFacts;
 import dev.groundskeeper.testkit.repo.InMemoryRepository;
-import dev.groundskeeper.api.repo.RepoFacts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -84,7 +83,7 @@ class TestkitTourTest {
         .over(repository.facts())                       // ... over every RepoFacts key
         .build();
 
-    RuleTester.of(new ProtectedForcePushProvider(), ProtectedForcePushConfig.DEFAULTS)
+    RuleTester.of(new ProtectedForcePush())
         .withFacts(facts)
         .given(Events.command("git push -f").in("/work/login"))
         .expectAllow();                                 // feature/login is not protected
@@ -96,13 +95,12 @@ class TestkitTourTest {
   @Test
   void testerFromAProvider() {
     // snippet: tester-provider
-    RuleTester tester = RuleTester.of(new ProtectedForcePushProvider(),
-            ProtectedForcePushConfig.DEFAULTS)
+    RuleTester tester = RuleTester.of(new ProtectedForcePush())
         .withFacts(TestFacts.builder().now("2026-03-01T12:00:00Z"));
 
     tester.given(Events.command("git push --force origin main"))
         .expectDeny()
-        .reasonContains("protected branch main")
+        .reasonContains("the history of main")
         .remedyCommands("git push --force-with-lease origin main")
         .findingSubjects("main")
         .hasNoEffects()
@@ -119,7 +117,7 @@ class TestkitTourTest {
   // snippet: golden
   @TestFactory
   Stream<DynamicTest> goldenCases() {
-    return RuleTester.of(new ProtectedForcePushProvider(), ProtectedForcePushConfig.DEFAULTS)
+    return RuleTester.of(new ProtectedForcePush())
         .goldenCases("golden/example.protected-force-push.yaml");
   }
   // end snippet
@@ -127,7 +125,7 @@ class TestkitTourTest {
   // snippet: arbitraries
   @Property
   void neverDeniesWithoutAPush(@ForAll("commandsWithoutPush") Event event) {
-    RuleTester.of(new ProtectedForcePushProvider(), ProtectedForcePushConfig.DEFAULTS)
+    RuleTester.of(new ProtectedForcePush())
         .given(event)
         .expectNotApplicable();
   }

@@ -43,7 +43,7 @@ class PluginEndToEndTest {
 
   @BeforeEach
   void buildThePluginJarAndARepository() throws Exception {
-    jar = jarOf(classesOf(ProtectedForcePushRule.class), temp.resolve("plugins/example.jar"));
+    jar = jarOf(classesOf(ProtectedForcePush.class), temp.resolve("plugins/example.jar"));
     repository = Files.createDirectories(temp.resolve("work/app"));
     Process init = new ProcessBuilder("git", "init", "-q", "-b", "main", repository.toString())
         .redirectErrorStream(true).start();
@@ -62,10 +62,9 @@ class PluginEndToEndTest {
     assertThat(specific.get("hookEventName").asText()).isEqualTo("PreToolUse");
     assertThat(specific.get("permissionDecision").asText()).isEqualTo("deny");
     assertThat(specific.get("permissionDecisionReason").asText()).contains(
-        "[example.protected-force-push] A force push replaces the history of protected branch "
-            + "main on origin: commits pushed there since your last fetch would be lost.\n"
-            + "Push with a lease instead: it updates the branch only while origin still has "
-            + "what you last fetched.\n"
+        "[example.protected-force-push] A force push replaces the history of main on origin: "
+            + "commits pushed there since your last fetch would be lost.\n"
+            + "Push with a lease: it updates only what you last fetched.\n"
             + "  git push --force-with-lease origin main");
   }
 
@@ -131,7 +130,7 @@ class PluginEndToEndTest {
 
   /** This JVM's test class path without the example's own classes and test classes. */
   private static String classPathWithoutExample() throws URISyntaxException {
-    Path classes = classesOf(ProtectedForcePushRule.class);
+    Path classes = classesOf(ProtectedForcePush.class);
     Path testClasses = classesOf(PluginEndToEndTest.class);
     String classPath = System.getProperty("surefire.test.class.path",
         System.getProperty("java.class.path"));

@@ -5,7 +5,6 @@ import dev.groundskeeper.api.Rule;
 import dev.groundskeeper.testkit.CommandArbitraries;
 import dev.groundskeeper.testkit.EventArbitraries;
 import dev.groundskeeper.testkit.RuleContract;
-import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 
@@ -14,7 +13,7 @@ class ProtectedForcePushContractTest extends RuleContract {
 
   @Override
   protected Rule rule() {
-    return new ProtectedForcePushRule(List.of("main", "master"));
+    return ProtectedForcePush.RULE;
   }
 
   @Override

@@ -19,8 +19,7 @@ import net.jqwik.api.Tuple.Tuple2;
 
 class ProtectedForcePushPropertiesTest {
 
-  private final RuleTester tester =
-      RuleTester.of(new ProtectedForcePushRule(List.of("main", "master", "release/1.0")));
+  private final RuleTester tester = RuleTester.of(ProtectedForcePush.RULE);
 
   @Property
   void everyForcedPushToAProtectedBranchIsDeniedNamingIt(
@@ -28,7 +27,7 @@ class ProtectedForcePushPropertiesTest {
     tester.given(Events.command(branchAndPush.get2()))
         .expectDeny()
         .findingSubjects(branchAndPush.get1())
-        .reasonContains("protected branch " + branchAndPush.get1() + " on ");
+        .reasonContains("the history of " + branchAndPush.get1() + " on ");
   }
 
   @Provide
@@ -88,7 +87,8 @@ class ProtectedForcePushPropertiesTest {
   @Provide
   Arbitrary<String> forcedToOthers() {
     return CommandArbitraries.branchNames()
-        .filter(b -> !List.of("main", "master", "release/1.0").contains(b))
+        .filter(b -> !dev.groundskeeper.api.files.PathGlob.anyMatchesWhole(
+            ProtectedForcePush.PROTECTED, b))
         .flatMap(ForcePushArbitraries::forcedPushesTo);
   }
 

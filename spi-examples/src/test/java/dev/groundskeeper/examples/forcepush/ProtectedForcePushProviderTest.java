@@ -36,10 +36,9 @@ class ProtectedForcePushProviderTest {
 
     assertThat(decision.outcome()).isEqualTo(Outcome.DENY);
     assertThat(decision.message()).isEqualTo("[example.protected-force-push] A force push "
-        + "replaces the history of protected branch main on origin: commits pushed there since "
-        + "your last fetch would be lost.\n"
-        + "Push with a lease instead: it updates the branch only while origin still has what "
-        + "you last fetched.\n"
+        + "replaces the history of main on origin: commits pushed there since your last fetch "
+        + "would be lost.\n"
+        + "Push with a lease: it updates only what you last fetched.\n"
         + "  git push --force-with-lease origin main");
   }
 
@@ -53,7 +52,7 @@ class ProtectedForcePushProviderTest {
 
   @Test
   void theRulesDocumentationPageExists() {
-    RuleInfo info = new ProtectedForcePushRule(java.util.List.of()).info();
+    RuleInfo info = ProtectedForcePush.RULE.info();
     Path page = Path.of("..", "docs", info.docsPage());
 
     assertThat(page).exists();
