@@ -258,4 +258,64 @@ class SnapshotStoreTest {
     assertThat(taken.files()).extracting(Snapshot.File::kind).containsExactly(
         Snapshot.Kind.ABSENT);
   }
+
+  /**
+   * A SHA-256 repository names HEAD's and the index's blobs by SHA-256 ids: the restore asks git
+   * whether a file is as HEAD has it, so a reset's result is recognised and written over.
+   */
+  @Test
+  void aSha256RepositoryRestoresEveryByteAndTheIndex() {
+    Work sha = Work.init(temp.resolve("sha256"), "--object-format=sha256");
+    assertThat(sha.git("rev-parse", "--show-object-format")).isEqualTo("sha256");
+    sha.write("a.txt", "a1\n").write("b.txt", "b1\n").write("link-target.txt", "t\n")
+        .commitAll("base");
+    sha.write("a.txt", "a1\na2 unstaged\n");
+    sha.write("b.txt", "b1\nb2 staged\n");
+    sha.git("add", "b.txt");
+    sha.write("new.txt", "new work\n");
+    sha.git("add", "new.txt");
+    Map<String, String> before = sha.files();
+    String index = sha.index();
+
+    Snapshot taken = store.take(new SnapshotEffect(sha.top, "git reset --hard", "s1", List.of(),
+        List.of(""), SnapshotEffect.Limits.DEFAULTS), NOW);
+    sha.sh("git reset -q --hard");
+    Snapshot.Restore restore = store.restore(sha.top, taken.id(), false);
+
+    assertThat(restore.conflicts()).isEmpty();
+    assertThat(restore.restored()).containsExactlyInAnyOrder("a.txt", "b.txt", "new.txt");
+    assertThat(sha.files()).isEqualTo(before);
+    assertThat(sha.index()).isEqualTo(index);
+  }
+
+  /**
+   * With {@code core.autocrlf} a file checked out from HEAD has bytes (CRLF) that are not HEAD's
+   * blob (LF): git's own staging id says it is as HEAD has it, and the restore goes ahead; a
+   * change made after the reset is still a conflict.
+   */
+  @Test
+  void aFileCheckedOutThroughAutocrlfIsRecognisedAsHeads() {
+    Work crlf = Work.init(temp.resolve("crlf"));
+    crlf.git("config", "core.autocrlf", "true");
+    crlf.write("a.txt", "a1\n").write("b.txt", "b1\n").commitAll("base");
+    crlf.write("a.txt", "a1\na2 mine\n");
+    crlf.write("b.txt", "b1\nb2 mine\n");
+    Snapshot taken = store.take(new SnapshotEffect(crlf.top, "git reset --hard", "s1", List.of(),
+        List.of(""), SnapshotEffect.Limits.DEFAULTS), NOW);
+    crlf.sh("git reset -q --hard");
+    assertThat(crlf.files()).containsEntry("a.txt", "a1\r\n");
+
+    Snapshot.Restore dry = store.restore(crlf.top, taken.id(), true);
+    crlf.write("b.txt", "b1\nnewer, after the reset\n");
+    Snapshot.Restore refused = store.restore(crlf.top, taken.id(), false);
+
+    assertThat(dry.conflicts()).isEmpty();
+    assertThat(dry.restored()).containsExactlyInAnyOrder("a.txt", "b.txt");
+    assertThat(refused.conflicts()).containsExactly("b.txt");
+    assertThat(crlf.files()).containsEntry("a.txt", "a1\r\n");
+    crlf.sh("git checkout -- b.txt");
+    assertThat(store.restore(crlf.top, taken.id(), false).conflicts()).isEmpty();
+    assertThat(crlf.files()).containsEntry("a.txt", "a1\na2 mine\n")
+        .containsEntry("b.txt", "b1\nb2 mine\n");
+  }
 }
