@@ -153,7 +153,8 @@ class SnapshotStoreTest {
         .hasMessageContaining("big.log is 2000 bytes, more than the 1000")
         .hasMessageContaining("changes.snapshots.max_file_bytes");
     try (var left = Files.list(store.directory(work.top))) {
-      assertThat(left).isEmpty();
+      assertThat(left).as("only the store's lock, which is kept").extracting(Path::getFileName)
+          .extracting(Path::toString).containsExactly(SnapshotStore.LOCK);
     }
   }
 
@@ -317,5 +318,42 @@ class SnapshotStoreTest {
     assertThat(store.restore(crlf.top, taken.id(), false).conflicts()).isEmpty();
     assertThat(crlf.files()).containsEntry("a.txt", "a1\na2 mine\n")
         .containsEntry("b.txt", "b1\nb2 mine\n");
+  }
+
+  /**
+   * The diff runs from the worktree now to the kept copy, which is what a restore writes: after
+   * the reset, a.txt's diff adds back the discarded line; a path already as kept has none; a
+   * file deleted since the snapshot is diffed from nothing; a binary one says only that it
+   * differs.
+   */
+  @Test
+  void theDiffShowsWhatARestoreWouldWriteOverTheWorktreeNow() throws IOException {
+    dirty();
+    Files.write(work.top.resolve("blob.bin"), new byte[] {1, 0, 2, 0, 3});
+    Snapshot taken = store.take(effect(List.of("loose.txt", "blob.bin"), List.of("")), NOW);
+    work.sh("git reset -q --hard");
+    Files.delete(work.top.resolve("loose.txt"));
+    Files.write(work.top.resolve("blob.bin"), new byte[] {9, 0, 9});
+
+    Map<String, Snapshot.Diff> diffs = new java.util.HashMap<>();
+    store.diff(work.top, taken.id(), List.of()).forEach(d -> diffs.put(d.path(), d));
+
+    assertThat(diffs.get("a.txt").lines()).containsExactly(
+        "--- a/a.txt\t(the worktree now)", "+++ b/a.txt\t(snapshot " + taken.id() + ")",
+        "@@ -1 +1,2 @@", " a1", "+a2 unstaged");
+    assertThat(diffs.get("loose.txt").lines()).startsWith("--- /dev/null\t(the worktree now)")
+        .endsWith("+untracked");
+    assertThat(diffs.get("blob.bin").binary()).isTrue();
+    assertThat(diffs.get("blob.bin").lines()).last().asString()
+        .isEqualTo("binary content differs (3 bytes now, 5 bytes kept)");
+    assertThat(store.diff(work.top, taken.id(), List.of("b.txt"))).singleElement()
+        .extracting(d -> d.lines().get(d.lines().size() - 1)).isEqualTo("+b3 unstaged on top");
+
+    assertThat(store.restore(work.top, taken.id(), false).conflicts())
+        .as("blob.bin is newer work").containsExactly("blob.bin");
+    Files.delete(work.top.resolve("blob.bin"));
+    assertThat(store.restore(work.top, taken.id(), false).conflicts()).isEmpty();
+    assertThat(store.diff(work.top, taken.id(), List.of()))
+        .as("restored: the worktree holds every kept copy").allMatch(d -> d.lines().isEmpty());
   }
 }
