@@ -218,25 +218,23 @@ public final class SnapshotCommand implements Runnable {
       int left = 0;
       int pathsLeft = 0;
       for (Snapshot.Diff diff : diffs) {
-        if (diff.lines().isEmpty()) {
-          continue;
+        int size = diff.lines().size();
+        if (size == 0) {
+          continue; // the worktree already holds the kept copy
         }
-        if (printed + diff.lines().size() > budget && printed > 0) {
-          left += diff.lines().size();
+        if (printed > 0 && printed + size > budget) {
+          // a path is shown whole or not at all, unless it alone passes the bound
+          left += size;
           pathsLeft++;
           continue;
         }
         context.out().println();
-        for (String text : diff.lines()) {
-          if (printed >= budget) {
-            left++;
-            continue;
-          }
-          context.out().println(diffLine(text));
-          printed++;
-        }
-        if (printed >= budget && left > 0 && pathsLeft == 0) {
-          pathsLeft++; // this path's tail was cut
+        int shown = Math.min(size, budget - printed);
+        diff.lines().subList(0, shown).forEach(text -> context.out().println(diffLine(text)));
+        printed += shown;
+        if (shown < size) {
+          left += size - shown;
+          pathsLeft++;
         }
       }
       if (left > 0) {

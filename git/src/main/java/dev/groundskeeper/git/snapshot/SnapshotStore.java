@@ -85,6 +85,20 @@ public final class SnapshotStore {
    *     nothing of it is kept
    */
   public Snapshot take(SnapshotEffect effect, Instant now) {
+    return take(effect, now, path -> false);
+  }
+
+  /**
+   * Takes the snapshot {@code effect} asks for, re-reading the worktree now, leaving out of the
+   * directories it copies whole the paths {@code rebuildable} covers (relative to the worktree,
+   * a directory ending in {@code /}): the repository's regenerable setting, which made them no
+   * loss to the guard that asked.
+   *
+   * @throws StoreRefusal when it cannot be taken in full (a cap, a link, a full disk): then
+   *     nothing of it is kept
+   */
+  public Snapshot take(SnapshotEffect effect, Instant now,
+      java.util.function.Predicate<String> rebuildable) {
     Path top = real(effect.top());
     WorktreeGit git = new WorktreeGit(top);
     git.requireTop();
@@ -94,7 +108,7 @@ public final class SnapshotStore {
     // snapshot is written and moved into place by one writer at a time, so the cap holds for
     // their sum and neither can pick the other's name.
     try (StoreLock lock = StoreLock.acquire(dir.resolve(LOCK), LOCK_WAIT)) {
-      return takeLocked(effect, now, top, git, dir);
+      return takeLocked(effect, now, top, git, dir, rebuildable);
     } catch (StoreLock.Busy e) {
       throw new StoreRefusal("another snapshot of " + top + " was still being written after "
           + LOCK_WAIT.toSeconds() + " s", "run the command again in a moment");
@@ -106,7 +120,7 @@ public final class SnapshotStore {
   }
 
   private Snapshot takeLocked(SnapshotEffect effect, Instant now, Path top, WorktreeGit git,
-      Path dir) {
+      Path dir, java.util.function.Predicate<String> rebuildable) {
     long used = 0;
     for (Snapshot existing : list(top)) {
       used += existing.bytes();
@@ -140,7 +154,7 @@ public final class SnapshotStore {
     }
     try {
       Capture capture = new Capture(top, git, effect.limits(),
-          effect.limits().maxStoreBytes() - used, partial);
+          effect.limits().maxStoreBytes() - used, partial, rebuildable);
       List<Manifest.Entry> entries = capture.run(effect.paths(), effect.scopes());
       Manifest manifest = new Manifest(Manifest.VERSION, id, now, effect.sessionId(),
           effect.command(), top, entries, capture.bytes());

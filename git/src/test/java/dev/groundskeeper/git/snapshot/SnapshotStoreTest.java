@@ -356,4 +356,23 @@ class SnapshotStoreTest {
     assertThat(store.diff(work.top, taken.id(), List.of()))
         .as("restored: the worktree holds every kept copy").allMatch(d -> d.lines().isEmpty());
   }
+
+  /**
+   * A directory copied whole leaves out what the repository's regenerable setting covers: the
+   * guard counted the directory for the rest of it, and caches inside would only fill the caps.
+   */
+  @Test
+  void aDirectoryCopiedWholeLeavesOutWhatTheRegenerableSettingCovers() {
+    work.write("cache/notes.txt", "mine\n");
+    work.write("cache/__pycache__/m.pyc", "compiled\n");
+    work.write("cache/deep/__pycache__/n.pyc", "compiled\n");
+    dev.groundskeeper.api.repo.Regenerable regenerable =
+        dev.groundskeeper.api.repo.Regenerable.defaults();
+
+    Snapshot taken = store.take(effect(List.of("cache/"), List.of()), NOW, regenerable::covers);
+    Snapshot all = store.take(effect(List.of("cache/"), List.of()), NOW);
+
+    assertThat(taken.files()).extracting(Snapshot.File::path).containsExactly("cache/notes.txt");
+    assertThat(all.files()).hasSize(3);
+  }
 }
