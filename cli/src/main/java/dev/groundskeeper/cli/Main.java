@@ -240,7 +240,8 @@ public final class Main {
     };
   }
 
-  private static final ConfigSpec<ChangesConfig> CHANGES =
+  /** The {@code changes:} block, whose snapshot keep age the snapshot verbs and sweep read. */
+  static final ConfigSpec<ChangesConfig> CHANGES =
       new ConfigSpec<>(ChangesConfig.NAMESPACE, ChangesConfig.class, ChangesConfig.DEFAULTS);
 
   private static ScratchCommand.Context scratchContext(Invocation invocation) {

@@ -13,6 +13,7 @@ import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,6 +51,9 @@ final class SweepCommand implements Callable<Integer> {
         policy.evaluate(request, invocation.host().facts(workspace, policy, request));
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();
+    Optional<SnapshotListing> snapshots = SnapshotListing.of(invocation.host().snapshots(),
+        workspace.directory(), policy.config().get(Main.CHANGES).snapshots().keepDays(),
+        invocation.clock().instant());
     if (json) {
       ObjectNode report = Json.object();
       report.put("directory", workspace.directory().toString());
@@ -58,9 +62,11 @@ final class SweepCommand implements Callable<Integer> {
       report.put("rules_run", ran);
       ArrayNode array = report.putArray("sections");
       sections.forEach(verdict -> array.add(Json.verdict(verdict)));
+      snapshots.ifPresent(listing -> listing.json(report.putObject("snapshots")));
       invocation.out().println(Json.pretty(report));
     } else {
       printText(invocation.out(), workspace, sections, ran);
+      snapshots.ifPresent(listing -> listing.print(invocation.out()));
     }
     return 0;
   }

@@ -47,6 +47,33 @@ class ChangesGuardTest {
     assertThat(Files.readString(repo.resolve("a.txt"))).isEqualTo("one\ntwo\n");
   }
 
+  /**
+   * changes.delete reads the repository's one regenerable list, the one the force-removal guard
+   * and prune read: narrowing or widening branches.cleanup_after_merge.regenerable moves what a
+   * deletion may take, and the changes block has no list of its own any more.
+   */
+  @Test
+  void theOneRegenerableSettingDecidesWhatADeletionMayTake() throws IOException {
+    // the user's file: a repository's own file may not add rebuildable globs (docs/trust.md)
+    Path user = Files.createDirectories(temp.resolve("xdg/groundskeeper")).resolve("config.yaml");
+    Files.writeString(user, "branches:\n  cleanup_after_merge:\n    regenerable: ['gen/**']\n");
+    Files.createDirectories(repo.resolve("gen"));
+    Files.writeString(repo.resolve("gen/out.txt"), "generated\n");
+    Files.createDirectories(repo.resolve("node_modules/x"));
+    Files.writeString(repo.resolve("node_modules/x/index.js"), "x\n");
+
+    CliRunner.Result generated = cli.run(repo, "check", "--", "rm -rf gen");
+    CliRunner.Result modules = cli.run(repo, "check", "--", "rm -rf node_modules");
+    Files.writeString(user, "changes:\n  regenerable: ['**']\n");
+    CliRunner.Result old = cli.run(repo, "check", "--", "rm -rf gen");
+
+    assertThat(generated.exit()).as(generated.output()).isZero();
+    assertThat(modules.exit()).as(modules.output()).isEqualTo(3);
+    assertThat(modules.output()).contains("[changes.delete]", "node_modules/x/index.js");
+    assertThat(old.exit()).as("a changes.regenerable key is unknown now").isEqualTo(2);
+    assertThat(old.err()).contains("changes.regenerable");
+  }
+
   @Test
   void checkAllowsAResetHardOnACleanTree() {
     CliRunner.Result result = cli.run(repo, "check", "--", "git reset --hard");

@@ -27,6 +27,7 @@ final class CliRunner {
   private final Path home;
   private final Map<String, String> env = new HashMap<>();
   private final Consumer<PolicyBuilder> rules;
+  private Instant now = NOW;
 
   CliRunner(Path temp) {
     this(temp, builder -> builder.include("clitest.*", "clitestplugin.*"));
@@ -63,6 +64,12 @@ final class CliRunner {
     return home;
   }
 
+  /** Runs later commands with the clock at {@code instant} (the default is {@link #NOW}). */
+  CliRunner at(Instant instant) {
+    now = instant;
+    return this;
+  }
+
   Result withInput(Path workingDirectory, String stdin, String... args) {
     return withBytes(workingDirectory, stdin.getBytes(StandardCharsets.UTF_8), args);
   }
@@ -71,7 +78,7 @@ final class CliRunner {
   Result withBytes(Path workingDirectory, byte[] stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Main main = new Main(Clock.fixed(NOW, ZoneOffset.UTC), rules);
+    Main main = new Main(Clock.fixed(now, ZoneOffset.UTC), rules);
     int exit = main.run(args, new ByteArrayInputStream(stdin),
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), env, workingDirectory);

@@ -131,6 +131,81 @@ class SnapshotUndoTest {
     assertThat(cli.run(repo, "undo").exit()).isEqualTo(1);
   }
 
+  /**
+   * snapshot show prints the stat and the diff from the worktree now to the kept copy, which is
+   * what a restore writes; it is cut at a bound unless --full or paths are given.
+   */
+  @Test
+  void showPrintsTheDiffARestoreWouldApplyBoundedUnlessAskedInFull() throws IOException {
+    StringBuilder long_ = new StringBuilder();
+    for (int i = 0; i < 300; i++) {
+      long_.append("line ").append(i).append('\n');
+    }
+    Files.writeString(repo.resolve("long.txt"), long_);
+    hook(COMMAND);
+    Git.run(repo, "reset", "-q", "--hard");
+    Git.run(repo, "clean", "-q", "-fdx");
+    String id = cli.run(repo, "snapshot", "list").out().split(" ")[0];
+
+    CliRunner.Result show = cli.run(repo, "snapshot", "show", id);
+    CliRunner.Result full = cli.run(repo, "snapshot", "show", id, "--full");
+    CliRunner.Result one = cli.run(repo, "snapshot", "show", id, "a.txt");
+    CliRunner.Result none = cli.run(repo, "snapshot", "show", id, "nowhere.txt");
+
+    assertThat(show.exit()).as(show.err()).isZero();
+    assertThat(show.out()).contains("  a.txt  21 bytes; a restore writes it back",
+        "  .env  11 bytes; a restore writes it back",
+        "--- a/a.txt\t(the worktree now)\n+++ b/a.txt\t(snapshot " + id + ")\n@@ -1 +1,2 @@\n"
+            + " one\n+two, uncommitted\n",
+        "--- /dev/null\t(the worktree now)", "+TOKEN=kept",
+        "not shown: groundskeeper snapshot show " + id + " --full",
+        "restore: groundskeeper snapshot restore " + id);
+    assertThat(show.out().lines().filter(l -> l.startsWith("+") || l.startsWith("-")
+        || l.startsWith(" ") && !l.startsWith("  ") || l.startsWith("@@")).count())
+        .isLessThanOrEqualTo(dev.groundskeeper.cli.snapshot.SnapshotCommand.SHOWN_DIFF_LINES);
+    assertThat(full.out()).contains("+line 299").doesNotContain("not shown");
+    assertThat(one.out()).contains("+two, uncommitted").doesNotContain("TOKEN", "long.txt");
+    assertThat(none.exit()).isEqualTo(1);
+    assertThat(none.err()).contains("holds no path nowhere.txt");
+
+    Files.writeString(repo.resolve("a.txt"), "newer\n");
+    CliRunner.Result changed = cli.run(repo, "snapshot", "show", id, "a.txt");
+    assertThat(changed.out()).contains("a.txt  21 bytes; changed since: a restore refuses",
+        "-newer", "+two, uncommitted", "(refused while 1 path differ");
+  }
+
+  /**
+   * sweep lists the worktree's snapshots, marks those past keep_days and names the command that
+   * drops them; it deletes nothing, and the bulk drop needs --yes.
+   */
+  @Test
+  void sweepListsSnapshotsAndTheExpiredOnesWithoutDroppingThem() throws IOException {
+    hook("git checkout -- a.txt");
+    String id = cli.run(repo, "snapshot", "list").out().split(" ")[0];
+
+    CliRunner.Result fresh = cli.run(repo, "sweep");
+    CliRunner.Result later = cli.at(CliRunner.NOW.plus(java.time.Duration.ofDays(15)))
+        .run(repo, "sweep");
+    CliRunner.Result json = cli.run(repo, "sweep", "--json");
+
+    assertThat(fresh.out()).contains("[snapshots] 1 snapshot of ", "the oldest " + id,
+        "none is older than 14 days").doesNotContain("drop --expired");
+    assertThat(later.out()).contains("1 snapshot older than 14 days (changes.snapshots"
+        + ".keep_days), kept until you drop it", "  - expired " + id + ": 1 path, before"
+        + " `git checkout -- a.txt`", "groundskeeper snapshot drop --expired --yes");
+    JsonNode listing = Json.MAPPER.readTree(json.out()).path("snapshots");
+    assertThat(listing.path("count").asInt()).isEqualTo(1);
+    assertThat(listing.path("expired").get(0).asText()).isEqualTo(id);
+    assertThat(listing.path("drop_expired").asText()).isEqualTo(
+        "groundskeeper snapshot drop --expired --yes");
+    assertThat(cli.run(repo, "snapshot", "list").out()).startsWith(id);
+    assertThat(cli.run(repo, "snapshot", "drop", "--expired").exit()).isEqualTo(2);
+    assertThat(cli.run(repo, "snapshot", "list").out()).startsWith(id);
+    CliRunner.Result dropped = cli.run(repo, "snapshot", "drop", "--expired", "--yes");
+    assertThat(dropped.out()).contains("dropped snapshot " + id);
+    assertThat(cli.run(repo, "sweep").out()).doesNotContain("[snapshots]");
+  }
+
   @Test
   void checkJudgesOnlyAndTakesNoSnapshot() {
     CliRunner.Result check = cli.run(repo, "check", "--", COMMAND);

@@ -1,6 +1,7 @@
 package dev.groundskeeper.host;
 
 import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.Snapshot;
 import dev.groundskeeper.api.repo.SnapshotEffect;
 import dev.groundskeeper.api.shell.ShellQuoting;
@@ -47,13 +48,15 @@ final class SnapshotEffects implements EffectPerformer {
       byWorktree.computeIfAbsent(snapshot.top(), top -> new ArrayList<>()).add(snapshot);
     }
     Map<Effect, EffectReport> reports = new IdentityHashMap<>();
+    // the one regenerable setting the guards judged with: no loss to them, so not copied
+    Regenerable regenerable = regenerable(context);
     for (List<SnapshotEffect> asked : byWorktree.values()) {
       SnapshotEffect merged = merge(asked);
       EffectReport.Status status;
       String message;
       List<String> restore = List.of();
       try {
-        Snapshot taken = snapshots.store().take(merged, clock.instant());
+        Snapshot taken = snapshots.store().take(merged, clock.instant(), regenerable::covers);
         status = EffectReport.Status.DONE;
         message = "kept snapshot " + taken.id() + " (" + taken.files().size()
             + (taken.files().size() == 1 ? " path, " : " paths, ") + taken.bytes()
@@ -70,6 +73,14 @@ final class SnapshotEffects implements EffectPerformer {
     List<EffectReport> ordered = new ArrayList<>();
     effects.forEach(effect -> ordered.add(reports.get(effect)));
     return ordered;
+  }
+
+  private static Regenerable regenerable(EffectContext context) {
+    try {
+      return context.facts().find(Regenerable.FACT).orElse(Regenerable.defaults());
+    } catch (RuntimeException e) {
+      return Regenerable.of(java.util.List.of(), Regenerable.DEFAULT_SCRATCH_DIRECTORY);
+    }
   }
 
   /** The paths and scopes of every effect on one worktree, under the first one's caps. */

@@ -67,6 +67,14 @@ public final class Snapshots {
     return wrap(() -> store().restore(worktree(directory), id, dryRun));
   }
 
+  /**
+   * The diff of each path of snapshot {@code id} from the worktree now to the kept copy: what a
+   * restore would write. Only the paths {@code only} names, or every path when it is empty.
+   */
+  public List<Snapshot.Diff> diff(Path directory, String id, List<String> only) {
+    return wrap(() -> store().diff(worktree(directory), id, only));
+  }
+
   public void drop(Path directory, String id) {
     wrap(() -> {
       store().drop(worktree(directory), id);

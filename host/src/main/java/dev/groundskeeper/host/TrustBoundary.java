@@ -65,7 +65,6 @@ final class TrustBoundary {
       new Guarded("changes.delete", Kind.MODE, "guards untracked and ignored files"),
       new Guarded("changes.expire", Kind.MODE, "guards commits only a reflog holds"),
       new Guarded("changes.force_push", Kind.MODE, "guards commits only a remote branch holds"),
-      new Guarded("changes.regenerable", Kind.ADDS, "more files would count as rebuildable"),
       new Guarded("branches.default", Kind.CHANGES, "decides what counts as merged"),
       new Guarded("branches.remote", Kind.CHANGES, "decides whose deletions are judged"),
       new Guarded("branches.integration_lines", Kind.CHANGES,
@@ -84,8 +83,9 @@ final class TrustBoundary {
       new Guarded("branches.stop_guard.yield_markers", Kind.ADDS, "a marker lets a stop through"),
       new Guarded("branches.stop_guard.handoff_markers", Kind.ADDS, "a marker lets a stop"
           + " through"),
-      new Guarded("branches.cleanup_after_merge.regenerable", Kind.ADDS, "more ignored files"
-          + " would count as rebuildable"),
+      new Guarded("branches.cleanup_after_merge.regenerable", Kind.ADDS, "more untracked and"
+          + " ignored files would count as rebuildable (by the delete and force-removal guards"
+          + " and prune)"),
       new Guarded("worktrees.home", Kind.CHANGES, "moves the worktree store and the notes"
           + " archive"),
       new Guarded("worktrees.notes_dir", Kind.CHANGES, "decides which notes are archived before"

@@ -51,7 +51,6 @@ class TrustBoundaryPropertiesTest {
       Map.entry("branches.wip.cap", 2),
       Map.entry("changes.discard", "advise"),
       Map.entry("changes.delete", "off"),
-      Map.entry("changes.regenerable", List.of("**")),
       Map.entry("engine.on_error", "allow"),
       Map.entry("engine.on_error", "deny"),
       Map.entry("engine.exclude", List.of("branches.*")),

@@ -192,8 +192,7 @@ class TrustBoundaryTest {
   void weakerListsLoseOnlyTheirWeakeningEntries() throws Exception {
     repositoryFile("branches:\n  protected_names: [main]\n"
         + "  cleanup_after_merge:\n    regenerable: ['src/**']\n"
-        + "  stop_guard:\n    yield_markers: [.stop-now]\n"
-        + "changes:\n  regenerable: ['**/*.java']\n");
+        + "  stop_guard:\n    yield_markers: [.stop-now]\n");
     Policy policy = load().policy();
     assertThat(policy.config().get(Host.BRANCHES).protectedNames())
         .containsAll(List.of("main", "master", "develop", "trunk"));
@@ -201,8 +200,6 @@ class TrustBoundaryTest {
         .doesNotContain("src/**");
     assertThat(policy.config().get(Host.BRANCHES).stopGuard().yieldMarkers())
         .doesNotContain(".stop-now");
-    assertThat(policy.config().value("changes.regenerable").orElseThrow())
-        .asList().doesNotContain("**/*.java");
   }
 
   @Test

@@ -77,6 +77,33 @@ public record Snapshot(String id, Instant created, String sessionId, String comm
   }
 
   /**
+   * One path of a snapshot beside the worktree as it is now: the unified diff from the working
+   * file now ({@code a/}) to the snapshot's copy ({@code b/}), which is what a restore would write
+   * over it. After a discard the working file is usually HEAD's, so the diff is what the discard
+   * took; when the file changed since, it shows what a restore would replace.
+   *
+   * @param path relative to the worktree, {@code /} separators
+   * @param lines the diff's lines: the {@code ---}/{@code +++} header, then the hunks; empty when
+   *     the worktree already holds the snapshot's content
+   * @param binary whether either side is binary, when {@code lines} only says that they differ
+   */
+  @API(status = API.Status.EXPERIMENTAL)
+  public record Diff(String path, List<String> lines, boolean binary) {
+    /**
+     * Copies {@code lines}.
+     *
+     * @param path relative to the worktree, {@code /} separators
+     * @param lines the diff's lines: the {@code ---}/{@code +++} header, then the hunks; empty
+     *     when the worktree already holds the snapshot's content
+     * @param binary whether either side is binary, when {@code lines} only says that they differ
+     */
+    public Diff {
+      Objects.requireNonNull(path, "path");
+      lines = List.copyOf(lines);
+    }
+  }
+
+  /**
    * What restoring a snapshot did, or would do.
    *
    * @param restored the paths written back (or that would be)

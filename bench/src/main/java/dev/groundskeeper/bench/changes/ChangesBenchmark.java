@@ -9,13 +9,18 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.api.repo.Snapshot;
+import dev.groundskeeper.api.repo.SnapshotEffect;
 import dev.groundskeeper.git.GitFacts;
+import dev.groundskeeper.git.snapshot.SnapshotStore;
 import dev.groundskeeper.rules.changes.ChangeRules;
 import dev.groundskeeper.rules.changes.ChangesConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,7 +45,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code resetHard}: {@code git reset --hard} judged with fresh facts each call (one status
  *       read and one numstat; refused).
  *   <li>{@code noDiscard}: a command with no discard in it, with facts that count every read;
- *       the count must stay zero.
+ *       the count must stay zero (rules-changes' ReadCostTest asserts the same without a timer).
+ *   <li>{@code snapshotTake}: what snapshot mode adds to {@code resetHard}: the snapshot of the
+ *       20 changed files taken as the host takes it (a status read, HEAD's and the index's
+ *       entries, the copies forced to disk, the rename), then dropped so the store does not grow
+ *       between calls (the drop is part of the figure).
  * </ul>
  */
 @State(Scope.Benchmark)
@@ -58,6 +67,9 @@ public class ChangesBenchmark {
   private Event plain;
   private final AtomicInteger reads = new AtomicInteger();
   private Facts counting;
+  private Path state;
+  private SnapshotStore store;
+  private SnapshotEffect snapshotEffect;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException, InterruptedException {
@@ -95,6 +107,7 @@ public class ChangesBenchmark {
     if (policy.evaluate(reset, facts()).outcome() != Outcome.DENY) {
       throw new IllegalStateException("git reset --hard over 20 changes was not refused");
     }
+    setUpStore();
   }
 
   @TearDown(Level.Trial)
@@ -104,7 +117,29 @@ public class ChangesBenchmark {
           + " facts");
     }
     GitFacts.clearCaches();
-    new ProcessBuilder("rm", "-rf", root.toString()).start().waitFor();
+    new ProcessBuilder("rm", "-rf", root.toString(), state.toString()).start().waitFor();
+  }
+
+  /** The snapshot store in its own temporary state directory, checked with one snapshot. */
+  private void setUpStore() throws IOException {
+    state = Files.createTempDirectory("gk-changes-bench-state");
+    store = new SnapshotStore(state, Optional.empty());
+    // what changes.discard: snapshot asks for before git reset --hard: every tracked change
+    snapshotEffect = new SnapshotEffect(work.toRealPath(), "git reset --hard", "bench",
+        List.of(), List.of(""), SnapshotEffect.Limits.DEFAULTS);
+    Snapshot taken = store.take(snapshotEffect, Instant.parse("2026-12-02T05:00:00Z"));
+    if (taken.files().size() != 20) {
+      throw new IllegalStateException("the snapshot held " + taken.files().size()
+          + " paths, not the 20 changed");
+    }
+    store.drop(work, taken.id());
+  }
+
+  @Benchmark
+  public Snapshot snapshotTake() {
+    Snapshot taken = store.take(snapshotEffect, Instant.parse("2026-12-02T05:00:00Z"));
+    store.drop(work, taken.id());
+    return taken;
   }
 
   private Facts facts() {

@@ -146,18 +146,31 @@ public final class SnapshotCommand implements Runnable {
     }
   }
 
+  /** The diff lines {@code snapshot show} prints before it says how to see the rest. */
+  public static final int SHOWN_DIFF_LINES = 200;
+
   @Command(name = "show", mixinStandardHelpOptions = true,
-      description = "Shows what one snapshot holds: each path, its size, and whether its staged"
-          + " content was kept.",
+      description = {"Shows what one snapshot holds: each path, its size, whether its staged"
+          + " content was kept and what a restore would do with it, then the diff from the"
+          + " worktree now to the kept copy (what a restore would write).",
+          "",
+          "The diff is cut after " + SHOWN_DIFF_LINES + " lines; --full prints it all, and"
+              + " naming paths prints theirs whole."},
       exitCodeListHeading = "%nExit codes:%n",
-      exitCodeList = {"0:shown", "1:no such snapshot", "2:not in a worktree"})
+      exitCodeList = {"0:shown", "1:no such snapshot, or a named path it does not hold",
+          "2:not in a worktree"})
   static final class ShowVerb implements Callable<Integer> {
     private final SnapshotContext context;
     @CommandLine.Mixin
     Where where = new Where();
-    @Parameters(paramLabel = "ID", description = "The snapshot (from groundskeeper snapshot"
-        + " list).")
+    @Parameters(index = "0", paramLabel = "ID", description = "The snapshot (from groundskeeper"
+        + " snapshot list).")
     String id;
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "PATH", description = "Only these"
+        + " paths (relative to the worktree, as listed), with their whole diff.")
+    List<String> paths = new ArrayList<>();
+    @Option(names = "--full", description = "Print the whole diff, however long.")
+    boolean full;
 
     ShowVerb(SnapshotContext context) {
       this.context = context;
@@ -171,20 +184,83 @@ public final class SnapshotCommand implements Runnable {
         return REFUSED;
       }
       Snapshot snapshot = found.get();
+      List<String> held = snapshot.files().stream().map(Snapshot.File::path).toList();
+      for (String path : paths) {
+        if (!held.contains(path)) {
+          context.err().println("groundskeeper snapshot show: snapshot " + snapshot.id()
+              + " holds no path " + SafeText.escape(path) + " (its paths are listed by"
+              + " groundskeeper snapshot show " + snapshot.id() + ")");
+          return REFUSED;
+        }
+      }
       context.out().println(line(context, snapshot));
       context.out().println("worktree " + snapshot.top());
+      Snapshot.Restore plan = context.snapshots().restore(dir, id, true);
       for (Snapshot.File file : snapshot.files()) {
+        if (!paths.isEmpty() && !paths.contains(file.path())) {
+          continue;
+        }
         String what = switch (file.kind()) {
           case FILE -> file.size() + " bytes";
           case LINK -> "symbolic link";
           case ABSENT -> "deleted in the worktree";
         };
+        String restore = plan.conflicts().contains(file.path())
+            ? "changed since: a restore refuses"
+            : plan.unchanged().contains(file.path()) ? "already as kept"
+            : "a restore writes it back";
         context.out().println("  " + SafeText.escape(file.path()) + "  " + what
-            + (file.staged() ? ", staged content kept" : ""));
+            + (file.staged() ? ", staged content kept" : "") + "; " + restore);
       }
-      context.out().println("restore: groundskeeper snapshot restore " + snapshot.id());
+      List<Snapshot.Diff> diffs = context.snapshots().diff(dir, id, paths);
+      int budget = full || !paths.isEmpty() ? Integer.MAX_VALUE : SHOWN_DIFF_LINES;
+      int printed = 0;
+      int left = 0;
+      int pathsLeft = 0;
+      for (Snapshot.Diff diff : diffs) {
+        int size = diff.lines().size();
+        if (size == 0) {
+          continue; // the worktree already holds the kept copy
+        }
+        if (printed > 0 && printed + size > budget) {
+          // a path is shown whole or not at all, unless it alone passes the bound
+          left += size;
+          pathsLeft++;
+          continue;
+        }
+        context.out().println();
+        int shown = Math.min(size, budget - printed);
+        diff.lines().subList(0, shown).forEach(text -> context.out().println(diffLine(text)));
+        printed += shown;
+        if (shown < size) {
+          left += size - shown;
+          pathsLeft++;
+        }
+      }
+      if (left > 0) {
+        context.out().println();
+        context.out().println("... " + count(left, "more diff line") + " of "
+            + count(pathsLeft, "path") + " not shown: groundskeeper snapshot show "
+            + snapshot.id() + " --full, or name the paths (groundskeeper snapshot show "
+            + snapshot.id() + " <path>...)");
+      }
+      context.out().println("restore: groundskeeper snapshot restore " + snapshot.id()
+          + (plan.refused() ? " (refused while " + count(plan.conflicts().size(), "path")
+              + " differ from what the discard left; commit or stash them first)" : ""));
       return 0;
     }
+  }
+
+  /**
+   * A diff line safe for a terminal: control characters escaped, tabs kept (a diff shows them),
+   * backslashes kept as the file has them.
+   */
+  static String diffLine(String line) {
+    java.util.StringJoiner joined = new java.util.StringJoiner("\t");
+    for (String part : line.split("\t", -1)) {
+      joined.add(SafeText.escapeControls(part));
+    }
+    return joined.toString();
   }
 
   /** The snapshot {@code id} of the worktree at {@code dir}; empty, said on stderr, when none. */

@@ -4,7 +4,9 @@ import dev.groundskeeper.api.repo.Snapshot;
 import dev.groundskeeper.api.repo.SnapshotEffect;
 import dev.groundskeeper.git.store.StoreRefusal;
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -15,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
+import java.util.function.Predicate;
 
 /**
  * Copies what a discard would destroy into a snapshot's directory, as the worktree is at this
@@ -33,10 +35,14 @@ final class Capture {
   private final SnapshotEffect.Limits limits;
   private final long storeRoom;
   private final Path into;
+  /** The repository's regenerable setting: what a named directory holds under it is no loss. */
+  private final Predicate<String> rebuildable;
   private long bytes;
   private int stored;
 
-  Capture(Path top, WorktreeGit git, SnapshotEffect.Limits limits, long storeRoom, Path into) {
+  Capture(Path top, WorktreeGit git, SnapshotEffect.Limits limits, long storeRoom, Path into,
+      Predicate<String> rebuildable) {
+    this.rebuildable = rebuildable;
     this.top = top;
     this.git = git;
     this.limits = limits;
@@ -95,17 +101,32 @@ final class Capture {
       paths.add(top.relativize(path).toString().replace('\\', '/'));
       return;
     }
-    // walk without following links: a link inside is kept as a link
-    try (Stream<Path> walk = Files.walk(path)) {
-      for (Path file : (Iterable<Path>) walk::iterator) {
-        if (!Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
-          paths.add(top.relativize(file).toString().replace('\\', '/'));
-          if (paths.size() > MAX_ENTRIES) {
-            return; // refused by the caller, with the count
-          }
+    // Walk without following links (a link inside is kept as a link), leaving out what the
+    // regenerable setting covers: the guard counted the directory as a loss for the rest of it,
+    // and a .venv or node_modules inside would fill the caps and refuse the command for nothing.
+    Files.walkFileTree(path, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+        if (!dir.equals(path) && rebuildable.test(relative(dir) + "/")) {
+          return FileVisitResult.SKIP_SUBTREE;
         }
+        return FileVisitResult.CONTINUE;
       }
-    }
+
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+        String relative = relative(file);
+        if (!rebuildable.test(relative)) {
+          paths.add(relative);
+        }
+        return paths.size() > MAX_ENTRIES ? FileVisitResult.TERMINATE // refused by the caller
+            : FileVisitResult.CONTINUE;
+      }
+    });
+  }
+
+  private String relative(Path path) {
+    return top.relativize(path).toString().replace('\\', '/');
   }
 
   private Optional<Manifest.Entry> entry(String relative, Optional<Manifest.GitEntry> head,

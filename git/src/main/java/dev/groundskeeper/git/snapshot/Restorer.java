@@ -51,8 +51,9 @@ final class Restorer {
     List<String> restored = new ArrayList<>();
     List<String> unchanged = new ArrayList<>();
     List<String> conflicts = new ArrayList<>();
+    Map<Manifest.Entry, Plan> asHead = asHead(manifest.entries());
     for (Manifest.Entry entry : manifest.entries()) {
-      Plan file = planFile(entry);
+      Plan file = planFile(entry, asHead);
       Plan index = entry.staged() ? planIndex(entry, Optional.ofNullable(indexNow.get(
           entry.path()))) : Plan.UNCHANGED;
       files.put(entry, file);
@@ -86,8 +87,59 @@ final class Restorer {
     return result;
   }
 
+  /**
+   * For each path that holds neither the snapshot's content nor nothing: WRITE when it is what
+   * HEAD holds there (as the discard left it), CONFLICT otherwise. Git decides "what HEAD holds"
+   * ({@link WorktreeGit#stagedIds}), in one call for every file: a file checked out through
+   * {@code core.autocrlf} or in a SHA-256 repository has bytes whose checksum is not HEAD's id.
+   */
+  private Map<Manifest.Entry, Plan> asHead(List<Manifest.Entry> entries) {
+    Map<Manifest.Entry, Plan> plans = new HashMap<>();
+    List<Manifest.Entry> files = new ArrayList<>();
+    for (Manifest.Entry entry : entries) {
+      if (entry.head().isEmpty()) {
+        continue; // nothing to be as: a present path is newer work
+      }
+      Path path = WorktreePaths.resolve(top, entry.path());
+      WorktreePaths.requireRealParents(top, path);
+      try {
+        BasicFileAttributes attributes = WorktreePaths.attributes(path);
+        if (attributes == null || !Optional.of(current(path, attributes)).equals(entry.blob())
+            || attributes.isSymbolicLink() != (entry.kind() == Snapshot.Kind.LINK)) {
+          if (attributes != null && attributes.isSymbolicLink()) {
+            String id = git.rawId(Files.readSymbolicLink(path).toString()
+                .getBytes(StandardCharsets.UTF_8));
+            plans.put(entry, headIs(entry, Snapshot.Kind.LINK, id));
+          } else if (attributes != null && attributes.isRegularFile()) {
+            files.add(entry);
+          }
+        }
+      } catch (IOException e) {
+        plans.put(entry, Plan.CONFLICT);
+      }
+    }
+    Map<String, String> ids = git.stagedIds(files.stream().map(Manifest.Entry::path).toList());
+    for (Manifest.Entry entry : files) {
+      plans.put(entry, headIs(entry, Snapshot.Kind.FILE, ids.get(entry.path())));
+    }
+    return plans;
+  }
+
+  private static Plan headIs(Manifest.Entry entry, Snapshot.Kind kind, String id) {
+    Manifest.GitEntry head = entry.head().orElseThrow();
+    return head.id().equals(id) && WorktreeGit.kindOf(head) == kind ? Plan.WRITE : Plan.CONFLICT;
+  }
+
+  private static String current(Path path, BasicFileAttributes attributes) throws IOException {
+    if (attributes.isSymbolicLink()) {
+      return WorktreeGit.blobId(Files.readSymbolicLink(path).toString()
+          .getBytes(StandardCharsets.UTF_8));
+    }
+    return attributes.isRegularFile() ? WorktreeGit.blobId(Files.readAllBytes(path)) : "";
+  }
+
   /** The working file: written when gone or as HEAD has it, kept when already restored. */
-  private Plan planFile(Manifest.Entry entry) {
+  private Plan planFile(Manifest.Entry entry, Map<Manifest.Entry, Plan> asHead) {
     Path path = WorktreePaths.resolve(top, entry.path());
     WorktreePaths.requireRealParents(top, path);
     Optional<String> now;
@@ -116,9 +168,7 @@ final class Restorer {
     if (kind == Snapshot.Kind.ABSENT) {
       return Plan.WRITE;
     }
-    boolean asHead = entry.head().isPresent() && now.equals(Optional.of(entry.head().get().id()))
-        && kind == WorktreeGit.kindOf(entry.head().get());
-    return asHead ? Plan.WRITE : Plan.CONFLICT;
+    return asHead.getOrDefault(entry, Plan.CONFLICT);
   }
 
   /** The index entry: written when it is HEAD's again, kept when already restored. */

@@ -43,6 +43,10 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class SnapshotStore {
 
   static final String DIRECTORY = "snapshots";
+  /** The lock of one worktree's snapshots; its name starts with a dot, so no listing reads it. */
+  static final String LOCK = ".lock";
+  /** How long a snapshot waits for another of the same worktree before it is refused. */
+  static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(10);
   private static final String PARTIAL = ".partial-";
   private static final String DROPPED = ".dropped-";
   private static final DateTimeFormatter ID_TIME =
@@ -81,22 +85,76 @@ public final class SnapshotStore {
    *     nothing of it is kept
    */
   public Snapshot take(SnapshotEffect effect, Instant now) {
+    return take(effect, now, path -> false);
+  }
+
+  /**
+   * Takes the snapshot {@code effect} asks for, re-reading the worktree now, leaving out of the
+   * directories it copies whole the paths {@code rebuildable} covers (relative to the worktree,
+   * a directory ending in {@code /}): the repository's regenerable setting, which made them no
+   * loss to the guard that asked.
+   *
+   * @throws StoreRefusal when it cannot be taken in full (a cap, a link, a full disk): then
+   *     nothing of it is kept
+   */
+  public Snapshot take(SnapshotEffect effect, Instant now,
+      java.util.function.Predicate<String> rebuildable) {
     Path top = real(effect.top());
     WorktreeGit git = new WorktreeGit(top);
     git.requireTop();
     Path dir = ensure(top);
+    // Two hook calls may snapshot one worktree at once (threads of the server, or separate hook
+    // processes): under the worktree's lock, the bytes already kept are summed and the new
+    // snapshot is written and moved into place by one writer at a time, so the cap holds for
+    // their sum and neither can pick the other's name.
+    try (StoreLock lock = StoreLock.acquire(dir.resolve(LOCK), LOCK_WAIT)) {
+      return takeLocked(effect, now, top, git, dir, rebuildable);
+    } catch (StoreLock.Busy e) {
+      throw new StoreRefusal("another snapshot of " + top + " was still being written after "
+          + LOCK_WAIT.toSeconds() + " s", "run the command again in a moment");
+    } catch (IOException e) {
+      throw new StoreRefusal("the snapshots of " + top + " could not be locked in " + shown(dir)
+          + ": " + e.getMessage(), "check that directory, or keep the work by hand (git stash"
+          + " push --include-untracked), then run the command");
+    }
+  }
+
+  private Snapshot takeLocked(SnapshotEffect effect, Instant now, Path top, WorktreeGit git,
+      Path dir, java.util.function.Predicate<String> rebuildable) {
     long used = 0;
     for (Snapshot existing : list(top)) {
       used += existing.bytes();
     }
-    String id = ID_TIME.format(now) + "-" + HexFormat.of().toHexDigits(
-        (short) ThreadLocalRandom.current().nextInt(1 << 16));
-    Path partial = dir.resolve(PARTIAL + id);
+    Path partial;
+    String id;
     try {
-      Files.createDirectory(partial, PosixFilePermissions.asFileAttribute(
-          PosixFilePermissions.fromString("rwx------")));
+      int attempt = 0;
+      while (true) {
+        id = ID_TIME.format(now) + "-" + HexFormat.of().toHexDigits(
+            (short) ThreadLocalRandom.current().nextInt(1 << 16));
+        partial = dir.resolve(PARTIAL + id);
+        if (!Files.exists(dir.resolve(id), LinkOption.NOFOLLOW_LINKS)) {
+          try {
+            Files.createDirectory(partial, PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+            break;
+          } catch (java.nio.file.FileAlreadyExistsException e) {
+            // a partial one a killed writer left under the same name: pick another
+          }
+        }
+        if (++attempt >= 64) {
+          throw new StoreRefusal("no free snapshot name was found in " + shown(dir),
+              "look at that directory, then run the command again");
+        }
+      }
+    } catch (IOException e) {
+      throw new StoreRefusal("the snapshot could not be started in " + shown(dir) + ": " + e,
+          "free some space there, or keep the work by hand (git stash push"
+          + " --include-untracked), then run the command");
+    }
+    try {
       Capture capture = new Capture(top, git, effect.limits(),
-          effect.limits().maxStoreBytes() - used, partial);
+          effect.limits().maxStoreBytes() - used, partial, rebuildable);
       List<Manifest.Entry> entries = capture.run(effect.paths(), effect.scopes());
       Manifest manifest = new Manifest(Manifest.VERSION, id, now, effect.sessionId(),
           effect.command(), top, entries, capture.bytes());
@@ -152,6 +210,17 @@ public final class SnapshotStore {
     return new Restorer(real, directory(real).resolve(id), manifest).run(dryRun);
   }
 
+  /**
+   * The diff of each path of snapshot {@code id} from {@code top}'s worktree now to the kept
+   * copy (what a restore would write), of the paths {@code only} names, or of all when empty.
+   */
+  public List<Snapshot.Diff> diff(Path top, String id, List<String> only) {
+    Path real = real(top);
+    Manifest manifest = manifest(real, id).orElseThrow(() -> new StoreRefusal("there is no"
+        + " snapshot " + id + " of " + real, "list them with groundskeeper snapshot list"));
+    return new SnapshotDiff(real, directory(real).resolve(id), manifest).run(only);
+  }
+
   /** Drops snapshot {@code id} of {@code top}: renamed away in one step, then deleted. */
   public void drop(Path top, String id) {
     Path real = real(top);
@@ -161,8 +230,19 @@ public final class SnapshotStore {
     }
     Path dir = directory(real);
     Path away = dir.resolve(DROPPED + id + "-" + Long.toHexString(System.nanoTime()));
-    try {
+    // under the lock, so that a snapshot being taken counts the store's bytes before or after
+    // the drop, never during it
+    try (StoreLock lock = StoreLock.acquire(dir.resolve(LOCK), LOCK_WAIT)) {
       Files.move(dir.resolve(id), away, StandardCopyOption.ATOMIC_MOVE);
+    } catch (StoreLock.Busy e) {
+      throw new StoreRefusal("snapshot " + id + " was not dropped: a snapshot of " + real
+          + " was being written for more than " + LOCK_WAIT.toSeconds() + " s", "run the drop"
+          + " again in a moment");
+    } catch (IOException e) {
+      throw new StoreRefusal("snapshot " + id + " could not be dropped: " + e.getMessage(),
+          "check " + shown(dir));
+    }
+    try {
       SnapshotFiles.deleteTree(away);
     } catch (IOException e) {
       throw new StoreRefusal("snapshot " + id + " could not be dropped: " + e.getMessage(),

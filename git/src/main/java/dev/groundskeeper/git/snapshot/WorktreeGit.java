@@ -119,6 +119,45 @@ final class WorktreeGit {
     return all ? keep(entries, paths) : entries;
   }
 
+  /**
+   * The ids git gives the working files {@code paths} (relative to the top, each a regular file)
+   * as it would stage them: in the repository's object format (SHA-1 or SHA-256) and with its
+   * content filters applied ({@code core.autocrlf}, {@code .gitattributes}), so that a file
+   * checked out from HEAD has HEAD's id whatever its bytes on disk are. Nothing is written.
+   */
+  Map<String, String> stagedIds(List<String> paths) {
+    Map<String, String> ids = new HashMap<>();
+    List<String> batch = new ArrayList<>();
+    for (String path : paths) {
+      if (path.indexOf('\n') >= 0 || path.startsWith("\"")) {
+        // --stdin-paths reads one name a line and unquotes C-style names: ask for this one alone
+        ids.put(path, new String(ok(List.of("hash-object", "--", path), "hash-object"),
+            StandardCharsets.UTF_8).strip());
+      } else {
+        batch.add(path);
+      }
+    }
+    if (!batch.isEmpty()) {
+      byte[] input = (String.join("\n", batch) + "\n").getBytes(StandardCharsets.UTF_8);
+      String[] lines = new String(ok(List.of("hash-object", "--stdin-paths"), input,
+          "hash-object"), StandardCharsets.UTF_8).split("\n");
+      if (lines.length != batch.size()) {
+        throw new StoreRefusal("git hash-object named " + lines.length + " ids for "
+            + batch.size() + " files in " + top, "run it again");
+      }
+      for (int i = 0; i < lines.length; i++) {
+        ids.put(batch.get(i), lines[i].strip());
+      }
+    }
+    return ids;
+  }
+
+  /** The id git gives {@code bytes} as a blob, in the repository's object format, unfiltered. */
+  String rawId(byte[] bytes) {
+    return new String(ok(List.of("hash-object", "--no-filters", "--stdin"), bytes,
+        "hash-object"), StandardCharsets.UTF_8).strip();
+  }
+
   /** The bytes of a blob. */
   byte[] blob(String id) {
     return ok(List.of("cat-file", "blob", id), "cat-file");
@@ -203,7 +242,11 @@ final class WorktreeGit {
     return fields;
   }
 
-  /** The id git gives {@code bytes} as a blob. */
+  /**
+   * A checksum of {@code bytes}: the id a SHA-1 repository gives them as a blob. A snapshot
+   * compares contents with it (the copy against the file now); it is never compared with an id
+   * the repository names, which may be SHA-256 or of filtered content (see {@link #stagedIds}).
+   */
   static String blobId(byte[] bytes) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-1");

@@ -153,7 +153,8 @@ class SnapshotStoreTest {
         .hasMessageContaining("big.log is 2000 bytes, more than the 1000")
         .hasMessageContaining("changes.snapshots.max_file_bytes");
     try (var left = Files.list(store.directory(work.top))) {
-      assertThat(left).isEmpty();
+      assertThat(left).as("only the store's lock, which is kept").extracting(Path::getFileName)
+          .extracting(Path::toString).containsExactly(SnapshotStore.LOCK);
     }
   }
 
@@ -257,5 +258,121 @@ class SnapshotStoreTest {
     assertThat(work.top.resolve("keep.txt")).doesNotExist();
     assertThat(taken.files()).extracting(Snapshot.File::kind).containsExactly(
         Snapshot.Kind.ABSENT);
+  }
+
+  /**
+   * A SHA-256 repository names HEAD's and the index's blobs by SHA-256 ids: the restore asks git
+   * whether a file is as HEAD has it, so a reset's result is recognised and written over.
+   */
+  @Test
+  void aSha256RepositoryRestoresEveryByteAndTheIndex() {
+    Work sha = Work.init(temp.resolve("sha256"), "--object-format=sha256");
+    assertThat(sha.git("rev-parse", "--show-object-format")).isEqualTo("sha256");
+    sha.write("a.txt", "a1\n").write("b.txt", "b1\n").write("link-target.txt", "t\n")
+        .commitAll("base");
+    sha.write("a.txt", "a1\na2 unstaged\n");
+    sha.write("b.txt", "b1\nb2 staged\n");
+    sha.git("add", "b.txt");
+    sha.write("new.txt", "new work\n");
+    sha.git("add", "new.txt");
+    Map<String, String> before = sha.files();
+    String index = sha.index();
+
+    Snapshot taken = store.take(new SnapshotEffect(sha.top, "git reset --hard", "s1", List.of(),
+        List.of(""), SnapshotEffect.Limits.DEFAULTS), NOW);
+    sha.sh("git reset -q --hard");
+    Snapshot.Restore restore = store.restore(sha.top, taken.id(), false);
+
+    assertThat(restore.conflicts()).isEmpty();
+    assertThat(restore.restored()).containsExactlyInAnyOrder("a.txt", "b.txt", "new.txt");
+    assertThat(sha.files()).isEqualTo(before);
+    assertThat(sha.index()).isEqualTo(index);
+  }
+
+  /**
+   * With {@code core.autocrlf} a file checked out from HEAD has bytes (CRLF) that are not HEAD's
+   * blob (LF): git's own staging id says it is as HEAD has it, and the restore goes ahead; a
+   * change made after the reset is still a conflict.
+   */
+  @Test
+  void aFileCheckedOutThroughAutocrlfIsRecognisedAsHeads() {
+    Work crlf = Work.init(temp.resolve("crlf"));
+    crlf.git("config", "core.autocrlf", "true");
+    crlf.write("a.txt", "a1\n").write("b.txt", "b1\n").commitAll("base");
+    crlf.write("a.txt", "a1\na2 mine\n");
+    crlf.write("b.txt", "b1\nb2 mine\n");
+    Snapshot taken = store.take(new SnapshotEffect(crlf.top, "git reset --hard", "s1", List.of(),
+        List.of(""), SnapshotEffect.Limits.DEFAULTS), NOW);
+    crlf.sh("git reset -q --hard");
+    assertThat(crlf.files()).containsEntry("a.txt", "a1\r\n");
+
+    Snapshot.Restore dry = store.restore(crlf.top, taken.id(), true);
+    crlf.write("b.txt", "b1\nnewer, after the reset\n");
+    Snapshot.Restore refused = store.restore(crlf.top, taken.id(), false);
+
+    assertThat(dry.conflicts()).isEmpty();
+    assertThat(dry.restored()).containsExactlyInAnyOrder("a.txt", "b.txt");
+    assertThat(refused.conflicts()).containsExactly("b.txt");
+    assertThat(crlf.files()).containsEntry("a.txt", "a1\r\n");
+    crlf.sh("git checkout -- b.txt");
+    assertThat(store.restore(crlf.top, taken.id(), false).conflicts()).isEmpty();
+    assertThat(crlf.files()).containsEntry("a.txt", "a1\na2 mine\n")
+        .containsEntry("b.txt", "b1\nb2 mine\n");
+  }
+
+  /**
+   * The diff runs from the worktree now to the kept copy, which is what a restore writes: after
+   * the reset, a.txt's diff adds back the discarded line; a path already as kept has none; a
+   * file deleted since the snapshot is diffed from nothing; a binary one says only that it
+   * differs.
+   */
+  @Test
+  void theDiffShowsWhatARestoreWouldWriteOverTheWorktreeNow() throws IOException {
+    dirty();
+    Files.write(work.top.resolve("blob.bin"), new byte[] {1, 0, 2, 0, 3});
+    Snapshot taken = store.take(effect(List.of("loose.txt", "blob.bin"), List.of("")), NOW);
+    work.sh("git reset -q --hard");
+    Files.delete(work.top.resolve("loose.txt"));
+    Files.write(work.top.resolve("blob.bin"), new byte[] {9, 0, 9});
+
+    Map<String, Snapshot.Diff> diffs = new java.util.HashMap<>();
+    store.diff(work.top, taken.id(), List.of()).forEach(d -> diffs.put(d.path(), d));
+
+    assertThat(diffs.get("a.txt").lines()).containsExactly(
+        "--- a/a.txt\t(the worktree now)", "+++ b/a.txt\t(snapshot " + taken.id() + ")",
+        "@@ -1 +1,2 @@", " a1", "+a2 unstaged");
+    assertThat(diffs.get("loose.txt").lines()).startsWith("--- /dev/null\t(the worktree now)")
+        .endsWith("+untracked");
+    assertThat(diffs.get("blob.bin").binary()).isTrue();
+    assertThat(diffs.get("blob.bin").lines()).last().asString()
+        .isEqualTo("binary content differs (3 bytes now, 5 bytes kept)");
+    assertThat(store.diff(work.top, taken.id(), List.of("b.txt"))).singleElement()
+        .extracting(d -> d.lines().get(d.lines().size() - 1)).isEqualTo("+b3 unstaged on top");
+
+    assertThat(store.restore(work.top, taken.id(), false).conflicts())
+        .as("blob.bin is newer work").containsExactly("blob.bin");
+    Files.delete(work.top.resolve("blob.bin"));
+    assertThat(store.restore(work.top, taken.id(), false).conflicts()).isEmpty();
+    assertThat(store.diff(work.top, taken.id(), List.of()))
+        .as("restored: the worktree holds every kept copy").allMatch(d -> d.lines().isEmpty());
+  }
+
+  /**
+   * A directory copied whole leaves out what the repository's regenerable setting covers: the
+   * guard counted the directory for the rest of it, and caches inside would only fill the caps.
+   */
+  @Test
+  void aDirectoryCopiedWholeLeavesOutWhatTheRegenerableSettingCovers() {
+    work.write("cache/notes.txt", "mine\n");
+    work.write("cache/__pycache__/m.pyc", "compiled\n");
+    work.write("cache/deep/__pycache__/n.pyc", "compiled\n");
+    dev.groundskeeper.api.repo.Regenerable regenerable =
+        dev.groundskeeper.api.repo.Regenerable.defaults();
+
+    Snapshot taken = store.take(effect(List.of("cache/"), List.of()), NOW, regenerable::covers);
+    Snapshot all = store.take(effect(List.of("cache/"), List.of()), NOW);
+
+    assertThat(taken.files()).extracting(Snapshot.File::path).containsExactly("cache/notes.txt");
+    assertThat(all.files()).hasSize(3);
   }
 }

@@ -22,11 +22,13 @@ final class Work {
     this.top = top;
   }
 
-  static Work init(Path dir) {
+  static Work init(Path dir, String... initOptions) {
     try {
       Files.createDirectories(dir);
       Work work = new Work(dir.toRealPath());
-      work.git("init", "-q", "-b", "main");
+      List<String> init = new ArrayList<>(List.of("init", "-q", "-b", "main"));
+      init.addAll(List.of(initOptions));
+      work.git(init.toArray(String[]::new));
       work.git("config", "gc.auto", "0");
       return work;
     } catch (IOException e) {

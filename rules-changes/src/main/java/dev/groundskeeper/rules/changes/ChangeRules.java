@@ -30,7 +30,7 @@ public final class ChangeRules implements RuleProvider<ChangesConfig> {
   public List<ConfiguredRule> rules(ChangesConfig config) {
     return List.of(new ConfiguredRule(new DiscardRule(config), config.discard()),
         new ConfiguredRule(new DeleteRule(config), config.delete()),
-        new ConfiguredRule(new ExpireRule(), config.expire()),
-        new ConfiguredRule(new ForcePushRule(), config.forcePush()));
+        new ConfiguredRule(new ExpireRule(config), config.expire()),
+        new ConfiguredRule(new ForcePushRule(config), config.forcePush()));
   }
 }

@@ -7,13 +7,21 @@ import dev.groundskeeper.api.config.OneOf;
 import dev.groundskeeper.api.config.Range;
 import dev.groundskeeper.api.repo.SnapshotEffect;
 import dev.groundskeeper.api.repo.Regenerable;
-import java.util.List;
 import java.util.Objects;
 
 /**
- * The {@code changes:} block: the modes of the guards over uncommitted work, and the globs of
- * files a deletion may take because they can be rebuilt. Every key has a default
- * ({@link #DEFAULTS}).
+ * The {@code changes:} block: the modes of the guards over uncommitted work and the caps of the
+ * snapshots {@code snapshot} mode takes. Every key has a default ({@link #DEFAULTS}). What a
+ * deletion may take because it can be rebuilt is not set here: the guards read the repository's
+ * one regenerable setting ({@link Regenerable#FACT}: {@code branches.cleanup_after_merge
+ * .regenerable} and {@code scratch.directory}), which the force-removal guard and prune read too,
+ * so that no two judgements of a rebuildable file can disagree.
+ *
+ * @param discard the mode of {@code changes.discard}
+ * @param delete the mode of {@code changes.delete}
+ * @param expire the mode of {@code changes.expire}
+ * @param forcePush the mode of {@code changes.force_push}
+ * @param snapshots the caps and keep age of snapshots
  */
 @API(status = API.Status.EXPERIMENTAL)
 @Doc("Uncommitted work: commands that discard changes or delete untracked files are refused when"
@@ -31,23 +39,20 @@ public record ChangesConfig(
     Mode delete,
     @OneOf({"block", "advise", "off"})
     @Doc("What a command that deletes commits only a reflog holds, or that nothing holds any more,"
-        + " gets (git reflog expire --expire=now, git gc --prune=now, git prune).")
+        + " gets (git reflog expire --expire=now, git gc --prune=now, git prune). No snapshot"
+        + " mode: a snapshot keeps files, and these drop commits.")
     Mode expire,
     @OneOf({"block", "advise", "off"})
     @Doc("What a force push that removes commits held nowhere else from a remote branch gets (git"
-        + " push --force, --force-with-lease, +refspec), as of the last fetch.")
+        + " push --force, --force-with-lease, +refspec), as of the last fetch. No snapshot mode:"
+        + " a snapshot keeps files, and a force push drops commits.")
     Mode forcePush,
-    @Doc("Globs of paths a deletion may take because they can be rebuilt (virtual environments,"
-        + " caches, build output); relative to the worktree, in the glob dialect of"
-        + " branches.cleanup_after_merge.regenerable. The scratch directory never matches.")
-    List<String> regenerable,
     Snapshots snapshots) {
 
   public static final String NAMESPACE = "changes";
 
   public static final ChangesConfig DEFAULTS =
-      new ChangesConfig(Mode.BLOCK, Mode.BLOCK, Mode.BLOCK, Mode.BLOCK,
-          Regenerable.DEFAULT_GLOBS, Snapshots.DEFAULTS);
+      new ChangesConfig(Mode.BLOCK, Mode.BLOCK, Mode.BLOCK, Mode.BLOCK, Snapshots.DEFAULTS);
 
   /** The mode word that lets a discard run once a snapshot holds what it destroys. */
   public static final Mode SNAPSHOT = Mode.of("snapshot");
@@ -57,23 +62,7 @@ public record ChangesConfig(
     Objects.requireNonNull(delete, "changes.delete");
     Objects.requireNonNull(expire, "changes.expire");
     Objects.requireNonNull(forcePush, "changes.force_push");
-    regenerable = List.copyOf(regenerable);
     Objects.requireNonNull(snapshots, "changes.snapshots");
-    for (int i = 0; i < regenerable.size(); i++) {
-      String glob = regenerable.get(i);
-      if (glob.isBlank() || glob.startsWith("/")) {
-        throw new IllegalArgumentException("changes.regenerable[" + i + "]: expected a glob"
-            + " relative to the worktree, got `" + glob + "`");
-      }
-    }
-  }
-
-  /**
-   * The globs as the shared removal-loss settings, with the default scratch directory (whose
-   * files never count as rebuildable).
-   */
-  Regenerable regenerableSettings() {
-    return Regenerable.of(regenerable, Regenerable.DEFAULT_SCRATCH_DIRECTORY);
   }
 
   /** The caps of the snapshots {@code snapshot} mode takes, and how long they are kept. */

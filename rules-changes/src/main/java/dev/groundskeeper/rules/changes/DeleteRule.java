@@ -34,7 +34,9 @@ import java.util.Set;
  * dry run lists for the same options, pathspecs and {@code -e} patterns), and {@code rm} of a
  * directory or file, {@code find … -delete} inside a worktree. Refused only when what goes holds
  * untracked or ignored files that no regenerable glob covers and no stash entry holds, tracked
- * files with uncommitted changes, a linked worktree, or the repository's own {@code .git}.
+ * files with uncommitted changes, a linked worktree, or the repository's own {@code .git}. What
+ * counts as rebuildable is the repository's one setting ({@link Regenerable#FACT}), the same the
+ * force-removal guard and prune read, and it is read only once a command deletes something.
  */
 @dev.groundskeeper.api.LossGuard
 final class DeleteRule implements Rule {
@@ -46,12 +48,10 @@ final class DeleteRule implements Rule {
           + " ignored files that cannot be rebuilt, uncommitted changes, a worktree or a .git.",
       Mode.BLOCK, Set.of(Event.CommandEvent.class), "rules/" + ID + ".md");
 
-  private final Regenerable regenerable;
   private final boolean snapshotMode;
   private final dev.groundskeeper.api.repo.SnapshotEffect.Limits limits;
 
   DeleteRule(ChangesConfig config) {
-    this.regenerable = config.regenerableSettings();
     this.snapshotMode = config.delete().equals(ChangesConfig.SNAPSHOT);
     this.limits = config.snapshots().limits();
   }
@@ -82,8 +82,10 @@ final class DeleteRule implements Rule {
     List<Finding> findings = new ArrayList<>();
     List<String> commands = new ArrayList<>();
     Refusals.Keep keep = new Refusals.Keep();
-    Found out = new Found(command.command(), lines, findings, commands, keep);
     try {
+      // a source without the setting (a test, an embedder's own facts) gets the built-in globs
+      Regenerable regenerable = facts.find(Regenerable.FACT).orElse(Regenerable.defaults());
+      Found out = new Found(command.command(), lines, findings, commands, keep, regenerable);
       Optional<ChangeQueries> found = facts.find(ChangeFacts.QUERIES);
       if (found.isEmpty()) {
         lines.add(Refusals.nothingKnown("what the deletion takes"));
@@ -210,8 +212,8 @@ final class DeleteRule implements Rule {
       List<String> lost = new ArrayList<>();
       for (String path : deleted) {
         if (path.endsWith("/")) {
-          lost.addAll(lostUnder(changes.get(), new Pathspecs.Scope(path)));
-        } else if (isLost(changes.get(), path)) {
+          lost.addAll(lostUnder(changes.get(), new Pathspecs.Scope(path), out.regenerable()));
+        } else if (isLost(changes.get(), path, out.regenerable())) {
           lost.add(path);
         }
       }
@@ -233,7 +235,8 @@ final class DeleteRule implements Rule {
     }
     if (!glob && (!path.isStatic() || path.value().isEmpty())) {
       Optional<WorktreeChanges> here = changes(queries, place, read);
-      if (here.isPresent() && !lostUnder(here.get(), Pathspecs.Scope.ALL).isEmpty()
+      if (here.isPresent()
+          && !lostUnder(here.get(), Pathspecs.Scope.ALL, out.regenerable()).isEmpty()
           && target.recursive()) {
         out.lines().add("- `" + text + "` deletes `" + path.source() + "`, which is only known when"
             + " it runs, inside " + here.get().top() + ", which holds work that exists nowhere"
@@ -282,10 +285,10 @@ final class DeleteRule implements Rule {
         lost = worktree.tracked().stream().filter(f -> f.path().equals(relative)
             && f.heldBy().isEmpty() && f.unstaged()).map(ChangedFile::path).toList();
       } else {
-        lost = lostUnder(worktree, scope);
+        lost = lostUnder(worktree, scope, out.regenerable());
       }
     } else if (top.startsWith(absolute)) {
-      lost = lostUnder(worktree, Pathspecs.Scope.ALL);
+      lost = lostUnder(worktree, Pathspecs.Scope.ALL, out.regenerable());
     }
     if (!lost.isEmpty() || !structure.isEmpty()) {
       report(text, worktree, lost, structure, out);
@@ -303,7 +306,8 @@ final class DeleteRule implements Rule {
   }
 
   /** The paths under {@code scope} whose deletion loses work. */
-  private List<String> lostUnder(WorktreeChanges changes, Pathspecs.Scope scope) {
+  private static List<String> lostUnder(WorktreeChanges changes, Pathspecs.Scope scope,
+      Regenerable regenerable) {
     List<String> lost = new ArrayList<>();
     for (ChangedFile file : changes.tracked()) {
       // deleting a file loses its working content; staged content stays in the index
@@ -325,7 +329,7 @@ final class DeleteRule implements Rule {
     return lost;
   }
 
-  private boolean isLost(WorktreeChanges changes, String path) {
+  private static boolean isLost(WorktreeChanges changes, String path, Regenerable regenerable) {
     if (regenerable.covers(path)) {
       return false;
     }
@@ -339,7 +343,7 @@ final class DeleteRule implements Rule {
 
   /** What one evaluation found: the lines of the refusal, its findings and ways out. */
   private record Found(String whole, List<String> lines, List<Finding> findings,
-      List<String> commands, Refusals.Keep keep) {
+      List<String> commands, Refusals.Keep keep, Regenerable regenerable) {
 
     void cannotBeJudged(String text, String why) {
       lines.add(Refusals.cannotBeJudged(text, why));

@@ -92,6 +92,7 @@ final class DiscardRule implements Rule {
     List<String> commands = new ArrayList<>();
     List<Finding> findings = new ArrayList<>();
     Refusals.Keep keep = new Refusals.Keep();
+    boolean dropsCommits = false;
     try {
       Optional<ChangeQueries> found = facts.find(ChangeFacts.QUERIES);
       if (found.isEmpty()) {
@@ -109,6 +110,7 @@ final class DiscardRule implements Rule {
         }
         if (lines.size() > before) {
           keep.notFiles(); // a stash entry is a commit: a file copy does not hold it
+          dropsCommits = true;
         }
       }
     } catch (FactUnavailableException e) {
@@ -123,9 +125,10 @@ final class DiscardRule implements Rule {
     if (lines.isEmpty()) {
       return Verdict.allow(ID);
     }
-    return Refusals.snapshotting(refusal(lines, commands, findings,
+    Verdict refusal = Refusals.snapshotting(refusal(lines, commands, findings,
         unread.map(Unread::remedy).orElse("")), snapshotMode, keep, command.command().strip(),
         command.context().sessionId(), limits);
+    return dropsCommits ? Refusals.commitsNoted(refusal, snapshotMode) : refusal;
   }
 
   private static Predicate<String> branchNames(Facts facts) {

@@ -55,6 +55,17 @@ final class ExpireRule implements Rule {
 
   private enum Drops { REFLOG_ONLY, UNREACHABLE, WORKTREE_RECORDS }
 
+  /** Whether changes.discard or changes.delete take snapshots, which this refusal then names. */
+  private final boolean snapshotMode;
+
+  ExpireRule() {
+    this(ChangesConfig.DEFAULTS);
+  }
+
+  ExpireRule(ChangesConfig config) {
+    this.snapshotMode = Refusals.snapshotting(config);
+  }
+
   @Override
   public RuleInfo info() {
     return INFO;
@@ -99,7 +110,7 @@ final class ExpireRule implements Rule {
     if (lines.isEmpty()) {
       return Verdict.allow(ID);
     }
-    return refusal(lines, keep);
+    return Refusals.commitsNoted(refusal(lines, keep), snapshotMode);
   }
 
   /** What {@code git} would drop, from its words alone. */

@@ -47,6 +47,17 @@ final class ForcePushRule implements Rule {
   private record Update(GitCommand git, Optional<String> remote, String source,
       Optional<String> destination, boolean lease) {}
 
+  /** Whether changes.discard or changes.delete take snapshots, which this refusal then names. */
+  private final boolean snapshotMode;
+
+  ForcePushRule() {
+    this(ChangesConfig.DEFAULTS);
+  }
+
+  ForcePushRule(ChangesConfig config) {
+    this.snapshotMode = Refusals.snapshotting(config);
+  }
+
   @Override
   public RuleInfo info() {
     return INFO;
@@ -92,8 +103,9 @@ final class ForcePushRule implements Rule {
         : "Keep what the remote branch holds on a branch first, then push: the push then removes"
             + " nothing held nowhere else. Or bring the commits into your branch (git pull"
             + " --rebase) and push without force.";
-    return Refusals.deny(ID, "This would remove commits from a remote branch that exist nowhere"
-        + " else", lines, new Remedy(description, List.copyOf(keep)), findings);
+    return Refusals.commitsNoted(Refusals.deny(ID, "This would remove commits from a remote"
+        + " branch that exist nowhere else", lines, new Remedy(description, List.copyOf(keep)),
+        findings), snapshotMode);
   }
 
   /** The forced updates {@code git} makes, or a line saying why they cannot be judged. */

@@ -27,7 +27,34 @@ final class Refusals {
       + " undo brings them back); when the copy cannot be written in full, the command stays"
       + " refused.";
 
+  /**
+   * Said in snapshot mode when a refusal's loss is commits (a stash entry, what only a reflog
+   * holds, a remote branch's commits): a snapshot copies files, so it cannot settle it.
+   */
+  static final String COMMITS_NOTE = "Snapshot mode does not cover this: a snapshot keeps"
+      + " files, and what this command drops is commits, so it stays refused. Put each commit on a"
+      + " branch first (git branch <name> <commit>; the way out names them), then run it: a"
+      + " branch keeps them for as long as you want, and deleting it later is your choice.";
+
   private Refusals() {}
+
+  /**
+   * The refusal with {@link #COMMITS_NOTE} added, when a guard over files runs in snapshot mode
+   * and the refusal is a commit loss that no snapshot takes.
+   */
+  static Verdict commitsNoted(Verdict refusal, boolean snapshotMode) {
+    if (!snapshotMode || refusal.outcome() != dev.groundskeeper.api.Outcome.DENY) {
+      return refusal;
+    }
+    return new Verdict(refusal.ruleId(), refusal.outcome(), refusal.reason() + "\n"
+        + COMMITS_NOTE, refusal.remedy(), refusal.findings(), refusal.effects());
+  }
+
+  /** Whether {@code config} runs a guard over files in snapshot mode. */
+  static boolean snapshotting(ChangesConfig config) {
+    return config.discard().equals(ChangesConfig.SNAPSHOT)
+        || config.delete().equals(ChangesConfig.SNAPSHOT);
+  }
 
   /** The line for a repository no fact source describes. */
   static String nothingKnown(String unproven) {

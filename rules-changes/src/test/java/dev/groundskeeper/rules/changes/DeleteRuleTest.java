@@ -2,9 +2,13 @@ package dev.groundskeeper.rules.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.repo.ChangeFacts;
+import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.RepositorySettings;
 import dev.groundskeeper.git.GitFacts;
 import java.io.IOException;
@@ -72,6 +76,39 @@ class DeleteRuleTest {
     assertThat(repo.judge(rule, "git clean -fd").outcome())
         .as("untracked only: nothing untracked").isEqualTo(Outcome.ALLOW);
     assertThat(deletedBy("git clean -fd")).isEmpty();
+  }
+
+  /**
+   * The globs are the repository's one regenerable setting, as the host carries it in every
+   * event's facts ({@code branches.cleanup_after_merge.regenerable} with {@code
+   * scratch.directory}); the changes block has no list of its own.
+   */
+  @Test
+  void theRepositorysOneRegenerableSettingDecidesWhatMayGo() throws IOException {
+    repo.write("node_modules/x/index.js", "x\n");
+    repo.write("gen/out.txt", "generated\n");
+    repo.write("notes/gen/plan.md", "my plan\n");
+    Regenerable narrowed = Regenerable.of(List.of("gen/**", "**/gen/**"), "notes/");
+    Facts facts = Facts.builder().value(Regenerable.FACT, narrowed).fallback(repo.facts())
+        .build();
+
+    Verdict modules = rule.evaluate(command("rm -rf node_modules"), facts);
+    Verdict generated = rule.evaluate(command("rm -rf gen"), facts);
+    Verdict scratch = rule.evaluate(command("rm -rf notes"), facts);
+
+    assertThat(modules.outcome()).as("a narrowed list no longer covers node_modules")
+        .isEqualTo(Outcome.DENY);
+    assertThat(modules.reason()).contains("node_modules/");
+    assertThat(generated.outcome()).as(generated.message()).isEqualTo(Outcome.ALLOW);
+    assertThat(scratch.outcome()).as("the scratch directory is never rebuilt")
+        .isEqualTo(Outcome.DENY);
+    assertThat(scratch.reason()).contains("notes/gen/plan.md");
+    assertThat(repo.judge(rule, "rm -rf node_modules").outcome())
+        .as("facts without the setting: the built-in globs").isEqualTo(Outcome.ALLOW);
+  }
+
+  private Event.CommandEvent command(String text) {
+    return new Event.CommandEvent(EventContext.of("s1", repo.work), text);
   }
 
   @ParameterizedTest

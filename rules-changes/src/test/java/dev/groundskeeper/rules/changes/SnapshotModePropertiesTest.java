@@ -13,7 +13,6 @@ import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.repo.ChangeFacts;
 import dev.groundskeeper.api.repo.ChangeQueries;
 import dev.groundskeeper.api.repo.ChangedFile;
-import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.SnapshotEffect;
 import dev.groundskeeper.api.repo.WorktreeChanges;
 import java.nio.file.Path;
@@ -38,7 +37,7 @@ class SnapshotModePropertiesTest {
 
   private static final Path TOP = Path.of("/work/tree");
   private static final ChangesConfig SNAPSHOT = new ChangesConfig(ChangesConfig.SNAPSHOT,
-      ChangesConfig.SNAPSHOT, Mode.BLOCK, Mode.BLOCK, Regenerable.DEFAULT_GLOBS,
+      ChangesConfig.SNAPSHOT, Mode.BLOCK, Mode.BLOCK,
       ChangesConfig.Snapshots.DEFAULTS);
 
   @Provide

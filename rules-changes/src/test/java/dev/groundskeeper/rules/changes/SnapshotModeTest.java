@@ -7,13 +7,14 @@ import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
-import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.SnapshotEffect;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * changes.discard and changes.delete in snapshot mode: a refusal whose every loss is a file loss
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SnapshotModeTest {
 
   static final ChangesConfig SNAPSHOT = new ChangesConfig(ChangesConfig.SNAPSHOT,
-      ChangesConfig.SNAPSHOT, Mode.BLOCK, Mode.BLOCK, Regenerable.DEFAULT_GLOBS,
+      ChangesConfig.SNAPSHOT, Mode.BLOCK, Mode.BLOCK,
       ChangesConfig.Snapshots.DEFAULTS);
 
   @TempDir
@@ -71,7 +72,7 @@ class SnapshotModeTest {
   void theConfiguredCapsTravelWithTheEffect() {
     repo.write("a.txt", "mine\n");
     ChangesConfig capped = new ChangesConfig(ChangesConfig.SNAPSHOT, Mode.BLOCK, Mode.BLOCK,
-        Mode.BLOCK, Regenerable.DEFAULT_GLOBS, new ChangesConfig.Snapshots(10, 20, 30, 1));
+        Mode.BLOCK, new ChangesConfig.Snapshots(10, 20, 30, 1));
 
     Verdict verdict = repo.judge(new DiscardRule(capped), "git restore a.txt");
 
@@ -101,6 +102,86 @@ class SnapshotModeTest {
     assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
     assertThat(verdict.reason()).contains("stash@{0}");
     assertThat(verdict.effects()).isEmpty();
+  }
+
+  /**
+   * Commit drops are not snapshotted: the refusal says snapshot mode does not cover them, and its
+   * way out (a branch per commit) is what lets the command run afterwards.
+   */
+  @Test
+  void aStashDropInSnapshotModeSaysSnapshotsDoNotCoverCommits() {
+    repo.write("a.txt", "stashed work\n");
+    repo.git("stash", "push", "-q");
+
+    Verdict verdict = repo.judge(new DiscardRule(SNAPSHOT), "git stash drop");
+    Verdict blocked = repo.judge(new DiscardRule(ChangesConfig.DEFAULTS), "git stash drop");
+
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).endsWith(Texts.PRINCIPLE + "\n" + Refusals.COMMITS_NOTE)
+        .doesNotContain(Refusals.SNAPSHOT_NOTE);
+    assertThat(verdict.effects()).isEmpty();
+    assertThat(blocked.reason()).doesNotContain(Refusals.COMMITS_NOTE);
+    for (String keep : verdict.remedy().orElseThrow().commands()) {
+      assertThat(repo.sh(keep)).as(keep).isZero();
+    }
+    assertThat(repo.judge(new DiscardRule(SNAPSHOT), "git stash drop").outcome())
+        .as("the way out keeps the entry on a branch").isEqualTo(Outcome.ALLOW);
+  }
+
+  @Test
+  void aFileSnapshotNeverSettlesAStashDropBesideIt() {
+    repo.write("a.txt", "stashed work\n");
+    repo.git("stash", "push", "-q");
+    repo.write("a.txt", "newer work\n");
+
+    Verdict verdict = repo.judge(new DiscardRule(SNAPSHOT), "git reset --hard && git stash clear");
+
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).contains("a.txt", "stash@{0}").endsWith(Refusals.COMMITS_NOTE);
+    assertThat(verdict.effects()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"git reflog expire --expire=now --all",
+      "git reflog expire --expire=now --all && git gc --prune=now"})
+  void anExpiryInSnapshotModeSaysSnapshotsDoNotCoverCommits(String command) {
+    repo.write("w.txt", "work the agent reset away\n");
+    repo.git("add", "w.txt");
+    repo.git("commit", "-q", "-m", "work");
+    repo.git("reset", "-q", "--hard", "HEAD~1");
+
+    Verdict verdict = repo.judge(new ExpireRule(SNAPSHOT), command);
+    Verdict blocked = repo.judge(new ExpireRule(ChangesConfig.DEFAULTS), command);
+
+    assertThat(verdict.outcome()).as(verdict.message()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).endsWith(Refusals.COMMITS_NOTE);
+    assertThat(verdict.effects()).isEmpty();
+    assertThat(blocked.reason()).doesNotContain(Refusals.COMMITS_NOTE);
+    assertThat(verdict.remedy().orElseThrow().commands()).singleElement().asString()
+        .startsWith("git branch groundskeeper/kept-");
+  }
+
+  @Test
+  void aForcePushInSnapshotModeSaysSnapshotsDoNotCoverCommits() {
+    repo.write("w.txt", "pushed work\n");
+    repo.git("add", "w.txt");
+    repo.git("commit", "-q", "-m", "pushed work");
+    repo.git("push", "-q", "origin", "main");
+    repo.git("reset", "-q", "--hard", "HEAD~1");
+
+    Verdict verdict = repo.judge(new ForcePushRule(SNAPSHOT), "git push -f origin main");
+    Verdict blocked = repo.judge(new ForcePushRule(ChangesConfig.DEFAULTS),
+        "git push -f origin main");
+
+    assertThat(verdict.outcome()).as(verdict.message()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).contains("origin/main").endsWith(Refusals.COMMITS_NOTE);
+    assertThat(verdict.effects()).isEmpty();
+    assertThat(blocked.reason()).doesNotContain(Refusals.COMMITS_NOTE);
+    for (String keep : verdict.remedy().orElseThrow().commands()) {
+      assertThat(repo.sh(keep)).as(keep).isZero();
+    }
+    assertThat(repo.judge(new ForcePushRule(SNAPSHOT), "git push -f origin main").outcome())
+        .isEqualTo(Outcome.ALLOW);
   }
 
   @Test
