@@ -43,16 +43,24 @@ public final class EffectExecutor {
   static final java.time.Duration CONFIG_BUDGET = java.time.Duration.ofSeconds(3);
 
   private final GitRepository repo;
+  private final Faults faults;
 
-  private EffectExecutor(GitRepository repo) {
+  private EffectExecutor(GitRepository repo, Faults faults) {
     this.repo = repo;
+    this.faults = faults;
   }
 
   /** The executor for the repository holding {@code cwd}. */
   public static EffectExecutor forDirectory(Path cwd) {
+    return forDirectory(cwd, Faults.NONE);
+  }
+
+  /** The same, passing each step of an effect through {@code faults} (EffectFaultTest). */
+  static EffectExecutor forDirectory(Path cwd, Faults faults) {
     try {
       return new EffectExecutor(GitRepositories.forDirectory(cwd)
-          .orElseThrow(() -> new IllegalArgumentException(cwd + " is not inside a git repository")));
+          .orElseThrow(() -> new IllegalArgumentException(cwd + " is not inside a git repository")),
+          faults);
     } catch (IOException e) {
       throw new IllegalArgumentException("the repository at " + cwd + " could not be opened: " + e.getMessage(), e);
     }
@@ -111,6 +119,7 @@ public final class EffectExecutor {
       return EffectResult.refused(effect, "branch " + effect.branch() + " is checked out in " + holder.get().path()
           + "; nothing deleted");
     }
+    faults.before("delete:ref");
     RefUpdate update = jgit.updateRef(refName);
     update.setExpectedOldObjectId(ObjectId.fromString(effect.expectedTip()));
     update.setForceUpdate(true);
@@ -121,10 +130,18 @@ public final class EffectExecutor {
           + "): it changed or is locked");
     }
     // git branch -d drops the branch's config section with it; so do we (a failure changes nothing).
-    GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
-        List.of("config", "--remove-section", "branch." + effect.branch()));
-    return EffectResult.done(effect, "deleted branch " + effect.branch() + " (was " + effect.expectedTip() + ")",
-        List.of("git branch " + quote(effect.branch()) + " " + effect.expectedTip()));
+    // The branch is gone by now: whatever happens to the section, the report must still be the
+    // deletion's, with its restore line (a failure here once turned it into a bare "failed").
+    String left = "";
+    try {
+      faults.before("delete:config");
+      GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
+          List.of("config", "--remove-section", "branch." + effect.branch()));
+    } catch (IOException | RuntimeException e) {
+      left = "; its settings (branch." + effect.branch() + ") were left: " + e.getMessage();
+    }
+    return EffectResult.done(effect, "deleted branch " + effect.branch() + " (was " + effect.expectedTip() + ")"
+        + left, List.of("git branch " + quote(effect.branch()) + " " + effect.expectedTip()));
   }
 
   private EffectResult emptyCommit(RepoEffect effect, String branch, String expectedTip, String message, String verb)
@@ -153,9 +170,11 @@ public final class EffectExecutor {
       commit.setAuthor(who);
       commit.setCommitter(who);
       commit.setMessage(message);
+      faults.before(verb + ":object");
       commitId = inserter.insert(commit);
       inserter.flush();
     }
+    faults.before(verb + ":ref");
     RefUpdate update = jgit.updateRef(refName);
     update.setExpectedOldObjectId(ObjectId.fromString(expectedTip));
     update.setNewObjectId(commitId);
@@ -198,6 +217,7 @@ public final class EffectExecutor {
         new String[] {BranchProvenance.CREATOR_KEY, effect.creator()},
         new String[] {BranchProvenance.CREATED_KEY, Long.toString(effect.created().getEpochSecond())},
         new String[] {BranchProvenance.ROUTE_KEY, effect.route()})) {
+      faults.before("record:" + entry[0]);
       Optional<String> failure = config(List.of("config", section + entry[0], entry[1]));
       if (failure.isPresent()) {
         return EffectResult.failed(effect, "NOT RECORDED: the creator of " + effect.branch()
@@ -218,6 +238,7 @@ public final class EffectExecutor {
     if (Arrays.asList(known).contains(effect.toucher())) {
       return EffectResult.done(effect, effect.toucher() + " was already recorded on " + effect.branch(), List.of());
     }
+    faults.before("touch:config");
     Optional<String> failure = config(List.of("config", "--add",
         "branch." + effect.branch() + "." + BranchProvenance.TOUCHED_BY_KEY, effect.toucher()));
     return failure.isPresent()

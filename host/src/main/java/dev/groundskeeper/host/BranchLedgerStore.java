@@ -100,6 +100,21 @@ public final class BranchLedgerStore implements BranchLedger {
    * @throws IOException when the file cannot be written (the previous file is left as it was)
    */
   public static int apply(Path file, List<? extends Effect> effects) throws IOException {
+    return apply(file, effects, step -> { });
+  }
+
+  /**
+   * A point before one step of a ledger write, where LedgerFaultTest makes the write fail or
+   * stop dead (issue 17); in use the points do nothing.
+   */
+  @FunctionalInterface
+  interface Faults {
+    /** Called just before {@code step}; throws to make it fail. */
+    void before(String step) throws IOException;
+  }
+
+  /** {@link #apply(Path, List)}, passing each step through {@code faults}. */
+  static int apply(Path file, List<? extends Effect> effects, Faults faults) throws IOException {
     List<LedgerEffect> changes = new ArrayList<>();
     for (Effect effect : effects) {
       if (effect instanceof LedgerEffect change) {
@@ -109,6 +124,7 @@ public final class BranchLedgerStore implements BranchLedger {
     if (changes.isEmpty()) {
       return 0;
     }
+    faults.before("ledger:lock");
     Files.createDirectories(file.getParent());
     Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
     // The lock file is never deleted: deleting it would let a waiter lock an unlinked file.
@@ -117,7 +133,7 @@ public final class BranchLedgerStore implements BranchLedger {
         FileLock lock = acquire(channel, lockFile)) {
       BranchLedgerStore ledger = read(file);
       changes.forEach(ledger::change);
-      ledger.write(file);
+      ledger.write(file, faults);
     }
     return changes.size();
   }
@@ -203,11 +219,13 @@ public final class BranchLedgerStore implements BranchLedger {
     return node instanceof ObjectNode object ? object : root.putObject(field);
   }
 
-  private void write(Path file) throws IOException {
+  private void write(Path file, Faults faults) throws IOException {
     Files.createDirectories(file.getParent());
+    faults.before("ledger:temp");
     Path temp = Files.createTempFile(file.getParent(), ".branch-ledger", ".tmp");
     try {
       JSON.writerWithDefaultPrettyPrinter().writeValue(temp.toFile(), root);
+      faults.before("ledger:replace");
       try {
         Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING,
             StandardCopyOption.ATOMIC_MOVE);

@@ -3,12 +3,11 @@ package dev.groundskeeper.api.shell;
 import dev.groundskeeper.api.API;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A parsed command: its simple commands in the order they would run, each with its operator,
@@ -28,12 +27,31 @@ public final class Script {
   private volatile List<FileTarget> written;
   private volatile List<ConsumedFile> consumed;
   private volatile List<Removal> removals;
-  private volatile Map<Integer, Pipeline> pipelines;
+  private volatile ScriptIndex index;
+
+  /**
+   * Commands and candidates the questions about other commands have looked at so far: a test
+   * measures the cost of a query by it, without a clock (ScriptCostTest).
+   */
+  private final AtomicLong examined = new AtomicLong();
 
   private Script(String source, List<SimpleCommand> commands, List<ParseProblem> problems) {
     this.source = source;
     this.commands = commands;
     this.problems = problems;
+  }
+
+  long examined() {
+    return examined.get();
+  }
+
+  private ScriptIndex index() {
+    ScriptIndex result = index;
+    if (result == null) {
+      result = index = ScriptIndex.of(commands, removals());
+      examined.addAndGet(commands.size());
+    }
+    return result;
   }
 
   static Script of(String source, Parser.Sink sink) {
@@ -44,6 +62,11 @@ public final class Script {
       problems = List.copyOf(sorted);
     }
     return new Script(source, sink.commands, problems);
+  }
+
+  /** The same text, with no commands and {@code problem} as its only problem. */
+  Script withoutCommands(ParseProblem problem) {
+    return new Script(source, List.of(), List.of(problem));
   }
 
   /** {@return the text that was parsed} */
@@ -145,7 +168,7 @@ public final class Script {
     }
   }
 
-  private static void addTee(List<FileTarget> list, SimpleCommand c, boolean heredoc) {
+  static void addTee(List<FileTarget> list, SimpleCommand c, boolean heredoc) {
     Argv argv = Argv.read(c.arguments(), "", Set.of("--output-error"), false);
     boolean append = argv.has("-a", "--append");
     for (Word file : argv.operands()) {
@@ -157,7 +180,7 @@ public final class Script {
     }
   }
 
-  private static boolean readsHeredoc(SimpleCommand c) {
+  static boolean readsHeredoc(SimpleCommand c) {
     for (Redirection r : c.redirections()) {
       if (r.operator().isHeredoc() || r.operator() == RedirectOperator.HERE_STRING) {
         return true;
@@ -167,80 +190,7 @@ public final class Script {
   }
 
   private boolean pipelineReadsHeredoc(SimpleCommand c) {
-    return pipeline(c).firstHeredocPosition < c.pipelinePosition();
-  }
-
-  /**
-   * The members of one pipeline by position, indexed once per script: the queries that look along
-   * a pipeline ask it for every command, and a scan of every command each time made a long
-   * pipeline (a fuzzed {@code a | a | …} of 64 KiB) cost minutes.
-   */
-  private static final class Pipeline {
-    /** By position; members at one position (a wrapper and its command) in command order. */
-    final List<SimpleCommand> members;
-    /**
-     * {@code next[i]}: the first member at or after {@code i} that is a {@code tee} or redirects
-     * its standard output (the only ones {@link #standardOutputTargets} stops at), else the size.
-     */
-    final int[] next;
-    final int firstHeredocPosition;
-
-    Pipeline(List<SimpleCommand> members) {
-      List<SimpleCommand> sorted = new ArrayList<>(members);
-      sorted.sort(Comparator.comparingInt(SimpleCommand::pipelinePosition));
-      this.members = sorted;
-      next = new int[sorted.size() + 1];
-      next[sorted.size()] = sorted.size();
-      int heredoc = Integer.MAX_VALUE;
-      for (int i = sorted.size() - 1; i >= 0; i--) {
-        SimpleCommand c = sorted.get(i);
-        next[i] = c.isNamed("tee") || redirectsStandardOutput(c.redirections()) ? i : next[i + 1];
-        if (readsHeredoc(c)) {
-          heredoc = Math.min(heredoc, c.pipelinePosition());
-        }
-      }
-      firstHeredocPosition = heredoc;
-    }
-
-    /** {@return the index of the first member at a position above {@code position}} */
-    int after(int position) {
-      int low = 0;
-      int high = members.size();
-      while (low < high) {
-        int mid = (low + high) >>> 1;
-        if (members.get(mid).pipelinePosition() <= position) {
-          low = mid + 1;
-        } else {
-          high = mid;
-        }
-      }
-      return low;
-    }
-  }
-
-  private static boolean redirectsStandardOutput(List<Redirection> redirections) {
-    for (Redirection r : redirections) {
-      if (r.redirectsStandardOutput()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private Pipeline pipeline(SimpleCommand c) {
-    Map<Integer, Pipeline> index = pipelines;
-    if (index == null) {
-      Map<Integer, List<SimpleCommand>> byPipeline = new HashMap<>();
-      for (SimpleCommand command : commands) {
-        byPipeline.computeIfAbsent(command.pipeline(), k -> new ArrayList<>()).add(command);
-      }
-      Map<Integer, Pipeline> built = new HashMap<>();
-      byPipeline.forEach((k, members) -> built.put(k, new Pipeline(members)));
-      index = pipelines = Map.copyOf(built);
-    }
-    Pipeline p = index.get(c.pipeline());
-    // a command of another script: its pipeline is not indexed here
-    return p != null ? p : new Pipeline(List.of());
+    return index().pipeline(c).firstHeredoc() < c.pipelinePosition();
   }
 
   /**
@@ -312,16 +262,20 @@ public final class Script {
         && PASSES_STDIN.contains(c.nesting().get(depth - 1).detail())) {
       depth--;
     }
-    Pipeline p = pipeline(c);
-    for (int i = p.after(c.pipelinePosition() - 2); i < p.members.size(); i++) {
-      SimpleCommand other = p.members.get(i);
+    ScriptIndex.Pipeline pipeline = index().pipeline(c);
+    long steps = 0;
+    for (int k = pipeline.from(c.pipelinePosition() - 1); k < pipeline.members().size(); k++) {
+      SimpleCommand other = pipeline.members().get(k);
+      steps++;
       if (other.pipelinePosition() != c.pipelinePosition() - 1) {
         break;
       }
       if (other.nesting().size() == c.nesting().size() || other.nesting().size() == depth) {
+        examined.addAndGet(steps);
         return Optional.of(other);
       }
     }
+    examined.addAndGet(steps);
     return Optional.empty();
   }
 
@@ -384,10 +338,14 @@ public final class Script {
         return List.copyOf(out);
       }
     }
-    Pipeline p = pipeline(command);
-    for (int i = p.next[p.after(command.pipelinePosition())]; i < p.members.size();
-        i = p.next[i + 1]) {
-      SimpleCommand f = p.members.get(i);
+    // the later members in position order, skipping those that send nothing to a file
+    ScriptIndex.Pipeline pipeline = index().pipeline(command);
+    int size = pipeline.members().size();
+    long steps = 0;
+    for (int k = pipeline.nextOutput()[pipeline.from(command.pipelinePosition() + 1)]; k < size;
+        k = pipeline.nextOutput()[k + 1]) {
+      steps++;
+      SimpleCommand f = pipeline.members().get(k);
       if (f.isNamed("tee")) {
         addTee(out, f, false);
       }
@@ -395,6 +353,7 @@ public final class Script {
         break;
       }
     }
+    examined.addAndGet(steps);
     return List.copyOf(out);
   }
 
@@ -542,17 +501,104 @@ public final class Script {
    * @return the removal, or empty
    */
   public Optional<Removal> chainedRemoval(SimpleCommand after, Word path, Directory directory) {
-    for (Removal r : removals()) {
-      if (r.command().index() <= after.index() || !andChained(after, r.command())) {
-        continue;
-      }
-      for (Word p : r.paths()) {
-        if (samePath(path, directory, p, r.command().directory())) {
-          return Optional.of(r);
-        }
+    if (after.index() < 0 || after.index() >= commands.size()) {
+      return Optional.empty();
+    }
+    Optional<String> key = ScriptIndex.key(path, directory);
+    if (key.isEmpty()) {
+      return Optional.empty();
+    }
+    List<ScriptIndex.Candidate> candidates = index().removals(key.get());
+    if (candidates.isEmpty()) {
+      return Optional.empty();
+    }
+    long[] steps = {0};
+    int last = lastAndChained(after, steps);
+    Optional<Removal> found = Optional.empty();
+    // candidates are in command order: the first in reach that names the path is the answer
+    int low = 0;
+    int high = candidates.size();
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (candidates.get(mid).removal().command().index() <= after.index()) {
+        low = mid + 1;
+      } else {
+        high = mid;
       }
     }
-    return Optional.empty();
+    for (int k = low; k < candidates.size(); k++) {
+      ScriptIndex.Candidate c = candidates.get(k);
+      steps[0]++;
+      if (c.removal().command().index() > last) {
+        break;
+      }
+      if (samePath(path, directory, c.path(), c.removal().command().directory())) {
+        found = Optional.of(c.removal());
+        break;
+      }
+    }
+    examined.addAndGet(steps[0]);
+    return found;
+  }
+
+  /**
+   * The last command {@code from} is {@link #andChained} to, or {@code from}'s own index when
+   * none is. The commands it is chained to form one run after it, since each step of
+   * {@link #andChained}'s walk to a command is also a step of the walk to any later one; this is
+   * that walk done once, jumping over runs of plain {@code &&} that cannot hold a substitution
+   * around {@code from}.
+   */
+  private int lastAndChained(SimpleCommand from, long[] steps) {
+    if (from.isInside(Nesting.Kind.NEGATION) || statusIsNotPassedOn(from)) {
+      return from.index();
+    }
+    ScriptIndex index = index();
+    int n = commands.size();
+    int holderDepth = from.nesting().size();
+    int floor = substitutionFloor(from, holderDepth);
+    int i = from.index() + 1;
+    while (i < n) {
+      steps[0]++;
+      // no command nested at least `floor` deep can hold a substitution around `from`
+      i = Math.min(index.nextBreak(i), index.nextShallower(commands, i, floor, steps));
+      if (i >= n) {
+        break;
+      }
+      SimpleCommand c = commands.get(i);
+      if (c.nesting().size() < holderDepth && holdsSubstitutionAround(c, from)) {
+        holderDepth = c.nesting().size();
+        if (!c.words().isEmpty() || !onlyInside(from, c)) {
+          return i - 1;
+        }
+        floor = substitutionFloor(from, holderDepth);
+        i++;
+        continue;
+      }
+      if (c.operator() != ListOperator.AND) {
+        return i - 1;
+      }
+      if (c.isInside(Nesting.Kind.NEGATION)) {
+        return i;
+      }
+      i++;
+    }
+    return n - 1;
+  }
+
+  /**
+   * One more than the deepest level under {@code depth} at which {@code from} runs in a command
+   * or process substitution, 0 when there is none: only a command nested less deeply than that
+   * can hold a substitution around {@code from}.
+   */
+  private static int substitutionFloor(SimpleCommand from, int depth) {
+    for (int d = depth - 1; d >= 0; d--) {
+      Nesting.Kind kind = from.nesting().get(d).kind();
+      if (kind == Nesting.Kind.COMMAND_SUBSTITUTION || kind == Nesting.Kind.BACKTICK
+          || kind == Nesting.Kind.PROCESS_SUBSTITUTION) {
+        return d + 1;
+      }
+    }
+    return 0;
   }
 
   private static boolean samePath(Word a, Directory da, Word b, Directory db) {

@@ -27,6 +27,15 @@ public final class Shell {
   /** The name of the memo entry holding a parsed command ({@code shell.script[<command>]}). */
   public static final String SCRIPT = "shell.script";
 
+  /**
+   * The most simple commands a script rules judge may hold. A longer one (a command of a
+   * megabyte, generated or mutated) is handed to the rules with no commands and one problem, so
+   * loss guards refuse it and workflow guards step aside, each in bounded time: the rules
+   * compare commands in pairs, and with tens of thousands of them one hook call ran past every
+   * runner's timeout, which the runners read as "go ahead" (issue 17).
+   */
+  public static final int MAX_JUDGED_COMMANDS = 1000;
+
   private Shell() {}
 
   /**
@@ -41,7 +50,9 @@ public final class Shell {
 
   /**
    * Reads {@code command} once per evaluation: the first rule of an evaluation to ask parses it,
-   * the others reuse that script (see {@link Facts#memo()}).
+   * the others reuse that script (see {@link Facts#memo()}). A script of more than
+   * {@link #MAX_JUDGED_COMMANDS} simple commands comes back without commands, with one problem
+   * that says so.
    *
    * @param command shell text
    * @param facts the evaluation's facts, whose memo holds the script
@@ -49,7 +60,19 @@ public final class Shell {
    */
   public static Script parse(String command, Facts facts) {
     Objects.requireNonNull(command, "command");
-    return facts.memo().get(Memo.Key.pure(SCRIPT, command), () -> parseFresh(command));
+    return facts.memo().get(Memo.Key.pure(SCRIPT, command), () -> judged(parseFresh(command)));
+  }
+
+  /** {@code script} as rules may judge it: itself, or none of it past the bound. */
+  static Script judged(Script script) {
+    if (script.commands().size() <= MAX_JUDGED_COMMANDS) {
+      return script;
+    }
+    SimpleCommand first = script.commands().get(MAX_JUDGED_COMMANDS);
+    return script.withoutCommands(new ParseProblem("the command holds "
+        + script.commands().size() + " simple commands, more than the " + MAX_JUDGED_COMMANDS
+        + " a rule judges, so none of it was judged; run it in smaller parts",
+        first.start()));
   }
 
   /**

@@ -1,0 +1,253 @@
+package dev.groundskeeper.api.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The questions a script answers about other commands (the next pipeline members, the command
+ * feeding a pipe, the {@code rm} chained after a consumer) cost work linear in the script, and
+ * answer as the plain scans they replace did (issue 17: ShellFuzzTest took 706 s for 200 tries
+ * of 1 MiB commands, 3 s at 64 KiB, because each of tens of thousands of commands scanned every
+ * other one, and each chained-removal question walked the chain once per {@code rm}).
+ *
+ * <p>Nothing is timed: {@link Script#examined()} counts the commands and candidates those
+ * questions looked at, and a quadratic walk over a few thousand commands counts millions.
+ */
+class ScriptCostTest {
+
+  /** Repeated units, each giving a few commands, in the shapes that were quadratic. */
+  static Stream<Arguments> shapes() {
+    return Stream.of(
+        // a consumer, then an unrelated rm, all in one && chain: each consumer sees every rm
+        Arguments.of("git commit -F m.txt && rm other.txt && ", "true"),
+        // one long chain of consumers, the removal of their file at its end
+        Arguments.of("git commit -F m.txt && ", "rm m.txt"),
+        // consumers and removals of the same file, joined by ;
+        Arguments.of("git commit -F m.txt; rm m.txt; ", "true"),
+        // one pipeline thousands of members long, its output redirected at the end
+        Arguments.of("grep x | ", "cat > out.txt"),
+        // a pipe into each git command that reads its input, then a deletion
+        Arguments.of("printf 'delete refs/heads/x\\n' | git update-ref --stdin | ",
+            "git branch -D y"),
+        // consumers inside substitutions held by an assignment
+        Arguments.of("x=$(git commit -F m.txt && rm n.txt) && ", "rm m.txt"),
+        // evacuations whose output follows the pipeline, a heredoc at its head
+        Arguments.of("cat <<EOF | git diff | ", "tee a.patch\nEOF"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("shapes")
+  void everyQuestionAboutOtherCommandsCostsWorkLinearInTheScript(String unit, String end) {
+    for (int copies : new int[] {500, 4000}) {
+      Script script = Shell.parseFresh(unit.repeat(copies) + end);
+      askEverything(script);
+      int n = script.commands().size();
+      assertThat(n).isGreaterThanOrEqualTo(copies);
+      // linear: a few looks per command (the index, one jump per question, a candidate or
+      // two); the scans this replaced looked at n * n / 2 commands and more
+      assertThat(script.examined()).as("%d commands", n).isLessThanOrEqualTo(12L * n);
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void theScriptRulesJudgeHoldsAtMostTheBoundAndALongerOneIsAProblem() {
+    String unit = "git commit -F m.txt; ";
+    String atBound = unit.repeat(Shell.MAX_JUDGED_COMMANDS);
+    Script judged = Shell.parse(atBound, dev.groundskeeper.api.Facts.none());
+    assertThat(judged.complete()).isTrue();
+    assertThat(judged.commands()).hasSize(Shell.MAX_JUDGED_COMMANDS);
+
+    String over = atBound + "git branch -D feat";
+    Script refused = Shell.parse(over, dev.groundskeeper.api.Facts.none());
+    assertThat(refused.source()).isEqualTo(over);
+    assertThat(refused.commands()).isEmpty();
+    assertThat(refused.deletedBranches()).isEmpty();
+    assertThat(refused.problems()).singleElement().satisfies(p -> {
+      assertThat(p.reason()).isEqualTo("the command holds 1001 simple commands, more than the"
+          + " 1000 a rule judges, so none of it was judged; run it in smaller parts");
+      // where the first command past the bound starts
+      assertThat(p.offset()).isEqualTo(atBound.length());
+    });
+    // the model itself reads any length: only the rules' reading is bounded
+    assertThat(Shell.parseFresh(over).deletedBranches()).hasSize(1);
+  }
+
+  private static void askEverything(Script script) {
+    script.writtenFiles();
+    script.deletedBranches();
+    script.droppedRefs();
+    script.evacuations();
+    for (ConsumedFile file : script.consumedFiles()) {
+      script.chainedRemoval(file);
+    }
+    for (SimpleCommand c : script.commands()) {
+      script.standardOutputTargets(c);
+    }
+  }
+
+  @Property
+  void shellNoiseIsAnsweredAsTheScansAnswered(@ForAll("noise") String text) {
+    sameAnswersAsTheScans(Shell.parseFresh(text));
+  }
+
+  @Provide
+  Arbitrary<String> noise() {
+    ShellPropertiesTest generators = new ShellPropertiesTest();
+    return Arbitraries.oneOf(generators.shellNoise(), generators.mutatedCorpus());
+  }
+
+  @ParameterizedTest
+  @MethodSource("corpus")
+  void theCorpusIsAnsweredAsTheScansAnswered(String command) {
+    sameAnswersAsTheScans(Shell.parseFresh(command));
+  }
+
+  static Stream<String> corpus() {
+    return Corpus.load().stream().map(Corpus.Entry::command);
+  }
+
+  @Property
+  void mutantsAreAnsweredAsTheScansAnswered(@ForAll("mutants") String text) {
+    if (text.length() <= 4096) {
+      sameAnswersAsTheScans(Shell.parseFresh(text));
+    }
+  }
+
+  @Provide
+  Arbitrary<String> mutants() {
+    return new ShellFuzzTest().mutants();
+  }
+
+  /** Every question compared with the scan that answered it before the index. */
+  static void sameAnswersAsTheScans(Script script) {
+    for (SimpleCommand c : script.commands()) {
+      assertThat(script.standardOutputTargets(c)).as("stdout of %s", c)
+          .isEqualTo(scannedStandardOutput(script, c));
+      for (Removal r : script.removals()) {
+        for (Word p : r.paths()) {
+          assertThat(script.chainedRemoval(c, p, r.command().directory()))
+              .as("rm of %s after %s", p, c)
+              .isEqualTo(scannedChainedRemoval(script, c, p, r.command().directory()));
+        }
+      }
+    }
+    for (ConsumedFile f : script.consumedFiles()) {
+      assertThat(script.chainedRemoval(f))
+          .isEqualTo(scannedChainedRemoval(script, f.command(), f.path(), f.directory()));
+    }
+    List<DeletedBranch> deleted = new ArrayList<>();
+    List<DroppedRef> dropped = new ArrayList<>();
+    for (GitCommand g : script.gitCommands()) {
+      deleted.addAll(BranchRoutes.deleted(g, scannedPipedInto(script, g.command())));
+      dropped.addAll(BranchRoutes.dropped(g, scannedPipedInto(script, g.command())));
+    }
+    assertThat(script.deletedBranches()).isEqualTo(deleted);
+    assertThat(script.droppedRefs()).isEqualTo(dropped);
+  }
+
+  // ------------------------------------------------------------------ the scans replaced
+
+  private static List<FileTarget> scannedStandardOutput(Script script, SimpleCommand command) {
+    List<FileTarget> out = new ArrayList<>();
+    if (collect(out, command, command.redirections())) {
+      return out;
+    }
+    for (int i = command.nesting().size() - 1; i >= 0; i--) {
+      if (collect(out, command, command.nesting().get(i).redirections())) {
+        return out;
+      }
+    }
+    List<SimpleCommand> followers = new ArrayList<>();
+    for (SimpleCommand c : script.commands()) {
+      if (c.pipeline() == command.pipeline() && c.pipelinePosition() > command.pipelinePosition()) {
+        followers.add(c);
+      }
+    }
+    followers.sort(Comparator.comparingInt(SimpleCommand::pipelinePosition));
+    for (SimpleCommand f : followers) {
+      if (f.isNamed("tee")) {
+        Script.addTee(out, f, false);
+      }
+      if (collect(out, f, f.redirections())) {
+        break;
+      }
+    }
+    return out;
+  }
+
+  private static boolean collect(List<FileTarget> out, SimpleCommand c, List<Redirection> rs) {
+    boolean redirected = false;
+    for (Redirection r : rs) {
+      if (r.redirectsStandardOutput()) {
+        redirected = true;
+        if (r.writesFile()) {
+          out.add(new FileTarget(c, r.target(), c.directory(), r.operator().appends()
+              ? FileTarget.Route.APPEND : FileTarget.Route.REDIRECT, false));
+        }
+      }
+    }
+    return redirected;
+  }
+
+  private static Optional<Removal> scannedChainedRemoval(Script script, SimpleCommand after,
+      Word path, Directory directory) {
+    for (Removal r : script.removals()) {
+      if (r.command().index() <= after.index() || !script.andChained(after, r.command())) {
+        continue;
+      }
+      for (Word p : r.paths()) {
+        if (samePath(path, directory, p, r.command().directory())) {
+          return Optional.of(r);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean samePath(Word a, Directory da, Word b, Directory db) {
+    if (a.isStatic() != b.isStatic()) {
+      return false;
+    }
+    if (!a.isStatic()) {
+      return a.value().equals(b.value()) && da.equals(db) && !a.value().contains("$(")
+          && !a.value().contains("`");
+    }
+    return da.sameFile(a.value(), db, b.value());
+  }
+
+  private static final java.util.Set<String> PASSES_STDIN = java.util.Set.of("sudo", "doas",
+      "env", "nice", "nohup", "timeout", "time", "command", "exec", "stdbuf", "ionice");
+
+  private static Optional<SimpleCommand> scannedPipedInto(Script script, SimpleCommand c) {
+    if (c.pipelinePosition() == 0) {
+      return Optional.empty();
+    }
+    int depth = c.nesting().size();
+    while (depth > 0 && c.nesting().get(depth - 1).kind() == Nesting.Kind.WRAPPER
+        && PASSES_STDIN.contains(c.nesting().get(depth - 1).detail())) {
+      depth--;
+    }
+    for (SimpleCommand other : script.commands()) {
+      if (other.pipeline() == c.pipeline()
+          && other.pipelinePosition() == c.pipelinePosition() - 1
+          && (other.nesting().size() == c.nesting().size()
+              || other.nesting().size() == depth)) {
+        return Optional.of(other);
+      }
+    }
+    return Optional.empty();
+  }
+}
