@@ -111,8 +111,8 @@ final class CleanCommand implements Callable<Integer> {
     }
     if (dryRun || !yes) {
       context.out.println(dryRun ? "Dry run: nothing deleted."
-          : "Nothing deleted yet; run `groundskeeper branch clean --yes" + (remote ? " --remote"
-              : "") + "` to delete these.");
+          : context.command("Nothing deleted yet; run `groundskeeper branch clean --yes"
+              + (remote ? " --remote" : "") + "` to delete these."));
       return 0;
     }
     BranchCleaner.Report report = context.cleaner().execute(plan, context.directory,
