@@ -38,9 +38,10 @@ public final class ProgramWord {
 
   /**
    * The verbs of the command line. Only {@code groundskeeper} followed by one of these is a
-   * command; the name elsewhere ("groundskeeper could not judge ...") is prose and stays.
+   * command; the name elsewhere ("groundskeeper could not judge ...") is prose and stays. The
+   * CLI's tests hold this list to its verbs.
    */
-  static final List<String> VERBS = List.of("hook", "check", "rules", "sweep", "trust", "config",
+  public static final List<String> VERBS = List.of("hook", "check", "rules", "sweep", "trust", "config",
       "worktree", "scratch", "branch", "install", "uninstall", "doctor", "log", "replay", "serve",
       "snapshot", "undo");
 
