@@ -23,6 +23,12 @@ final class TextBudget {
   private static final int MIN_SHARE = 4;
 
   static final String FULL_TEXT = "`groundskeeper sweep` prints the whole report";
+  /**
+   * Room kept beside the closing note for the host to write its command with the launcher's path
+   * when {@code groundskeeper} is not on PATH (host ProgramWord): a path of this many bytes more
+   * than the name still fits the budget.
+   */
+  static final int PROGRAM_ROOM = 256;
 
   private TextBudget() {}
 
@@ -75,7 +81,7 @@ final class TextBudget {
     while (true) {
       note = note(left);
       String text = render(kept);
-      if (bytes(text) + 2 + bytes(note) <= MAX_BYTES || kept.isEmpty()) {
+      if (bytes(text) + 2 + bytes(note) + PROGRAM_ROOM <= MAX_BYTES || kept.isEmpty()) {
         return text.isEmpty() ? note : text + "\n\n" + note;
       }
       List<String> last = kept.get(kept.size() - 1);

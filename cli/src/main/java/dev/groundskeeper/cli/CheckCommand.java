@@ -8,6 +8,7 @@ import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.host.ProgramWord;
 import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.shell.ParseProblem;
@@ -75,8 +76,10 @@ final class CheckCommand implements Callable<Integer> {
     Workspace workspace = Workspace.locate(directory);
     Policy policy = invocation.host().policies().load(workspace);
     Facts facts = invocation.host().facts(workspace, policy, event);
-    Decision decision = explain ? policy.explain(event, facts, invocation.host().nanoTime())
-        : policy.evaluate(event, facts);
+    ProgramWord program = invocation.host().program();
+    Decision decision = program.render(explain
+        ? policy.explain(event, facts, invocation.host().nanoTime())
+        : policy.evaluate(event, facts));
     // Rules judge what could be read; a person checking a command should know when that was not
     // all of it (bash itself would refuse an unterminated quote, for instance).
     List<ParseProblem> unread = Shell.parse(command).problems();
@@ -94,7 +97,7 @@ final class CheckCommand implements Callable<Integer> {
     } else {
       invocation.out().println(SafeText.escape(Json.word(decision.outcome()) + ": " + command));
       if (!decision.message().isEmpty()) {
-        invocation.out().println(SafeText.escapeLines(decision.message()));
+        invocation.out().println(SafeText.escapeLines(program.render(decision.message())));
       }
       for (ParseProblem problem : unread) {
         invocation.out().println(SafeText.escape("note: the command could not be read in full ("

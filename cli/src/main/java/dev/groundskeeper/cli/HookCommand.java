@@ -169,7 +169,8 @@ final class HookCommand implements Callable<Integer> {
       return HookWorktrees.create(create, invocation, first.workspace(), first.policy(),
           first.facts());
     }
-    return reply(adapter.answer(call, decision));
+    // The verdicts were rendered by the host; the note of a message cut to its budget is the api's.
+    return reply(host.program().render(adapter.answer(call, decision)));
   }
 
   private Optional<RunnerAdapter> named() {

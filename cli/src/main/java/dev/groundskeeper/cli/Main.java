@@ -19,6 +19,7 @@ import dev.groundskeeper.cli.snapshot.UndoCommand;
 import dev.groundskeeper.cli.worktree.WorktreeCommand;
 import dev.groundskeeper.host.Host;
 import dev.groundskeeper.host.PolicyCache;
+import dev.groundskeeper.host.ProgramWord;
 import dev.groundskeeper.host.Snapshots;
 import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.api.config.ConfigSpec;
@@ -237,6 +238,11 @@ public final class Main {
       public Clock clock() {
         return invocation.clock();
       }
+
+      @Override
+      public ProgramWord program() {
+        return invocation.host().program();
+      }
     };
   }
 
@@ -270,6 +276,11 @@ public final class Main {
       @Override
       public Clock clock() {
         return invocation.clock();
+      }
+
+      @Override
+      public ProgramWord program() {
+        return invocation.host().program();
       }
     };
   }

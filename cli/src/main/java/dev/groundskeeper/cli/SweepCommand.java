@@ -47,8 +47,8 @@ final class SweepCommand implements Callable<Integer> {
     EventContext context = EventContext.of(SESSION_ID, workspace.directory())
         .withMode(HookCommand.sessionMode(invocation));
     Event.SweepRequest request = new Event.SweepRequest(context);
-    Decision decision =
-        policy.evaluate(request, invocation.host().facts(workspace, policy, request));
+    Decision decision = invocation.host().program()
+        .render(policy.evaluate(request, invocation.host().facts(workspace, policy, request)));
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();
     Optional<SnapshotListing> snapshots = SnapshotListing.of(invocation.host().snapshots(),

@@ -109,8 +109,8 @@ final class TrustCommand implements Callable<Integer> {
       invocation.out().println("Its configuration now applies in full, including:");
       loaded.refused().forEach(line -> invocation.out().println("  " + line));
     }
-    invocation.out().println("Undo with: groundskeeper trust --remove "
-        + ShellQuoting.word(location.toString()));
+    invocation.out().println(invocation.host().program().render("Undo with: groundskeeper trust"
+        + " --remove " + ShellQuoting.word(location.toString())));
     return 0;
   }
 

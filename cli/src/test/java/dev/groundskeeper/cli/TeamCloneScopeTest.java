@@ -213,6 +213,40 @@ class TeamCloneScopeTest {
     }
   }
 
+  /**
+   * Issue 16, item 3: under {@code scope: own}, {@code branch clean --remote} deletes no
+   * colleague's merged branch from the shared remote; it lists them as others' work, and the dry
+   * run and the real run say the same. On a clone of its own: the real run deletes.
+   */
+  @Test
+  void cleanRemoteUnderScopeOwnLeavesColleaguesBranchesOnTheRemote(@TempDir Path dir)
+      throws IOException {
+    TeamClone mine = TeamClone.build(dir, 1);
+    Path clone = mine.cloneDirectory();
+    String before = mine.inClone("ls-remote", "--heads", "origin");
+    assertThat(before).contains("refs/heads/merged-2\n");
+
+    CliRunner.Result dryRun = run(own, clone, "branch", "clean", "--remote", "--dry-run");
+    assertThat(dryRun.exit()).as(dryRun.err()).isZero();
+    Matcher others = Pattern.compile("Others' work on origin \\(branches.scope: own; not"
+        + " deleted\\): (\\d+) finished branches").matcher(dryRun.out());
+    assertThat(others.find()).as(dryRun.out()).isTrue();
+    int count = Integer.parseInt(others.group(1));
+    assertThat(count).isGreaterThanOrEqualTo(120);
+    String finishedOnRemote = dryRun.out().contains("Finished branches on origin:")
+        ? dryRun.out().substring(dryRun.out().indexOf("Finished branches on origin:")) : "";
+    assertThat(finishedOnRemote).doesNotContainPattern("- (merged|squashed)-\\d+ ");
+    assertThat(dryRun.out().lines().mapToInt(String::length).max().orElse(0))
+        .as("a count and a few names, never every ref").isLessThan(1_000);
+
+    CliRunner.Result real = run(own, clone, "branch", "clean", "--remote", "--yes");
+    assertThat(real.out()).as(real.err()).contains("Others' work on origin (branches.scope: own;"
+        + " not deleted): " + count + " finished branches");
+    assertThat(real.out() + real.err()).doesNotContain("Remote copy not deleted: merged-");
+    String after = mine.inClone("ls-remote", "--heads", "origin");
+    assertThat(after).as("no colleague's branch left the remote").isEqualTo(before);
+  }
+
   /** {@code …: git branch -d x} at a line's end, and commands quoted in backticks. */
   static List<String> commandsIn(String text) {
     List<String> found = new ArrayList<>();

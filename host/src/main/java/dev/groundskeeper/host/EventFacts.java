@@ -10,10 +10,12 @@ import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.git.GitFacts;
 import dev.groundskeeper.git.InventoryPass;
 import dev.groundskeeper.git.files.FileSystemFacts;
 import dev.groundskeeper.git.store.StoreLocation;
+import dev.groundskeeper.host.worktree.NotesFolder;
 import dev.groundskeeper.rules.branches.BranchLedger;
 import dev.groundskeeper.rules.worktree.WorktreesConfig;
 import java.time.Clock;
@@ -43,6 +45,10 @@ final class EventFacts {
     builder.supplier(Regenerable.FACT, facts -> Host.regenerable(policy.config()));
     StoreLocation.resolve(environment, policy.config().get(WorktreesConfig.spec()))
         .offerTo(builder);
+    // The notes folder the store writes into its worktrees, left out of their dirt as prune
+    // leaves it out.
+    builder.supplier(WorktreeStoreFacts.NOTES,
+        facts -> NotesFolder.of(policy.config(), environment));
     if (workspace.root().isPresent()) {
       FileSystemFacts.register(builder, workspace.root().get());
       builder.supplier(BranchLedger.FACT, facts -> BranchLedgerStore.read(

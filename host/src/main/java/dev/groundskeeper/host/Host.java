@@ -70,6 +70,7 @@ public final class Host {
   private final LongSupplier nanoTime;
   private final DecisionLog decisionLog;
   private final Snapshots snapshots;
+  private final ProgramWord program;
 
   private Host(Builder builder) {
     this.environment = Map.copyOf(builder.environment);
@@ -80,6 +81,7 @@ public final class Host {
     this.policies = new PolicyLoader(environment, builder.pluginPaths, builder.customizer,
         builder.classLoader, builder.policyCache);
     this.snapshots = Snapshots.forEnvironment(environment);
+    this.program = ProgramWord.of(environment);
     List<EffectPerformer> performers = new ArrayList<>(EffectRegistry.builtIns(snapshots, clock));
     performers.addAll(builder.performers);
     if (builder.discoverPerformers) {
@@ -131,7 +133,7 @@ public final class Host {
     Handled judged = judge(event, true);
     List<EffectReport> reports = act(judged.decision(), judged.workspace(), judged.facts());
     Handled settled = new Handled(judged.workspace(), judged.policy(), judged.facts(),
-        settle(judged.decision(), reports), reports);
+        program.render(settle(judged.decision(), reports)), reports);
     long elapsed = Math.max(0L, nanoTime.getAsLong() - start);
     record(runner, event, settled, elapsed);
     return settled;
@@ -167,9 +169,18 @@ public final class Host {
     List<Verdict> reports = new ArrayList<>();
     Policy policy = policyOrDefaults(workspace, event, notes, reports);
     Facts facts = facts(workspace, policy, event);
-    Decision decision = withReports(withNotes(explain ? policy.explain(event, facts, nanoTime)
-        : policy.evaluate(event, facts), notes), reports);
+    Decision decision = program.render(withReports(withNotes(explain
+        ? policy.explain(event, facts, nanoTime) : policy.evaluate(event, facts), notes), reports));
     return new Handled(workspace, policy, facts, decision, List.of());
+  }
+
+  /**
+   * The word this host's commands start with: {@code groundskeeper} when that runs the launcher
+   * the environment names, else the launcher's path. {@link #handle} and {@link #judge} render
+   * their decisions with it; a caller that evaluates a policy itself renders with it too.
+   */
+  public ProgramWord program() {
+    return program;
   }
 
   /** Where {@link #handle} records decisions. */

@@ -17,6 +17,10 @@ public final class WorktreeStoreFacts {
   public static final Fact<Path> STORE_WORKTREES =
       Fact.of("worktrees.store", "the worktree store's worktrees/ directory");
 
+  /** How the store's own notes folder is left out of a worktree's status ({@link StoreNotes}). */
+  public static final Fact<StoreNotes> NOTES =
+      Fact.of("worktrees.store-notes", "the worktree store's notes folder, left out of status");
+
   /** The person's home directory, for {@code ~} in commands and configured roots. */
   public static final Fact<Path> USER_HOME =
       Fact.of("worktrees.user-home", "the person's home directory");

@@ -57,6 +57,11 @@ final class BranchContext {
     return host.get().repositoryFacts(directory, policy);
   }
 
+  /** A command of this program as it runs where the verb was called (host ProgramWord). */
+  String command(String text) {
+    return host.get().program().render(text);
+  }
+
   /** The host's executor of branch-clean plans. */
   BranchCleaner cleaner() {
     return new BranchCleaner(host.get());

@@ -69,7 +69,13 @@ final class CleanCommand implements Callable<Integer> {
     } catch (FactUnavailableException e) {
       return fail("the branches could not be read: " + e.getMessage());
     }
-    CleanPlan plan = CleanPlan.of(inventory, config, remote);
+    // Under branches.scope: own a colleague's merged branch on the shared remote is theirs to
+    // delete: listed, never pushed away (the dry run and the real run print the same).
+    CleanPlan plan = CleanPlan.of(inventory, config, remote, facts);
+    if (!plan.othersOnRemote().isEmpty()) {
+      context.out.println(SafeText.escapeControls(othersLine(plan.othersOnRemote(),
+          config.remote())));
+    }
     for (BranchRecord record : plan.held()) {
       context.out.println(SafeText.escapeControls("Skipped " + record.name() + ": the worktree "
           + record.worktree().get() + " holds it. When nothing in it is needed:"
@@ -77,7 +83,8 @@ final class CleanCommand implements Callable<Integer> {
           + " && git branch -d " + word(record.name())));
     }
     if (plan.isEmpty()) {
-      context.out.println("No finished branch to delete.");
+      context.out.println(plan.othersOnRemote().isEmpty() ? "No finished branch to delete."
+          : "No finished branch of this clone's to delete.");
       return 0;
     }
     if (!plan.finished().isEmpty()) {
@@ -111,8 +118,8 @@ final class CleanCommand implements Callable<Integer> {
     }
     if (dryRun || !yes) {
       context.out.println(dryRun ? "Dry run: nothing deleted."
-          : "Nothing deleted yet; run `groundskeeper branch clean --yes" + (remote ? " --remote"
-              : "") + "` to delete these.");
+          : context.command("Nothing deleted yet; run `groundskeeper branch clean --yes"
+              + (remote ? " --remote" : "") + "` to delete these."));
       return 0;
     }
     BranchCleaner.Report report = context.cleaner().execute(plan, context.directory,
@@ -144,5 +151,18 @@ final class CleanCommand implements Callable<Integer> {
 
   private static String word(String text) {
     return ShellQuoting.word(text);
+  }
+
+  /** How many names of others' branches the line shows; the rest are counted. */
+  static final int OTHERS_SHOWN = 5;
+
+  static String othersLine(List<BranchRecord> others, String remoteName) {
+    List<String> names = others.stream().limit(OTHERS_SHOWN).map(BranchRecord::name).toList();
+    return "Others' work on " + remoteName + " (branches.scope: own; not deleted): "
+        + others.size() + (others.size() == 1 ? " finished branch" : " finished branches")
+        + " of other people: " + String.join(", ", names)
+        + (others.size() > names.size() ? " and " + (others.size() - names.size()) + " more"
+            : "")
+        + ". They are their authors' to delete; branches.scope: all deletes them here too.";
   }
 }

@@ -62,8 +62,8 @@ final class ParkCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (!clear && (reason == null || reason.isBlank())) {
-      return fail("say what the branch waits on: groundskeeper branch park " + branch
-          + " --reason \"<what it waits on>\"");
+      return fail(context.command("say what the branch waits on: groundskeeper branch park "
+          + branch + " --reason \"<what it waits on>\""));
     }
     if (clear && reason != null) {
       return fail("--clear takes no --reason");

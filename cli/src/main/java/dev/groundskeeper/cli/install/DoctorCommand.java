@@ -9,6 +9,7 @@ import dev.groundskeeper.api.API;
 import dev.groundskeeper.cli.install.JsonText.Arr;
 import dev.groundskeeper.cli.install.JsonText.Obj;
 import dev.groundskeeper.git.BoundedProcess;
+import dev.groundskeeper.host.ProgramWord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -86,6 +87,17 @@ public final class DoctorCommand implements Callable<Integer> {
       findings.add(new Finding("launcher", launcher.jar() + " is missing, so every hook call"
           + " answers that it could not judge", launcher.path() + " --version"));
     }
+
+    // Not a finding: remedies run either way. It says why they print a long path, and how to
+    // make them short.
+    Map<String, String> withLauncher = new HashMap<>(context.environment());
+    withLauncher.put(ProgramWord.LAUNCHER_VARIABLE, launcher.path().toString());
+    ProgramWord program = ProgramWord.of(withLauncher);
+    report.put("on_path", program.onPath());
+    lines.add(program.onPath() ? "PATH: groundskeeper runs this launcher"
+        : "PATH: groundskeeper is not on PATH (or is another installation); remedies print the"
+            + " launcher's absolute path. To print the bare name, link it onto PATH: ln -s "
+            + Launcher.shellWord(launcher.path().toString()) + " ~/.local/bin/groundskeeper");
 
     InstallContext.ServerReport server = context.server().get();
     report.putObject("server").put("up", server.up()).put("status", server.text().strip());

@@ -94,6 +94,11 @@ public final class ScratchCommand implements Runnable {
      * @return the clock
      */
     Clock clock();
+
+    /** The word commands this verb prints start with, as the host renders remedies. */
+    default dev.groundskeeper.host.ProgramWord program() {
+      return dev.groundskeeper.host.ProgramWord.bare();
+    }
   }
 
   /** The scratch block in force. */

@@ -79,8 +79,8 @@ public final class ScratchReapCommand implements Callable<Integer> {
       return 0;
     }
     if (dryRun || !yes) {
-      out.println("Nothing removed. Run `groundskeeper scratch reap --yes` to remove "
-          + (plan.idle().size() == 1 ? "it." : "them."));
+      out.println(context.program().render("Nothing removed. Run `groundskeeper scratch reap"
+          + " --yes` to remove " + (plan.idle().size() == 1 ? "it." : "them.")));
       return 0;
     }
     boolean allApplied = true;

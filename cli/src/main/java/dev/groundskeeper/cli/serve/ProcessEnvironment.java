@@ -32,14 +32,15 @@ final class ProcessEnvironment {
    * process-wide variables above but the JVM option variables (with any of those set the launcher
    * does not call the server), and the ones only the hook's own code reads
    * ({@code GROUNDSKEEPER_SESSION_MODE}, {@code GROUNDSKEEPER_HOME},
-   * {@code GROUNDSKEEPER_EXPLAIN}). bin/groundskeeper's
+   * {@code GROUNDSKEEPER_EXPLAIN}, and {@code GROUNDSKEEPER_LAUNCHER}, which remedies are
+   * written with). bin/groundskeeper's
    * {@code forward_names} lists the same names; a test holds the two together.
    */
   static final List<String> FORWARDED = List.of("HOME", "PATH", "USER", "LOGNAME", "LANG",
       "LANGUAGE", "TZ", "TMPDIR", "EMAIL", "JAVA_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
       "XDG_STATE_HOME", "XDG_CACHE_HOME", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY",
       "http_proxy", "https_proxy", "all_proxy", "no_proxy", "GROUNDSKEEPER_SESSION_MODE",
-      "GROUNDSKEEPER_HOME", "GROUNDSKEEPER_EXPLAIN");
+      "GROUNDSKEEPER_HOME", "GROUNDSKEEPER_EXPLAIN", "GROUNDSKEEPER_LAUNCHER");
 
   /** And by family, as {@code forward_prefixes} in bin/groundskeeper: {@link #PREFIXES}. */
   static final List<String> FORWARDED_PREFIXES = PREFIXES;

@@ -103,8 +103,8 @@ public final class SnapshotCommand implements Runnable {
       context.out().println("  " + SafeText.escape(path));
     }
     if (!dryRun) {
-      context.out().println("The snapshot is kept; drop it with groundskeeper snapshot drop "
-          + snapshot.id());
+      context.out().println(context.program().render(
+          "The snapshot is kept; drop it with groundskeeper snapshot drop " + snapshot.id()));
     }
     return 0;
   }
@@ -139,8 +139,9 @@ public final class SnapshotCommand implements Runnable {
             + " read (look in " + context.snapshots().directory(dir) + ")");
       }
       if (expired > 0) {
-        context.out().println(count(expired, "snapshot") + " older than " + context.keepDays()
-            + " days; drop them with groundskeeper snapshot drop --expired --yes");
+        context.out().println(context.program().render(count(expired, "snapshot")
+            + " older than " + context.keepDays()
+            + " days; drop them with groundskeeper snapshot drop --expired --yes"));
       }
       return 0;
     }
@@ -239,12 +240,13 @@ public final class SnapshotCommand implements Runnable {
       }
       if (left > 0) {
         context.out().println();
-        context.out().println("... " + count(left, "more diff line") + " of "
-            + count(pathsLeft, "path") + " not shown: groundskeeper snapshot show "
+        context.out().println(context.program().render("... " + count(left, "more diff line")
+            + " of " + count(pathsLeft, "path") + " not shown: groundskeeper snapshot show "
             + snapshot.id() + " --full, or name the paths (groundskeeper snapshot show "
-            + snapshot.id() + " <path>...)");
+            + snapshot.id() + " <path>...)"));
       }
-      context.out().println("restore: groundskeeper snapshot restore " + snapshot.id()
+      context.out().println(context.program().render(
+          "restore: groundskeeper snapshot restore " + snapshot.id())
           + (plan.refused() ? " (refused while " + count(plan.conflicts().size(), "path")
               + " differ from what the discard left; commit or stash them first)" : ""));
       return 0;
@@ -270,7 +272,7 @@ public final class SnapshotCommand implements Runnable {
     if (found.isEmpty()) {
       context.err().println("groundskeeper snapshot " + verb + ": no snapshot "
           + SafeText.escape(id) + " of " + context.snapshots().worktree(dir)
-          + " (see groundskeeper snapshot list)");
+          + context.program().render(" (see groundskeeper snapshot list)"));
     }
     return found;
   }
@@ -338,7 +340,7 @@ public final class SnapshotCommand implements Runnable {
       Path dir = where.of(context);
       if (ids.isEmpty() && !expired) {
         context.err().println("groundskeeper snapshot drop: name the snapshots to drop, or"
-            + " give --expired --yes (see groundskeeper snapshot list)");
+            + context.program().render(" give --expired --yes (see groundskeeper snapshot list)"));
         return 2;
       }
       if (expired && !yes) {

@@ -51,4 +51,13 @@ public interface SnapshotContext {
    * @return the clock
    */
   Clock clock();
+
+  /**
+   * The word commands this verb prints start with, as the host renders remedies.
+   *
+   * @return the host's program word; the bare name unless the CLI says otherwise
+   */
+  default dev.groundskeeper.host.ProgramWord program() {
+    return dev.groundskeeper.host.ProgramWord.bare();
+  }
 }

@@ -12,6 +12,7 @@ import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.shell.ShellQuoting;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreRefusal;
+import dev.groundskeeper.host.ProgramWord;
 import dev.groundskeeper.host.worktree.LaneListing;
 import dev.groundskeeper.host.worktree.Listing;
 import dev.groundskeeper.host.worktree.PruneReport;
@@ -140,11 +141,12 @@ public final class WorktreeCommand implements Callable<Integer> {
       Worktrees lister = Worktrees.of(policy.get().config(), environment, clock);
       if (all) {
         List<LaneListing> lanes = lister.listAll(workingDirectory);
-        out().print(json ? Render.json(Render.lanes(lanes)) + "\n" : Render.lanesText(lanes));
+        out().print(json ? Render.json(Render.lanes(lanes)) + "\n"
+            : program().render(Render.lanesText(lanes)));
       } else {
         Listing listing = lister.list(workingDirectory);
         out().print(json ? Render.json(Render.listing(listing)) + "\n"
-            : Render.listingText(listing));
+            : program().render(Render.listingText(listing)));
       }
       return OK;
     });
@@ -172,7 +174,8 @@ public final class WorktreeCommand implements Callable<Integer> {
     return guarded(json, () -> {
       PruneReport report = Worktrees.of(policy.get().config(), environment, clock)
           .prune(workingDirectory, dryRun, new LinkedHashSet<>(yes == null ? List.of() : yes));
-      out().print(json ? Render.json(Render.prune(report)) + "\n" : Render.pruneText(report));
+      out().print(json ? Render.json(Render.prune(report)) + "\n"
+          : program().render(Render.pruneText(report)));
       return report.exitCode();
     });
   }
@@ -247,5 +250,10 @@ public final class WorktreeCommand implements Callable<Integer> {
 
   private PrintWriter out() {
     return spec.commandLine().getOut();
+  }
+
+  /** The word the printed recommendations start with (host ProgramWord). */
+  private ProgramWord program() {
+    return ProgramWord.of(environment);
   }
 }

@@ -196,6 +196,33 @@ class BranchHookEndToEndTest {
         + lane);
   }
 
+  /**
+   * Issue 16, item 7: the store's own notes folder in one of its worktrees is not the agent's
+   * uncommitted work at a stop, as it is not for prune (one judgement, host NotesFolder); a file
+   * beside the notes, even inside {@code .groundskeeper/}, still is.
+   */
+  @Test
+  void theStoresNotesFolderDoesNotMakeItsWorktreeDirtyAtAStop() throws IOException {
+    Reply created = hook(Map.of("hook_event_name", "WorktreeCreate", "name", "noted"));
+    assertThat(created.exit()).as(created.err()).isZero();
+    Path lane = Path.of(created.out().strip());
+    Files.createDirectories(lane.resolve(".groundskeeper/notes"));
+    Files.writeString(lane.resolve(".groundskeeper/notes/today.md"), "what I learned\n");
+    assertThat(run(lane, Map.of(), "git", "status", "--porcelain")).contains(".groundskeeper/");
+
+    Reply stop = hook(Map.of("hook_event_name", "Stop", "stop_hook_active", false));
+
+    assertThat(JSON.readTree(stop.out()).path("decision").asText("")).as(stop.out())
+        .isNotEqualTo("block");
+
+    Files.writeString(lane.resolve(".groundskeeper/beside.txt"), "not a note\n");
+    ObjectNode blocked = (ObjectNode) JSON.readTree(hook(Map.of("hook_event_name", "Stop",
+        "stop_hook_active", false)).out());
+    assertThat(blocked.path("decision").asText()).isEqualTo("block");
+    assertThat(blocked.path("reason").asText()).contains("uncommitted work in " + lane
+        + " (1 file)");
+  }
+
   @Test
   void afterThreeBlockedStopsTheFourthIsAllowedAndTheBranchIsRecordedAsAbandoned()
       throws IOException {

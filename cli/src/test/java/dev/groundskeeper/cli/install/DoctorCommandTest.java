@@ -43,6 +43,27 @@ class DoctorCommandTest {
   }
 
   @Test
+  void itSaysWhetherGroundskeeperOnPathIsThisLauncher() throws IOException {
+    machine.install("--runner", "claude");
+
+    Machine.Run off = machine.doctor();
+
+    assertThat(off.out()).contains("PATH: groundskeeper is not on PATH",
+        "remedies print the launcher's absolute path",
+        "ln -s " + machine.launcher + " ~/.local/bin/groundskeeper");
+    assertThat(off.code()).as("remedies run either way: not a finding").isZero();
+
+    Path bin = Files.createDirectories(temp.resolve("local-bin"));
+    Files.createSymbolicLink(bin.resolve("groundskeeper"), machine.launcher);
+    machine.env.put("PATH", bin + ":" + machine.env.get("PATH"));
+
+    Machine.Run on = machine.doctor("--json");
+
+    assertThat(new ObjectMapper().readTree(on.out()).path("on_path").asBoolean()).isTrue();
+    assertThat(machine.doctor().out()).contains("PATH: groundskeeper runs this launcher");
+  }
+
+  @Test
   void theSampleCallCarriesTheRunnersPayloadAndNeverStartsAServer() throws IOException {
     machine.install("--runner", "claude");
     Path seen = temp.resolve("seen");

@@ -37,13 +37,13 @@ import java.util.stream.Stream;
 final class WorktreePruner {
 
   private static final int SHOWN_PATHS = 5;
-  private static final int BESIDE_NOTES_READ = 100;
 
   private final WorktreeStore store;
   private final StoreLocation location;
   private final WorktreesConfig config;
   private final Regenerable regenerable;
   private final Clock clock;
+  private final NotesFolder notes;
 
   /**
    * @param regenerable the removal-loss settings in force, the same the force-removal guard
@@ -56,6 +56,7 @@ final class WorktreePruner {
     this.config = config;
     this.regenerable = regenerable;
     this.clock = clock;
+    this.notes = new NotesFolder(store, config.notesDir());
   }
 
   PruneReport run(Path directory, boolean dryRun, Set<String> named) {
@@ -158,20 +159,9 @@ final class WorktreePruner {
         .map(SafeText::escape).toList());
   }
 
-  /**
-   * {@code paths} (as git status lists them) without the notes folder, which is archived before
-   * the removal: the store's own folder must not make the worktree it judges look dirty, whether
-   * or not the repository ignores it. A listed directory that holds the notes folder is read
-   * entry by entry, so whatever sits beside the notes still counts.
-   */
+  /** {@code paths} without the notes folder: the judgement the stop guard reads too. */
   private List<String> outsideNotes(Inspection inspection, List<String> paths) {
-    String notes = config.notesDir().endsWith("/") ? config.notesDir() : config.notesDir() + "/";
-    return paths.stream()
-        .filter(path -> !path.startsWith(notes))
-        .flatMap(path -> path.endsWith("/") && notes.startsWith(path)
-            ? store.entriesBesideNotes(inspection.path(), path, notes, BESIDE_NOTES_READ).stream()
-            : Stream.of(path))
-        .toList();
+    return notes.outside(inspection.path(), paths);
   }
 
   private Dossier dossier(LaneInspection lane, Inspection inspection, Instant lastActivity) {

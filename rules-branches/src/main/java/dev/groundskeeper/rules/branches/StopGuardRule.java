@@ -18,6 +18,7 @@ import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositoryQueries;
 import dev.groundskeeper.api.repo.Worktree;
 import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.api.shell.CreatedBranch;
 import dev.groundskeeper.api.shell.GitCommand;
 import dev.groundskeeper.api.shell.Script;
@@ -255,7 +256,7 @@ final class StopGuardRule implements Rule {
     Pushing pushing = Pushing.of(facts, config.remote());
     List<Problem> problems = new ArrayList<>();
     for (BranchRecord record : own) {
-      dirty(record, queries).ifPresent(problems::add);
+      dirty(record, queries, facts).ifPresent(problems::add);
       unpushed(record, held, scope, pushing, mainThread).ifPresent(problems::add);
       if (mainThread && !handoff) {
         mergedNotDeleted(record).ifPresent(problems::add);
@@ -292,12 +293,15 @@ final class StopGuardRule implements Rule {
     return false;
   }
 
-  private Optional<Problem> dirty(BranchRecord record, RepositoryQueries queries) {
+  private Optional<Problem> dirty(BranchRecord record, RepositoryQueries queries, Facts facts) {
     if (record.worktree().isEmpty()) {
       return Optional.empty();
     }
     String path = record.worktree().get().toString();
-    WorktreeStatus status = queries.status(record.worktree().get());
+    // The store's own notes folder is not the agent's work: the same judgement prune makes.
+    WorktreeStatus read = queries.status(record.worktree().get());
+    WorktreeStatus status = facts.find(WorktreeStoreFacts.NOTES)
+        .map(notes -> notes.withoutNotes(record.worktree().get(), read)).orElse(read);
     if (status.isClean()) {
       return Optional.empty();
     }

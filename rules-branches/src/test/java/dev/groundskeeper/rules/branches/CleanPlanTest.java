@@ -47,4 +47,33 @@ class CleanPlanTest {
     assertThat(plan.finished()).extracting(BranchRecord::name).containsExactly("squashed");
     assertThat(plan.onRemote()).isEmpty();
   }
+
+  @Test
+  void underScopeOwnOnlyThisClonesRemoteCopiesAreDeletedAndOthersAreListedApart() {
+    Repo repo = Repo.create();
+    repo.branch("mine-done").state(BranchState.MERGED_INTO_DEFAULT);
+    repo.branch("theirs-done").state(BranchState.MERGED_INTO_DEFAULT).remoteOnly();
+    repo.branch("theirs-local").state(BranchState.MERGED_INTO_DEFAULT);
+    repo.others("theirs-done", "theirs-local");
+
+    CleanPlan own = CleanPlan.of(repo.inventory(), BranchesConfig.DEFAULTS, true, repo.facts());
+
+    assertThat(own.onRemote()).extracting(BranchRecord::name).containsExactly("mine-done");
+    assertThat(own.othersOnRemote()).extracting(BranchRecord::name)
+        .containsExactlyInAnyOrder("theirs-done", "theirs-local");
+    // A local copy of a colleague's merged branch is this clone's to tidy: the remote keeps it.
+    assertThat(own.finished()).extracting(BranchRecord::name)
+        .containsExactlyInAnyOrder("mine-done", "theirs-local");
+
+    CleanPlan all = CleanPlan.of(repo.inventory(),
+        BranchesConfig.DEFAULTS.withScope(BranchesConfig.Ownership.ALL), true, repo.facts());
+    assertThat(all.onRemote()).extracting(BranchRecord::name)
+        .containsExactlyInAnyOrder("mine-done", "theirs-done", "theirs-local");
+    assertThat(all.othersOnRemote()).isEmpty();
+
+    CleanPlan local = CleanPlan.of(repo.inventory(), BranchesConfig.DEFAULTS, false,
+        repo.facts());
+    assertThat(local.onRemote()).isEmpty();
+    assertThat(local.othersOnRemote()).isEmpty();
+  }
 }

@@ -2,12 +2,15 @@ package dev.groundskeeper.rules.branches;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.RepoEffect;
+import dev.groundskeeper.api.repo.StoreNotes;
 import dev.groundskeeper.api.repo.WorktreeStatus;
+import dev.groundskeeper.api.repo.WorktreeStoreFacts;
 import dev.groundskeeper.testkit.Events;
 import dev.groundskeeper.testkit.RuleTester;
 import java.util.List;
@@ -253,6 +256,33 @@ class StopGuardRuleTest {
               + "- feature/x: uncommitted work in /w/x (2 files)", BranchPrinciple.TEXT)
           .remedyCommands("git -C /w/x add -A && git -C /w/x commit -m \"<what this work is>\"")
           .findingSubjects("feature/x");
+    }
+
+    @Test
+    void theStoresNotesFolderIsNotDirtWhenTheHostSaysWhereItIs() {
+      Repo repo = Repo.create();
+      repo.branch("feature/x").worktree("/w/x").touchedBy(MAIN);
+      repo.status("/w/x", new WorktreeStatus(List.of(), List.of(), List.of("notes/today.md"),
+          List.of()));
+      // The host's judgement (prune's), reduced to its effect on this worktree.
+      StoreNotes notes = (worktree, status) -> new WorktreeStatus(status.staged(),
+          status.modified(), status.untracked().stream().filter(p -> !p.startsWith("notes/"))
+              .toList(), status.ignored());
+      Facts withNotes = Facts.builder().value(WorktreeStoreFacts.NOTES, notes)
+          .fallback(repo.facts()).build();
+      RuleTester.of(new BranchRules(), BranchesConfig.DEFAULTS, StopGuardRule.ID)
+          .withFacts(withNotes).given(Events.stop()).expectAllow();
+      // Without the host's word the folder is an untracked file like any other.
+      tester(repo).given(Events.stop()).expectDeny()
+          .reasonContains("- feature/x: uncommitted work in /w/x (1 file)");
+
+      repo.status("/w/x", new WorktreeStatus(List.of(), List.of(), List.of("notes/today.md",
+          "beside.txt"), List.of()));
+      Facts again = Facts.builder().value(WorktreeStoreFacts.NOTES, notes)
+          .fallback(repo.facts()).build();
+      RuleTester.of(new BranchRules(), BranchesConfig.DEFAULTS, StopGuardRule.ID)
+          .withFacts(again).given(Events.stop()).expectDeny()
+          .reasonContains("- feature/x: uncommitted work in /w/x (1 file)");
     }
 
     @Test
