@@ -8,9 +8,11 @@ import java.util.Optional;
 
 /**
  * Whose branches the cap, dormancy and the sweep judge under {@code branches.scope}. Under
- * {@code all}, whenever the ownership fact cannot be read, and when git has no configured
- * identity, every branch counts: a reading that fails must never make branches disappear from a
- * judgement.
+ * {@code all}, and whenever the ownership fact cannot be read, every branch counts: a reading that
+ * fails must never make branches disappear from a judgement. Without a configured
+ * {@code user.email} the reading still stands on what needs no identity (creator and touch
+ * records, branches only in this clone); only authorship cannot be told, and the sweep says how
+ * to configure it ({@link #IDENTITY_HINT}).
  */
 final class Owners {
 
@@ -32,10 +34,24 @@ final class Owners {
     } catch (FactUnavailableException e) {
       found = Optional.empty();
     }
-    // Without a configured identity no tip can be told to be this clone's, so a person's own
-    // pushed branches would all look like colleagues': every branch counts, as under `all`.
-    return found.filter(o -> o.identity().isPresent()).map(o -> new Owners(o, false))
+    // Without a configured identity the records and the branches only here still say whose a
+    // branch is. Counting every branch instead would put a team's whole remote on this clone's
+    // cap and dormancy (every agent blocked, the case scope: own exists for); what is lost is
+    // only that a person's pushed branches without a record read as others' until user.email is
+    // set, which the sweep says.
+    return found.map(o -> new Owners(o, false))
         .orElseGet(() -> new Owners(BranchOwnership.everyoneOwn(), true));
+  }
+
+  /** The sweep's paragraph when authorship cannot be read: what still counts, and the fix. */
+  static final String IDENTITY_HINT = "git has no user.email in this repository, so branches.scope:"
+      + " own cannot tell your pushed branches by their author: only branches with a creator or"
+      + " touch record, and those no remote holds, count as this clone's. Set it, then sweep again:"
+      + "\n  git config user.email <you@example.com>";
+
+  /** True when ownership was read without a configured identity (authorship unknown). */
+  boolean identityMissing() {
+    return !everyone && ownership.identity().isEmpty();
   }
 
   /** True when every branch is judged (scope all, or ownership unknown). */

@@ -105,6 +105,9 @@ final class SweepRule implements Rule {
     if (!others.isEmpty()) {
       text.append("\n\n").append(othersWork(others, owners));
     }
+    if (owners.identityMissing()) {
+      text.append("\n\n").append(Owners.IDENTITY_HINT);
+    }
     List<String> lost = Texts.lostWork(work, now, pushing);
     if (!lost.isEmpty()) {
       text.append("\n\n").append(Texts.lostWorkHeading(pushing)).append('\n')

@@ -82,10 +82,32 @@ class BranchScopeTest {
         .reasonContains("would make 8 open work branches");
   }
 
+  /**
+   * Issue 16, item 4: without {@code user.email} the records and the branches only here still
+   * count as this clone's, colleagues' pushed branches block no one, a pushed branch of ours
+   * without a record reads as others' until the identity is set, and the sweep says so once,
+   * with the command.
+   */
   @Test
-  void withoutAConfiguredIdentityEveryBranchCounts() {
-    rule(CAP_3, WipCapRule.ID, team().noIdentity()).given(Events.command("git switch -c mine-c"))
-        .expectDeny().reasonContains("would make 8 open work branches");
+  void withoutAConfiguredIdentityRecordsAndBranchesOnlyHereStillCount() {
+    Repo repo = team().noIdentity();
+    repo.branch("recorded").touchedBy("s:");
+    repo.branch("only-here").localOnly();
+    // 7 pushed branches with no record (ours and the colleague's alike) are not counted; the
+    // recorded one and the one only here are: the cap of 3 is not reached.
+    rule(CAP_3, WipCapRule.ID, repo).given(Events.command("git switch -c next")).expectAllow();
+    repo.branch("another-here").localOnly();
+    rule(CAP_3, WipCapRule.ID, repo).given(Events.command("git switch -c next")).expectDeny()
+        .reasonContains("would make 4 open work branches",
+            "Not counted: 7 branches of other people (branches.scope: own).");
+    String sweep = rule(CAP_3, SweepRule.ID, repo).given(Events.sweep()).verdict().reason();
+    assertThat(sweep).contains(Owners.IDENTITY_HINT)
+        .contains("git config user.email <you@example.com>");
+    assertThat(sweep.split(java.util.regex.Pattern.quote("git has no user.email"), -1))
+        .as("said once").hasSize(2);
+    // with the identity configured the sweep has nothing to say about it
+    assertThat(rule(CAP_3, SweepRule.ID, team()).given(Events.sweep()).verdict().reason())
+        .doesNotContain("user.email");
   }
 
   @Test

@@ -237,9 +237,19 @@ final class Repo {
     Set<String> theirs = others.orElse(Set.of());
     for (Spec spec : branches.values()) {
       boolean other = theirs.contains(spec.name);
-      owners.put(spec.name, new dev.groundskeeper.api.repo.BranchOwnership.Owner(other
-          ? dev.groundskeeper.api.repo.BranchOwnership.Basis.OTHERS
-          : dev.groundskeeper.api.repo.BranchOwnership.Basis.AUTHORED,
+      // As the git module reads it: records first, authorship only with an identity, then a
+      // branch no remote holds.
+      dev.groundskeeper.api.repo.BranchOwnership.Basis basis;
+      if (spec.provenance.creator().isPresent()) {
+        basis = dev.groundskeeper.api.repo.BranchOwnership.Basis.RECORDED;
+      } else if (!other && identity.isPresent()) {
+        basis = dev.groundskeeper.api.repo.BranchOwnership.Basis.AUTHORED;
+      } else if (spec.remote.isEmpty()) {
+        basis = dev.groundskeeper.api.repo.BranchOwnership.Basis.ONLY_HERE;
+      } else {
+        basis = dev.groundskeeper.api.repo.BranchOwnership.Basis.OTHERS;
+      }
+      owners.put(spec.name, new dev.groundskeeper.api.repo.BranchOwnership.Owner(basis,
           Optional.of(other ? "colleague@example.invalid" : "me@example.invalid")));
     }
     return new dev.groundskeeper.api.repo.BranchOwnership(identity, owners);
