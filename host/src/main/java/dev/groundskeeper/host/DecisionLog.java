@@ -381,7 +381,9 @@ public final class DecisionLog {
   }
 
   private static Refusal refusal(StoreRefusal e) {
-    return new Refusal("the decision log's directory: " + e.reason() + "; nothing was written. "
+    // the store's words for a level, said of the log's directory
+    return new Refusal(e.reason().replace("the store level ", "the decision log's directory ")
+        .replace("the store never follows", "the log never follows") + "; nothing was written. "
         + capitalized(e.remedy()));
   }
 

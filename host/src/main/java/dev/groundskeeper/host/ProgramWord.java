@@ -43,7 +43,7 @@ public final class ProgramWord {
    */
   public static final List<String> VERBS = List.of("hook", "check", "rules", "sweep", "trust", "config",
       "worktree", "scratch", "branch", "install", "uninstall", "doctor", "log", "replay", "serve",
-      "snapshot", "undo");
+      "snapshot", "undo", "help", "completion");
 
   // The name as the program word: not part of a path or a longer name, followed by a verb that
   // ends there. A diagnostic's prefix ("groundskeeper serve: stopped", "groundskeeper branch

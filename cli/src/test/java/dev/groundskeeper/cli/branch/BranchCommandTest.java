@@ -35,6 +35,13 @@ class BranchCommandTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   /** The test's configuration file, as text (empty: every rule at its defaults). */
   private String yaml = "";
+  /**
+   * Every branch counted as this clone's: these repositories have no user.email, so under the
+   * default scope (own) their pushed branches without a creator record read as others' work,
+   * which branch clean --remote leaves alone (TeamCloneScopeTest holds that); the tests below
+   * are about what clean --remote proves and deletes.
+   */
+  private static final String ALL = "branches:\n  scope: all\n";
 
   private Policy policy() {
     return Policy.builder().discover(getClass().getClassLoader())
@@ -321,7 +328,7 @@ class BranchCommandTest {
   @Test
   void cleanWithRemoteKeepsTheRemoteCopyWhenTheConfigurationExcludesTheProof() {
     String tip = shippedOnBothSides();
-    yaml = "engine:\n  exclude: [\"branches.remote-delete\"]\n";
+    yaml = "engine:\n  exclude: [\"branches.remote-delete\"]\n" + ALL;
     assertThat(branch("clean", "--yes", "--remote")).isEqualTo(1);
     assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
     assertThat(err()).contains("Remote copy not deleted: shipped on origin: branches.remote-delete does not run"
@@ -335,7 +342,7 @@ class BranchCommandTest {
     BranchCommand command = new BranchCommand(new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), work, () -> host,
         dir -> Policy.builder().discover(getClass().getClassLoader())
-            .rule(new FrozenPushes()).build());
+            .config(ConfigLayer.ofText("test", ALL)).rule(new FrozenPushes()).build());
     assertThat(command.commandLine().execute("clean", "--yes", "--remote")).isEqualTo(1);
     assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
     assertThat(err()).contains("Remote copy not deleted: shipped on origin", "pushes are frozen today");
@@ -343,6 +350,7 @@ class BranchCommandTest {
 
   @Test
   void cleanWithRemoteDoesEveryProvenDeletionNamesEachRefusedOneAndItsDryRunAgrees() {
+    yaml = ALL;
     String shipped = shippedOnBothSides();
     git("switch", "-q", "-c", "squashy");
     commit("squashy work");
@@ -370,6 +378,7 @@ class BranchCommandTest {
 
   @Test
   void cleanWithRemoteDeletesTheRemoteCopyProvenMergedThere() {
+    yaml = ALL;
     git("switch", "-q", "-c", "shipped");
     commit("shipped work");
     git("push", "-q", "-u", "origin", "shipped");
@@ -387,6 +396,7 @@ class BranchCommandTest {
 
   @Test
   void cleanWithRemoteListsAndDeletesABranchFinishedOnlyOnTheRemoteBehindTheBundle() {
+    yaml = ALL;
     git("switch", "-q", "-c", "theirs");
     commit("their work");
     git("push", "-q", "-u", "origin", "theirs");
