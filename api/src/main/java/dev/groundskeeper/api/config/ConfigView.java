@@ -262,8 +262,10 @@ public final class ConfigView {
         case '\n' -> quoted.append("\\n");
         case '\t' -> quoted.append("\\t");
         default -> {
+          // U+2028 and U+2029 are line breaks to YAML even inside quotes: written raw, a key
+          // holding one broke the text that `config show` prints
           if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0xFEFF || (c >= 0xD800 && c <= 0xDFFF)
-              || c == 0xFFFE || c == 0xFFFF) {
+              || c == 0xFFFE || c == 0xFFFF || c == 0x2028 || c == 0x2029) {
             quoted.append(String.format("\\u%04x", c));
           } else {
             quoted.appendCodePoint(c);
