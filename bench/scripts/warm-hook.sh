@@ -12,13 +12,18 @@
 #           and curl: the same request sent straight to the Unix socket (curl's time_total:
 #           connect, the server's work, the answer; curl's own start is not in it)
 #   cold    bin/groundskeeper hook with GROUNDSKEEPER_SERVE=off (a JVM per call)
-# interleaved call by call (a cold call every COLD_EVERY-th round), after WARMUP served calls.
+# interleaved call by call (a cold call every COLD_EVERY-th round), after WARMUP served calls,
+# each timed with bash's EPOCHREALTIME (no process of the harness in any sample).
 # Results and their reading: docs/benchmarks/engine.md.
 #
 #   bench/scripts/warm-hook.sh
 #   CALLS=200 COLD_EVERY=10 WARMUP=300 bench/scripts/warm-hook.sh
 #   LAUNCHER=/copy/of/bin/groundskeeper bench/scripts/warm-hook.sh   # another checkout's launcher
 set -euo pipefail
+# Times in microseconds from bash's own clock: a `$(date +%s%N)` around a call forks and starts a
+# program on each side, about 2 ms added to every sample on this machine, which mostly hid the
+# warm path's own time (docs/benchmarks/engine.md, run 4).
+(( BASH_VERSINFO[0] >= 5 )) || { echo "warm-hook.sh needs bash 5 (EPOCHREALTIME)" >&2; exit 1; }
 
 root="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 launcher="${LAUNCHER:-$root/bin/groundskeeper}"
@@ -62,11 +67,11 @@ chmod +x "$work/floor.sh" "$work/parse.sh"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The first call answers itself and starts the server.
 cd "$work/pure"
-first_start="$(date +%s%N)"
+first_start="${EPOCHREALTIME//[.,]/}"
 "$launcher" hook <"$work/pure.json" >/dev/null
-first_end="$(date +%s%N)"
+first_end="${EPOCHREALTIME//[.,]/}"
 while [ ! -S "$socket" ]; do sleep 0.05; done
-echo "first call of the session (answers itself, starts the server): $(( (first_end - first_start) / 1000000 )) ms"
+echo "first call of the session (answers itself, starts the server): $(( (first_end - first_start) / 1000 )) ms"
 
 # The request the launcher sends, for the direct calls (the variables it forwards, as it would).
 body() { # name
@@ -108,27 +113,27 @@ for name in pure branch-D; do
     # The payload through a pipe, as every runner hands it over (a pipe is read differently from a
     # file), its writer started before the clock.
     exec 3< <(cat "$work/$name.json")
-    start="$(date +%s%N)"
+    start="${EPOCHREALTIME//[.,]/}"
     "$launcher" hook <&3 >/dev/null
-    end="$(date +%s%N)"
+    end="${EPOCHREALTIME//[.,]/}"
     exec 3<&-
-    echo $(( (end - start) / 1000 )) >>"$work/warm"
+    echo $(( end - start )) >>"$work/warm"
     # What any bash launcher costs before it does anything: the same shebang, exit at once; and
     # this launcher's text with `bash -n` in its shebang: read and parsed, nothing run.
-    start="$(date +%s%N)"
+    start="${EPOCHREALTIME//[.,]/}"
     "$work/floor.sh" <"$work/$name.json" >/dev/null
-    end="$(date +%s%N)"
-    echo $(( (end - start) / 1000 )) >>"$work/floor"
-    start="$(date +%s%N)"
+    end="${EPOCHREALTIME//[.,]/}"
+    echo $(( end - start )) >>"$work/floor"
+    start="${EPOCHREALTIME//[.,]/}"
     "$work/parse.sh" <"$work/$name.json" >/dev/null
-    end="$(date +%s%N)"
-    echo $(( (end - start) / 1000 )) >>"$work/parse"
+    end="${EPOCHREALTIME//[.,]/}"
+    echo $(( end - start )) >>"$work/parse"
     direct "$name" | awk '{ printf "%d\n", $2 * 1000000 }' >>"$work/curl"
     if (( i % cold_every == 0 )); then
-      start="$(date +%s%N)"
+      start="${EPOCHREALTIME//[.,]/}"
       GROUNDSKEEPER_SERVE=off "$launcher" hook <"$work/$name.json" >/dev/null
-      end="$(date +%s%N)"
-      echo $(( (end - start) / 1000 )) >>"$work/cold"
+      end="${EPOCHREALTIME//[.,]/}"
+      echo $(( end - start )) >>"$work/cold"
     fi
   done
   # the server's own times of the last calls (this payload's alone while 2 x CALLS >= 512)

@@ -127,13 +127,15 @@ public final class PolicyLoader {
     return plugins;
   }
 
-  private static List<String> configuredPlugins(List<ConfigLayer> layers) {
-    try {
-      return ConfigLoader.loadEngine(layers).plugins();
-    } catch (ConfigException invalidEngine) {
-      // Building the policy reports the engine's problems together with every other block's.
-      return List.of();
-    }
+  private List<String> configuredPlugins(List<ConfigLayer> layers) {
+    return cache.configuredPlugins(layers.stream().map(ConfigLayer::yaml).toList(), () -> {
+      try {
+        return ConfigLoader.loadEngine(layers).plugins();
+      } catch (ConfigException invalidEngine) {
+        // Building the policy reports the engine's problems together with every other block's.
+        return List.of();
+      }
+    });
   }
 
   /**

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,27 @@ class PolicyLoaderTest {
     Policy second = loader().load(Workspace.locate(repo.resolve("sub")));
     assertThat(second).isSameAs(first);
     assertThat(cache.builds()).isEqualTo(built);
+  }
+
+  @Test
+  void theConfiguredPluginsAreReadOncePerDistinctTexts() {
+    AtomicInteger reads = new AtomicInteger();
+    List<String> first = cache.configuredPlugins(List.of("engine:\n  plugins: [a.jar]\n"), () -> {
+      reads.incrementAndGet();
+      return List.of("a.jar");
+    });
+    List<String> again = cache.configuredPlugins(List.of("engine:\n  plugins: [a.jar]\n"), () -> {
+      reads.incrementAndGet();
+      return List.of("never read");
+    });
+    List<String> edited = cache.configuredPlugins(List.of("engine:\n  plugins: [b.jar]\n"), () -> {
+      reads.incrementAndGet();
+      return List.of("b.jar");
+    });
+    assertThat(first).containsExactly("a.jar");
+    assertThat(again).containsExactly("a.jar");
+    assertThat(edited).containsExactly("b.jar");
+    assertThat(reads).hasValue(2);
   }
 
   @Test

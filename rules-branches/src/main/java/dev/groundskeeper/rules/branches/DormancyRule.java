@@ -58,8 +58,10 @@ final class DormancyRule implements Rule {
 
   @Override
   public Verdict evaluate(Event event, Facts facts) {
-    if (Checkouts.outsideAnyRepository(facts)
-        && (event instanceof Event.SessionStart || event instanceof Event.Stop)) {
+    // The event first: asking for the repository's layout opens the repository, which a tool
+    // call that creates no branch never needs (it was a seventh of a served call's time).
+    if ((event instanceof Event.SessionStart || event instanceof Event.Stop)
+        && Checkouts.outsideAnyRepository(facts)) {
       return Verdict.notApplicable(ID); // no branches here to be idle
     }
     if (event instanceof Event.SessionStart start) {
