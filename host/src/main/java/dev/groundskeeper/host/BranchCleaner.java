@@ -43,9 +43,25 @@ public final class BranchCleaner {
     this.host = Objects.requireNonNull(host, "host");
   }
 
-  /** One line of what was done, for standard output, or of what was not, for standard error. */
+  /**
+   * One line of what was done, for standard output, or of what was not, for standard error; with
+   * the branch it is about ({@code ""} when none), whether it is the remote copy, and the commands
+   * that restore a deletion (empty unless one was done), so a caller can report it as data.
+   */
   @API(status = API.Status.EXPERIMENTAL)
-  public record Line(boolean problem, String text) {}
+  public record Line(boolean problem, String text, String branch, boolean remote,
+      List<String> restore) {
+    public Line {
+      Objects.requireNonNull(text, "text");
+      Objects.requireNonNull(branch, "branch");
+      restore = List.copyOf(restore);
+    }
+
+    /** A line about no one branch. */
+    public Line(boolean problem, String text) {
+      this(problem, text, "", false, List.of());
+    }
+  }
 
   /** How a run ended, and what it says. */
   @API(status = API.Status.EXPERIMENTAL)
@@ -81,13 +97,16 @@ public final class BranchCleaner {
       EffectReport result = host.effects().perform(List.of(new RepoEffect.DeleteBranch(
           record.name(), record.localTip().get())), workspace, facts).get(0);
       if (result.done()) {
+        String branchBack = "git branch " + word(record.name()) + " " + record.localTip().get();
+        String fetchBack = "git fetch " + word(bundle.get().toString()) + " "
+            + word("refs/heads/" + record.name() + ":refs/heads/" + record.name());
         lines.add(new Line(false, SafeText.escapeControls("Deleted " + record.name()
-            + " (restore: git branch " + word(record.name()) + " " + record.localTip().get()
-            + ", or git fetch " + word(bundle.get().toString()) + " "
-            + word("refs/heads/" + record.name() + ":refs/heads/" + record.name()) + ")")));
+            + " (restore: " + branchBack + ", or " + fetchBack + ")"), record.name(), false,
+            List.of(branchBack, fetchBack)));
       } else {
         status = Status.PARTLY_DONE;
-        lines.add(new Line(true, "Not deleted " + record.name() + ": " + result.message()));
+        lines.add(new Line(true, "Not deleted " + record.name() + ": " + result.message(),
+            record.name(), false, List.of()));
       }
     }
     if (!plan.onRemote().isEmpty() && !deleteRemote(directory, policy, config, facts, plan, lines)) {
@@ -171,7 +190,7 @@ public final class BranchCleaner {
       } else {
         all = false;
         lines.add(new Line(true, SafeText.escapeControls("Remote copy not deleted: " + j.branch().name()
-            + " on " + config.remote() + ": " + j.why())));
+            + " on " + config.remote() + ": " + j.why()), j.branch().name(), true, List.of()));
       }
     }
     if (proven.isEmpty()) {
@@ -185,9 +204,11 @@ public final class BranchCleaner {
       return false;
     }
     for (BranchRecord record : proven) {
+      String pushBack = "git push " + word(config.remote()) + " "
+          + word(record.remoteTip().get() + ":refs/heads/" + record.name());
       lines.add(new Line(false, SafeText.escapeControls("Deleted " + record.name() + " on "
-          + config.remote() + " (restore: git push " + word(config.remote()) + " "
-          + word(record.remoteTip().get() + ":refs/heads/" + record.name()) + ")")));
+          + config.remote() + " (restore: " + pushBack + ")"), record.name(), true,
+          List.of(pushBack)));
     }
     return all;
   }

@@ -1,5 +1,7 @@
 package dev.groundskeeper.cli.branch;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
@@ -50,6 +52,13 @@ final class CleanCommand implements Callable<Integer> {
       + " on the remote.")
   private boolean remote;
 
+  @Option(names = "--json", description = "Print what was (or would be) deleted, kept and"
+      + " refused as one JSON object.")
+  private boolean json;
+
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
+
   CleanCommand(BranchContext context) {
     this.context = context;
   }
@@ -72,25 +81,45 @@ final class CleanCommand implements Callable<Integer> {
     // Under branches.scope: own a colleague's merged branch on the shared remote is theirs to
     // delete: listed, never pushed away (the dry run and the real run print the same).
     CleanPlan plan = CleanPlan.of(inventory, config, remote, facts);
+    ObjectNode report = BranchJson.object().put("dry_run", dryRun || !yes).put("remote", remote)
+        .put("remote_name", config.remote());
+    ArrayNode finished = report.putArray("finished");
+    plan.finished().forEach(r -> finished.addObject().put("branch", r.name())
+        .put("tip", r.localTip().get()).put("state", stateWords(r)));
+    ArrayNode finishedOnRemote = report.putArray("finished_on_remote");
+    ArrayNode keptOnRemote = report.putArray("kept_on_remote");
+    ArrayNode held = report.putArray("held");
+    for (BranchRecord r : plan.held()) {
+      String path = r.worktree().get().toString();
+      held.addObject().put("branch", r.name()).put("worktree", path).put("remedy",
+          "git worktree remove " + word(path) + " && git branch -d " + word(r.name()));
+    }
+    BranchJson.strings(report, "others_on_remote",
+        plan.othersOnRemote().stream().map(BranchRecord::name).toList());
+    ArrayNode deleted = report.putArray("deleted");
+    ArrayNode refused = report.putArray("refused");
+    report.put("bundle", "").put("message", "");
     if (!plan.othersOnRemote().isEmpty()) {
-      context.out.println(SafeText.escapeControls(othersLine(plan.othersOnRemote(),
+      say(SafeText.escapeControls(othersLine(plan.othersOnRemote(),
           config.remote())));
     }
     for (BranchRecord record : plan.held()) {
-      context.out.println(SafeText.escapeControls("Skipped " + record.name() + ": the worktree "
+      say(SafeText.escapeControls("Skipped " + record.name() + ": the worktree "
           + record.worktree().get() + " holds it. When nothing in it is needed:"
           + " git worktree remove " + word(record.worktree().get().toString())
           + " && git branch -d " + word(record.name())));
     }
     if (plan.isEmpty()) {
-      context.out.println(plan.othersOnRemote().isEmpty() ? "No finished branch to delete."
-          : "No finished branch of this clone's to delete.");
-      return 0;
+      String nothing = plan.othersOnRemote().isEmpty() ? "No finished branch to delete."
+          : "No finished branch of this clone's to delete.";
+      report.put("message", nothing);
+      say(nothing);
+      return done(report, 0);
     }
     if (!plan.finished().isEmpty()) {
-      context.out.println("Finished branches:");
+      say("Finished branches:");
       for (BranchRecord record : plan.finished()) {
-        context.out.println("- " + record.name() + " at " + record.localTip().get() + " ("
+        say("- " + record.name() + " at " + record.localTip().get() + " ("
             + stateWords(record) + ")");
       }
     }
@@ -98,54 +127,98 @@ final class CleanCommand implements Callable<Integer> {
       // The same judgement the real run acts on: the dry run lists exactly what it deletes.
       List<BranchCleaner.RemoteJudgement> judged = context.cleaner().judgeRemote(plan, context.directory,
           policy, facts);
+      for (BranchCleaner.RemoteJudgement j : judged) {
+        if (j.proven()) {
+          finishedOnRemote.addObject().put("branch", j.branch().name())
+              .put("tip", j.branch().remoteTip().get()).put("state", stateWords(j.branch()));
+        } else {
+          keptOnRemote.addObject().put("branch", j.branch().name()).put("why", j.why());
+        }
+      }
       if (judged.stream().anyMatch(BranchCleaner.RemoteJudgement::proven)) {
-        context.out.println("Finished branches on " + config.remote() + ":");
+        say("Finished branches on " + config.remote() + ":");
         for (BranchCleaner.RemoteJudgement j : judged) {
           if (j.proven()) {
-            context.out.println("- " + j.branch().name() + " at " + j.branch().remoteTip().get() + " ("
+            say("- " + j.branch().name() + " at " + j.branch().remoteTip().get() + " ("
                 + stateWords(j.branch()) + ")");
           }
         }
       }
       if (judged.stream().anyMatch(j -> !j.proven())) {
-        context.out.println("Kept on " + config.remote() + " (its deletion is not proven safe there):");
+        say("Kept on " + config.remote() + " (its deletion is not proven safe there):");
         for (BranchCleaner.RemoteJudgement j : judged) {
           if (!j.proven()) {
-            context.out.println(SafeText.escapeControls("- " + j.branch().name() + ": " + j.why()));
+            say(SafeText.escapeControls("- " + j.branch().name() + ": " + j.why()));
           }
         }
       }
     }
     if (dryRun || !yes) {
-      context.out.println(dryRun ? "Dry run: nothing deleted."
+      String nothing = dryRun ? "Dry run: nothing deleted."
           : context.command("Nothing deleted yet; run `groundskeeper branch clean --yes"
-              + (remote ? " --remote" : "") + "` to delete these."));
-      return 0;
+              + (remote ? " --remote" : "") + "` to delete these.");
+      report.put("message", nothing);
+      say(nothing);
+      return done(report, 0);
     }
-    BranchCleaner.Report report = context.cleaner().execute(plan, context.directory,
+    BranchCleaner.Report result = context.cleaner().execute(plan, context.directory,
         layout.get(), policy, facts);
-    for (BranchCleaner.Line line : report.lines()) {
+    for (BranchCleaner.Line line : result.lines()) {
       if (!line.problem()) {
-        context.out.println(line.text());
-      } else if (report.status() == BranchCleaner.Status.NOT_RUN) {
+        say(line.text());
+        if (line.text().startsWith(BUNDLE)) {
+          report.put("bundle", line.text().substring(BUNDLE.length()));
+        } else if (!line.branch().isEmpty()) {
+          BranchJson.strings(deleted.addObject().put("branch", line.branch())
+              .put("remote", line.remote()), "restore", line.restore());
+        }
+      } else if (result.status() == BranchCleaner.Status.NOT_RUN) {
         fail(line.text());
       } else {
         context.err.println(line.text());
+        refused.addObject().put("branch", line.branch()).put("remote", line.remote())
+            .put("why", line.text());
       }
     }
-    return switch (report.status()) {
-      case DONE -> 0;
-      case PARTLY_DONE -> BranchCommand.PARTLY_DONE;
-      case NOT_RUN -> BranchCommand.CANNOT_RUN;
-    };
+    if (result.status() == BranchCleaner.Status.NOT_RUN) {
+      return BranchCommand.CANNOT_RUN;
+    }
+    report.put("message", result.status() == BranchCleaner.Status.DONE ? "Every deletion done."
+        : "Some deletion was refused or failed; see refused.");
+    return done(report, result.status() == BranchCleaner.Status.DONE ? 0
+        : BranchCommand.PARTLY_DONE);
+  }
+
+  /** How the cleaner's line naming the recovery bundle begins. */
+  private static final String BUNDLE = "Recovery bundle: ";
+
+  /** A line of the human report; with --json the object says it instead. */
+  private void say(String line) {
+    if (!json) {
+      context.out.println(line);
+    }
+  }
+
+  private int done(ObjectNode report, int code) {
+    if (json) {
+      context.out.println(BranchJson.text(report, pretty));
+    }
+    return code;
   }
 
   private static String stateWords(BranchRecord record) {
     return record.state().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
   }
 
+  /**
+   * Nothing was done: the reason on standard error, and with --json also as {@code {"error"}} on
+   * standard output, as the worktree verbs do.
+   */
   private int fail(String message) {
     context.err.println("groundskeeper branch clean: " + message);
+    if (json) {
+      context.out.println(BranchJson.text(BranchJson.object().put("error", message), pretty));
+    }
     return BranchCommand.CANNOT_RUN;
   }
 

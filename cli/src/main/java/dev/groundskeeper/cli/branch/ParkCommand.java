@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli.branch;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
@@ -55,6 +56,15 @@ final class ParkCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Print the commit and the push; change nothing.")
   private boolean dryRun;
 
+  @Option(names = "--json", description = "Print what was done (or would be) as one JSON object.")
+  private boolean json;
+
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
+
+  /** The --json report, filled as the run goes: every field present from the start. */
+  private final ObjectNode report = BranchJson.object();
+
   ParkCommand(BranchContext context) {
     this.context = context;
   }
@@ -68,6 +78,14 @@ final class ParkCommand implements Callable<Integer> {
     if (clear && reason != null) {
       return fail("--clear takes no --reason");
     }
+    report.put("branch", branch).put("action", clear ? "unpark" : "park")
+        .put("reason", clear || reason == null ? "" : reason.strip()).put("dry_run", dryRun)
+        .put("done", false).put("tip", "").put("made_local", false).put("tracking", "")
+        .put("commit_message", "").put("message", "");
+    BranchJson.strings(report, "restore", List.of());
+    report.putObject("push").put("remote", "").put("planned", false).put("command", "")
+        .put("pushed", false).put("error", "");
+    BranchJson.strings(report, "notes", List.of());
     Policy policy = context.policy();
     BranchesConfig config = policy.config().get(Host.BRANCHES);
     Facts facts = context.facts(policy);
@@ -115,17 +133,25 @@ final class ParkCommand implements Callable<Integer> {
     }
     boolean pushes = record.get().remoteTip().isPresent();
     List<String> push = List.of("push", config.remote(), branch);
+    report.put("tip", tip).put("made_local", fromRemote).put("tracking", fromRemote ? tracking : "")
+        .put("commit_message", message);
+    ObjectNode pushNode = (ObjectNode) report.get("push");
+    pushNode.put("remote", config.remote()).put("planned", pushes)
+        .put("command", pushes ? "git " + String.join(" ", push) : "");
     if (dryRun) {
       if (fromRemote) {
-        context.out.println("Would make the local branch " + branch + " from " + tracking
+        say("Would make the local branch " + branch + " from " + tracking
             + " (" + tip + "), tracking it.");
       }
-      context.out.println("Would " + (clear ? "unpark " : "park ") + branch + " with an empty"
+      say("Would " + (clear ? "unpark " : "park ") + branch + " with an empty"
           + " commit on " + tip + " (nothing is changed in a dry run):");
-      message.lines().forEach(line -> context.out.println(line.isEmpty() ? "" : "    " + line));
-      context.out.println(pushes ? "Would push: git " + String.join(" ", push)
-          : noCopy(branch, config.remote()) + " Nothing would be pushed.");
-      return 0;
+      message.lines().forEach(line -> say(line.isEmpty() ? "" : "    " + line));
+      if (!pushes) {
+        note(noCopy(branch, config.remote()) + " Nothing would be pushed.");
+      } else {
+        say("Would push: git " + String.join(" ", push));
+      }
+      return done(0);
     }
     if (fromRemote) {
       GitCommand.Run made = context.git(List.of("branch", "--track", branch, tracking));
@@ -133,7 +159,7 @@ final class ParkCommand implements Callable<Integer> {
         return fail("the local branch " + branch + " could not be made from " + tracking
             + "; nothing was parked: " + made.output().strip());
       }
-      context.out.println("Made the local branch " + branch + " from " + tracking + ".");
+      say("Made the local branch " + branch + " from " + tracking + ".");
     }
     EffectReport result = context.perform(effect, facts);
     if (!result.done()) {
@@ -145,8 +171,10 @@ final class ParkCommand implements Callable<Integer> {
     }
     // The executor's message ("parked branch x with commit …") is the whole sentence.
     String done = result.message();
-    context.out.println(Character.toUpperCase(done.charAt(0)) + done.substring(1) + ".");
-    result.restoreCommands().forEach(command -> context.out.println("  restore: " + command));
+    report.put("done", true).put("message", done);
+    BranchJson.strings(report, "restore", result.restoreCommands());
+    say(Character.toUpperCase(done.charAt(0)) + done.substring(1) + ".");
+    result.restoreCommands().forEach(command -> say("  restore: " + command));
     if (!pushes) {
       boolean remoteConfigured;
       try {
@@ -155,21 +183,43 @@ final class ParkCommand implements Callable<Integer> {
       } catch (FactUnavailableException e) {
         remoteConfigured = true;
       }
-      context.out.println(noCopy(branch, config.remote()) + (remoteConfigured
+      note(noCopy(branch, config.remote()) + (remoteConfigured
           ? " Push it with `git push -u " + ShellQuoting.word(config.remote()) + " "
               + ShellQuoting.word(branch) + "` so the mark travels with it."
           : " No remote named " + config.remote() + " is configured, so the mark stays in this"
               + " clone."));
-      return 0;
+      return done(0);
     }
     GitCommand.Run pushed = context.git(push);
     if (!pushed.ok()) {
       context.err.println("groundskeeper branch park: the push of " + branch + " to "
           + config.remote() + " failed (nothing was forced): " + pushed.output());
-      return BranchCommand.PARTLY_DONE;
+      pushNode.put("error", "the push failed (nothing was forced): " + pushed.output().strip());
+      return done(BranchCommand.PARTLY_DONE);
     }
-    context.out.println("Pushed " + branch + " to " + config.remote() + ".");
-    return 0;
+    pushNode.put("pushed", true);
+    say("Pushed " + branch + " to " + config.remote() + ".");
+    return done(0);
+  }
+
+  /** A line of the human report; with --json the object says it instead. */
+  private void say(String line) {
+    if (!json) {
+      context.out.println(line);
+    }
+  }
+
+  /** A line that is both said and kept in the JSON's notes. */
+  private void note(String line) {
+    ((com.fasterxml.jackson.databind.node.ArrayNode) report.get("notes")).add(line);
+    say(line);
+  }
+
+  private int done(int code) {
+    if (json) {
+      context.out.println(BranchJson.text(report, pretty));
+    }
+    return code;
   }
 
   /**
@@ -196,8 +246,16 @@ final class ParkCommand implements Callable<Integer> {
     return branch + " has no copy on " + remote + ".";
   }
 
+  /**
+   * Nothing was done: the reason on standard error, and with --json also as {@code {"error"}} on
+   * standard output, as the worktree verbs do, so a script reading stdout sees why.
+   */
   private int fail(String message) {
     context.err.println("groundskeeper branch park: " + message);
+    if (json) {
+      context.out.println(BranchJson.text(BranchJson.object().put("error", message)
+          .put("branch", branch == null ? "" : branch), pretty));
+    }
     return BranchCommand.CANNOT_RUN;
   }
 }

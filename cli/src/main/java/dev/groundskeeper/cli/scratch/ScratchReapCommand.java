@@ -1,11 +1,17 @@
 package dev.groundskeeper.cli.scratch;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.files.RemoveScratchSpace;
 import dev.groundskeeper.host.EffectReport;
 import dev.groundskeeper.host.ScratchSpaces;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.rules.scratch.ScratchReaper;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -40,6 +46,18 @@ public final class ScratchReapCommand implements Callable<Integer> {
   @Option(names = "--yes", description = "Remove the idle spaces.")
   private boolean yes;
 
+  @Option(names = "--json", description = "Print what is idle, kept, removed and refused as one"
+      + " JSON object.")
+  private boolean json;
+
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /** The --json report: every field present from the start, filled as the run goes. */
+  private final ObjectNode report = MAPPER.createObjectNode();
+
   public ScratchReapCommand(ScratchCommand.Context context) {
     this.context = context;
   }
@@ -47,19 +65,35 @@ public final class ScratchReapCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ScratchConfig config = ScratchCommand.config(context);
-    PrintStream out = context.out();
+    PrintStream out = json ? new PrintStream(OutputStream.nullOutputStream()) : context.out();
+    int ttl = config.spaces().ttlDays();
+    report.put("configured", false).put("parent", "").put("ttl_days", ttl)
+        .put("dry_run", dryRun || !yes);
+    ArrayNode idleNode = report.putArray("idle");
+    ArrayNode keptNode = report.putArray("kept");
+    ArrayNode removedNode = report.putArray("removed");
+    ArrayNode refusedNode = report.putArray("refused");
+    report.put("message", "");
     Optional<String> outside = ScratchCommand.outsideRepository(context);
     if (outside.isPresent()) {
-      out.println("No per-session scratch spaces to reap: " + outside.get() + ".");
-      return 0;
+      return done(out, "No per-session scratch spaces to reap: " + outside.get() + ".", 0);
     }
     ScratchReaper.ReapPlan plan = ScratchReaper.plan(config, ScratchCommand.facts(context));
     if (!plan.configured()) {
-      out.println("No per-session scratch spaces to reap: scratch.spaces.pattern is not set.");
-      return 0;
+      return done(out, "No per-session scratch spaces to reap: scratch.spaces.pattern is not"
+          + " set.", 0);
     }
     String parent = plan.parent().orElseThrow();
-    int ttl = config.spaces().ttlDays();
+    report.put("configured", true).put("parent", parent);
+    for (ScratchReaper.Idle idle : plan.idle()) {
+      idleNode.addObject().put("name", idle.space().name())
+          .put("path", parent + idle.space().name()).put("idle_days", idle.quiet().toDays())
+          .put("entries", idle.space().entries());
+    }
+    for (ScratchReaper.Kept kept : plan.kept()) {
+      keptNode.addObject().put("name", kept.space().name())
+          .put("path", parent + kept.space().name()).put("why", kept.why());
+    }
     if (plan.idle().isEmpty()) {
       out.println("No scratch space under " + parent + " has been idle longer than " + ttl
           + (ttl == 1 ? " day." : " days."));
@@ -76,12 +110,13 @@ public final class ScratchReapCommand implements Callable<Integer> {
       out.println("  kept " + parent + kept.space().name() + ": " + kept.why());
     }
     if (plan.idle().isEmpty()) {
-      return 0;
+      report.put("message", "No scratch space under " + parent + " has been idle longer than "
+          + ttl + (ttl == 1 ? " day." : " days."));
+      return done(out, "", 0);
     }
     if (dryRun || !yes) {
-      out.println(context.program().render("Nothing removed. Run `groundskeeper scratch reap"
-          + " --yes` to remove " + (plan.idle().size() == 1 ? "it." : "them.")));
-      return 0;
+      return done(out, context.program().render("Nothing removed. Run `groundskeeper scratch"
+          + " reap --yes` to remove " + (plan.idle().size() == 1 ? "it." : "them.")), 0);
     }
     boolean allApplied = true;
     List<RemoveScratchSpace> removals = plan.effects();
@@ -91,8 +126,37 @@ public final class ScratchReapCommand implements Callable<Integer> {
       out.println((report.done() ? "removed " : "kept ") + removals.get(i).space()
           + (report.done() ? "" : ": " + report.message()));
       allApplied &= report.done();
+      if (report.done()) {
+        removedNode.addObject().put("path", removals.get(i).space().toString());
+      } else {
+        refusedNode.addObject().put("path", removals.get(i).space().toString())
+            .put("why", report.message());
+      }
     }
-    return allApplied ? 0 : 1;
+    report.put("message", allApplied ? "Every idle space removed."
+        : "A removal was refused or failed; see refused.");
+    return done(out, "", allApplied ? 0 : 1);
+  }
+
+  /**
+   * Ends the run: {@code line} (when not empty) for a person, and kept as the JSON's message;
+   * with --json the one object on standard output instead.
+   */
+  private int done(PrintStream out, String line, int code) {
+    if (!line.isEmpty()) {
+      out.println(line);
+      report.put("message", line);
+    }
+    if (json) {
+      try {
+        context.out().println(pretty
+            ? MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report)
+            : MAPPER.writeValueAsString(report));
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("a JSON tree could not be written", e);
+      }
+    }
+    return code;
   }
 
   private static String days(Duration quiet) {

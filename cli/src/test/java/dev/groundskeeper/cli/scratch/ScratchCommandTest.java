@@ -163,6 +163,53 @@ class ScratchCommandTest {
   }
 
   @Test
+  void reapJsonListsIdleAndKeptSpacesThenWhatWasRemoved() throws IOException {
+    file(".frizz/threads/old/a.md", Duration.ofDays(30));
+    file(".frizz/threads/busy/a.md", Duration.ofDays(1));
+    Files.setLastModifiedTime(repo.resolve(".frizz/threads/old"),
+        FileTime.from(NOW.minus(Duration.ofDays(30))));
+    Files.setLastModifiedTime(repo.resolve(".frizz/threads/busy"),
+        FileTime.from(NOW.minus(Duration.ofDays(1))));
+    assertThat(run(SPACES, "reap", "--json")).isZero();
+    assertThat(output().strip()).doesNotContain("\n");
+    JsonNode listed = new ObjectMapper().readTree(output());
+    assertThat(listed.path("configured").asBoolean()).isTrue();
+    assertThat(listed.path("parent").asText()).isEqualTo(".frizz/threads/");
+    assertThat(listed.path("ttl_days").asInt()).isEqualTo(7);
+    assertThat(listed.path("dry_run").asBoolean()).isTrue();
+    assertThat(listed.path("idle")).hasSize(1);
+    assertThat(listed.path("idle").get(0).path("path").asText()).isEqualTo(".frizz/threads/old");
+    assertThat(listed.path("idle").get(0).path("idle_days").asInt()).isEqualTo(30);
+    assertThat(listed.path("idle").get(0).path("entries").asInt()).isEqualTo(1);
+    assertThat(listed.path("kept").get(0).path("name").asText()).isEqualTo("busy");
+    assertThat(listed.path("kept").get(0).path("why").asText()).isEqualTo("changed 24 h ago");
+    assertThat(listed.path("removed")).isEmpty();
+    assertThat(listed.path("message").asText()).contains("scratch reap --yes");
+    assertThat(repo.resolve(".frizz/threads/old/a.md")).exists();
+
+    bytes.reset();
+    assertThat(run(SPACES, "reap", "--yes", "--json", "--pretty")).isZero();
+    assertThat(output().strip()).contains("\n");
+    JsonNode done = new ObjectMapper().readTree(output());
+    assertThat(done.path("dry_run").asBoolean()).isFalse();
+    assertThat(done.path("removed").get(0).path("path").asText())
+        .isEqualTo(repo.resolve(".frizz/threads/old").toString());
+    assertThat(done.path("refused")).isEmpty();
+    assertThat(repo.resolve(".frizz/threads/old")).doesNotExist();
+    assertThat(repo.resolve(".frizz/threads/busy/a.md")).exists();
+  }
+
+  @Test
+  void reapJsonWithoutAPatternSaysSoWithEmptyLists() throws IOException {
+    assertThat(run("", "reap", "--json")).isZero();
+    JsonNode json = new ObjectMapper().readTree(output());
+    assertThat(json.path("configured").asBoolean()).isFalse();
+    assertThat(json.path("idle")).isEmpty();
+    assertThat(json.path("message").asText())
+        .isEqualTo("No per-session scratch spaces to reap: scratch.spaces.pattern is not set.");
+  }
+
+  @Test
   void reapWithoutAPatternSaysThereIsNothingToReap() {
     assertThat(run("", "reap", "--yes")).isZero();
     assertThat(output().strip()).isEqualTo(
