@@ -150,8 +150,14 @@ public final class ServeCommand implements Callable<Integer> {
       }
       case NOT_A_SOCKET -> throw new ServeException(path + " exists and is not a socket");
       case STALE -> {
-        Files.deleteIfExists(path);
-        out.println("no server answered on " + path + "; removed its stale socket");
+        Optional<String> kept = removeStale(path);
+        if (kept.isPresent()) {
+          out.println("no server answers on " + path);
+          err.println("groundskeeper serve: the stale socket " + path + " stays: " + kept.get()
+              + "; the next server removes it");
+        } else {
+          out.println("no server answered on " + path + "; removed its stale socket");
+        }
         return 0;
       }
       case LIVE -> { }
@@ -179,11 +185,29 @@ public final class ServeCommand implements Callable<Integer> {
       }
       Thread.sleep(20);
     }
-    if (location.state() == SocketLocation.State.STALE) {
-      Files.deleteIfExists(path);
-    }
+    Optional<String> kept = location.state() == SocketLocation.State.STALE
+        ? removeStale(path) : Optional.empty();
     out.println("stopped the server on " + path);
+    kept.ifPresent(why -> err.println("groundskeeper serve: its socket " + path + " stays: " + why
+        + "; the next server removes it"));
     return 0;
+  }
+
+  /**
+   * Removes a socket no server answers on; empty when it is gone, else why it stays. A directory
+   * gone read-only (or otherwise refusing) keeps it: the server is stopped all the same, and a
+   * stale socket is harmless (the launcher answers cold, the next server removes it), so this is
+   * said, not failed on.
+   */
+  private static Optional<String> removeStale(Path path) {
+    try {
+      Files.deleteIfExists(path);
+      return Optional.empty();
+    } catch (IOException e) {
+      String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+          ? fs.getReason() : e.getMessage();
+      return Optional.of(String.valueOf(reason));
+    }
   }
 
   private int status(SocketLocation location) throws IOException {
