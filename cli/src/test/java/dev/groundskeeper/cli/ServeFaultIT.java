@@ -95,6 +95,9 @@ class ServeFaultIT {
         .isGreaterThanOrEqualTo(1 + n);
     assertThat(Git.run(repo, "rev-parse", "--verify", "-q", "feat")).isNotBlank();
     assertThat(repo.resolve("notes.txt")).hasContent("committed\nand an afternoon of changes\n");
+    JsonNode statusJson = JSON.readTree(out.resolve("status.json").toFile());
+    assertThat(statusJson.get("running").asBoolean()).as("%s", statusJson).isTrue();
+    assertThat(statusJson.get("answered").asInt()).isEqualTo(Integer.parseInt(answered.group(1)));
     String stopErr = Files.readString(out.resolve("stop.err"));
     assertThat(Files.readString(out.resolve("stop.rc")).strip()).as("serve --stop: %s", stopErr)
         .isEqualTo("0");
@@ -145,6 +148,7 @@ class ServeFaultIT {
         "  c=$((c+1))",
         "done",
         "\"$L\" serve --status >\"$OUT/status.out\" 2>&1",
+        "\"$L\" serve --status --json >\"$OUT/status.json\" 2>&1",
         "pid=$(awk '{print $3}' \"$GROUNDSKEEPER_HOME/run/serve.sock.port\" 2>/dev/null)",
         "\"$L\" serve --stop >\"$OUT/stop.out\" 2>\"$OUT/stop.err\"; echo $? >\"$OUT/stop.rc\"",
         "cp \"$GROUNDSKEEPER_HOME/state/decisions.log\" \"$OUT/\" 2>/dev/null",
