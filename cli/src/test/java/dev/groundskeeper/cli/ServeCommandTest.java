@@ -29,6 +29,9 @@ class ServeCommandTest {
     CliRunner.Result status = cli.run(temp, "serve", "--status");
     assertThat(status.exit()).isEqualTo(1);
     assertThat(status.output()).isEqualTo("no server answers on " + socket);
+    CliRunner.Result json = cli.run(temp, "serve", "--status", "--json");
+    assertThat(json.exit()).isEqualTo(1);
+    assertThat(json.output()).isEqualTo("{\"running\":false,\"socket\":\"" + socket + "\"}");
     CliRunner.Result stop = cli.run(temp, "serve", "--stop");
     assertThat(stop.exit()).isZero();
     assertThat(stop.output()).isEqualTo("no server runs on " + socket);
@@ -44,6 +47,9 @@ class ServeCommandTest {
     CliRunner.Result both = cli.run(temp, "serve", "--stop", "--status");
     assertThat(both.exit()).isEqualTo(2);
     assertThat(both.error()).isEqualTo("groundskeeper serve: give --stop or --status, not both");
+    CliRunner.Result json = cli.run(temp, "serve", "--json");
+    assertThat(json.exit()).isEqualTo(2);
+    assertThat(json.error()).isEqualTo("groundskeeper serve: --json goes with --status");
     for (String[] args : new String[][] {{"serve", "--plugin-path", "x.jar"},
         {"--plugin-path", "x.jar", "serve"}}) {
       CliRunner.Result plugins = cli.run(temp, args);

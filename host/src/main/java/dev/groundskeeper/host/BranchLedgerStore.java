@@ -221,6 +221,7 @@ public final class BranchLedgerStore implements BranchLedger {
 
   private void write(Path file, Faults faults) throws IOException {
     Files.createDirectories(file.getParent());
+    removeLeftTemporaries(file.getParent());
     faults.before("ledger:temp");
     Path temp = Files.createTempFile(file.getParent(), ".branch-ledger", ".tmp");
     try {
@@ -234,6 +235,24 @@ public final class BranchLedgerStore implements BranchLedger {
       }
     } finally {
       Files.deleteIfExists(temp);
+    }
+  }
+
+  /**
+   * A writer killed (SIGKILL) between making its temporary file and moving it into place leaves
+   * the file behind; nothing else removes it, so each such kill would add one for ever. Only the
+   * holder of the ledger's lock writes one, and this runs under that lock: any found now is a
+   * dead writer's. A removal that fails is tried again at the next write.
+   */
+  private static void removeLeftTemporaries(Path directory) {
+    try (var left = Files.newDirectoryStream(directory, ".branch-ledger*.tmp")) {
+      for (Path temp : left) {
+        if (Files.isRegularFile(temp, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          Files.deleteIfExists(temp);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // left for the next write; the ledger itself is read by its own name
     }
   }
 

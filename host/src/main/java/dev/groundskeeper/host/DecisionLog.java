@@ -410,12 +410,53 @@ public final class DecisionLog {
     }
   }
 
+  /**
+   * Appends {@code line} whole or not at all, as far as this writer can tell: a write the disk
+   * cuts short (ENOSPC after some blocks) is cut back off, since a torn line would otherwise be
+   * glued to the next writer's entry and make both unreadable. A tail torn earlier (a writer
+   * killed mid-write) gets a line break first, so this entry stays a line of its own.
+   */
   private static void write(Opener opener, Path file, byte[] line) throws IOException {
     try (FileChannel open = opener.open(file)) {
+      long start = open.size();
       ByteBuffer buffer = ByteBuffer.wrap(line);
-      while (buffer.hasRemaining()) {
-        open.write(buffer);
+      if (start > 0 && !endsWithLineBreak(file, start)) {
+        buffer = ByteBuffer.allocate(line.length + 1).put((byte) '\n').put(line).flip();
       }
+      try {
+        while (buffer.hasRemaining()) {
+          open.write(buffer);
+        }
+      } catch (IOException e) {
+        cutBack(open, start, buffer.position());
+        throw e;
+      }
+    }
+  }
+
+  /** Read apart from the appending channel: Java opens none for both APPEND and READ. */
+  private static boolean endsWithLineBreak(Path file, long size) {
+    try (FileChannel read = FileChannel.open(file, StandardOpenOption.READ,
+        LinkOption.NOFOLLOW_LINKS)) {
+      ByteBuffer last = ByteBuffer.allocate(1);
+      return read.read(last, size - 1) != 1 || last.get(0) == '\n';
+    } catch (IOException | RuntimeException e) {
+      // unreadable (a device standing in for the file, say): append as it is
+      return true;
+    }
+  }
+
+  /** Removes this writer's partial bytes, unless another writer appended after them. */
+  private static void cutBack(FileChannel open, long start, int written) {
+    if (written == 0) {
+      return;
+    }
+    try {
+      if (open.size() == start + written) {
+        open.truncate(start);
+      }
+    } catch (IOException | RuntimeException e) {
+      // the reader skips a torn line, and the next append starts on a line of its own
     }
   }
 

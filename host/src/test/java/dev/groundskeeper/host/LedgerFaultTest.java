@@ -67,4 +67,22 @@ class LedgerFaultTest {
     BranchLedgerStore.apply(file, second);
     assertThat(BranchLedgerStore.read(file).blockedStops("s:one")).isEqualTo(2);
   }
+
+  @org.junit.jupiter.api.Test
+  void aTemporaryFileLeftByAKilledWriterIsRemovedByTheNextWrite() throws IOException {
+    Path file = temp.resolve("common/groundskeeper/branch-ledger.json");
+    BranchLedgerStore.apply(file, List.of(new LedgerEffect.CountBlockedStop("s:one")));
+    // A SIGKILL between the temporary file and its move runs no finally block: three such
+    // kills leave three files (made here, as a killed writer leaves them).
+    for (int kill = 0; kill < 3; kill++) {
+      Files.write(Files.createTempFile(file.getParent(), ".branch-ledger", ".tmp"),
+          "{\"blocked_st".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    BranchLedgerStore.apply(file, List.of(new LedgerEffect.CountBlockedStop("s:one")));
+    try (Stream<Path> left = Files.list(file.getParent())) {
+      assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+    }
+    assertThat(BranchLedgerStore.read(file).blockedStops("s:one")).isEqualTo(2);
+  }
 }

@@ -83,6 +83,10 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--status", description = "Print what the server on the socket has done.")
   boolean status;
 
+  @Option(names = "--json", description = "With --status: one JSON object (running, socket, and"
+      + " the status fields, numbers as numbers).")
+  boolean json;
+
   public ServeCommand(Map<String, String> environment, Path workingDirectory, PrintStream out,
       PrintStream err, HookRunner runner, Clock clock) {
     this.environment = Map.copyOf(environment);
@@ -97,6 +101,9 @@ public final class ServeCommand implements Callable<Integer> {
   public Integer call() throws IOException, InterruptedException {
     if (stop && status) {
       throw new ServeException("give --stop or --status, not both");
+    }
+    if (json && !status) {
+      throw new ServeException("--json goes with --status");
     }
     if (spec.commandLine().getParseResult().hasMatchedOption("--plugin-path")
         || spec.root().commandLine().getParseResult().hasMatchedOption("--plugin-path")) {
@@ -150,8 +157,14 @@ public final class ServeCommand implements Callable<Integer> {
       }
       case NOT_A_SOCKET -> throw new ServeException(path + " exists and is not a socket");
       case STALE -> {
-        Files.deleteIfExists(path);
-        out.println("no server answered on " + path + "; removed its stale socket");
+        Optional<String> kept = removeStale(path);
+        if (kept.isPresent()) {
+          out.println("no server answers on " + path);
+          err.println("groundskeeper serve: the stale socket " + path + " stays: " + kept.get()
+              + "; the next server removes it");
+        } else {
+          out.println("no server answered on " + path + "; removed its stale socket");
+        }
         return 0;
       }
       case LIVE -> { }
@@ -179,11 +192,29 @@ public final class ServeCommand implements Callable<Integer> {
       }
       Thread.sleep(20);
     }
-    if (location.state() == SocketLocation.State.STALE) {
-      Files.deleteIfExists(path);
-    }
+    Optional<String> kept = location.state() == SocketLocation.State.STALE
+        ? removeStale(path) : Optional.empty();
     out.println("stopped the server on " + path);
+    kept.ifPresent(why -> err.println("groundskeeper serve: its socket " + path + " stays: " + why
+        + "; the next server removes it"));
     return 0;
+  }
+
+  /**
+   * Removes a socket no server answers on; empty when it is gone, else why it stays. A directory
+   * gone read-only (or otherwise refusing) keeps it: the server is stopped all the same, and a
+   * stale socket is harmless (the launcher answers cold, the next server removes it), so this is
+   * said, not failed on.
+   */
+  private static Optional<String> removeStale(Path path) {
+    try {
+      Files.deleteIfExists(path);
+      return Optional.empty();
+    } catch (IOException e) {
+      String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+          ? fs.getReason() : e.getMessage();
+      return Optional.of(String.valueOf(reason));
+    }
   }
 
   private int status(SocketLocation location) throws IOException {
@@ -191,12 +222,49 @@ public final class ServeCommand implements Callable<Integer> {
     Optional<Http.Response> response = location.state() == SocketLocation.State.LIVE
         ? ServeClient.call(path, "GET", HookServer.STATUS_PATH, new byte[0])
         : Optional.empty();
-    if (response.isEmpty() || response.get().status() != 200) {
+    boolean running = response.isPresent() && response.get().status() == 200;
+    if (json) {
+      out.println(statusJson(path, running ? response.get().text() : ""));
+      return running ? 0 : 1;
+    }
+    if (!running) {
       out.println("no server answers on " + path);
       return 1;
     }
     out.print(response.get().text());
     return 0;
+  }
+
+  /**
+   * The server's {@code key: value} lines as one object, keys in snake case; whole numbers stay
+   * numbers. Built here from the text the server already sends, so an older server's status
+   * reads too.
+   */
+  static String statusJson(Path socket, String text) {
+    com.fasterxml.jackson.databind.node.ObjectNode node =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    node.put("running", !text.isEmpty());
+    node.put("socket", socket.toString());
+    for (String line : text.split("\n")) {
+      int colon = line.indexOf(": ");
+      if (colon <= 0) {
+        continue;
+      }
+      // "call time (last 12 answered)": the count in brackets is part of the value's words
+      String key = line.substring(0, colon).replaceAll("\\(.*\\)", "").strip()
+          .toLowerCase(Locale.ROOT)
+          .replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "");
+      String value = line.substring(colon + 2).strip();
+      if (key.isEmpty() || key.equals("socket")) {
+        continue;
+      }
+      if (value.matches("\\d{1,18}")) {
+        node.put(key, Long.parseLong(value));
+      } else {
+        node.put(key, value);
+      }
+    }
+    return node.toString();
   }
 
   /** A duration as the option takes it: the largest whole unit. */
