@@ -19,6 +19,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -392,6 +393,45 @@ class BranchCommandTest {
     assertThat(out()).contains("Deleted shipped on origin (restore: " + restore + ")");
     run(work, restore.split(" "));
     assertThat(git("ls-remote", "origin", "shipped")).startsWith(tip);
+  }
+
+  /**
+   * The build sets GIT_AUTHOR_EMAIL for every test process (pom.xml), so these commits are
+   * authored by that address whatever user.email says: the configured identity is set to it here
+   * to make the branch this clone's by authorship alone (no creator record: plain git made it).
+   */
+  private static final String BUILD_AUTHOR =
+      Optional.ofNullable(System.getenv("GIT_AUTHOR_EMAIL")).orElse("pat@example.com");
+
+  private void mergedAndPushedWithPlainGit(String name) {
+    git("switch", "-q", "-c", name);
+    commit(name + " work");
+    git("push", "-q", "-u", "origin", name);
+    git("switch", "-q", "main");
+    git("merge", "-q", "--no-ff", "-m", "merge " + name, name);
+    git("push", "-q", "origin", "main");
+  }
+
+  @Test
+  void underScopeOwnABranchAuthoredByTheConfiguredIdentityHasItsRemoteCopyDeleted() {
+    git("config", "user.email", BUILD_AUTHOR);
+    mergedAndPushedWithPlainGit("shipped");
+    String tip = git("rev-parse", "shipped");
+    assertThat(branch("clean", "--yes", "--remote")).as(out() + err()).isZero();
+    assertThat(git("ls-remote", "origin", "shipped")).as(out() + err()).isEmpty();
+    assertThat(out()).contains("Deleted shipped on origin (restore: git push origin " + tip
+        + ":refs/heads/shipped)");
+  }
+
+  @Test
+  void underScopeOwnABranchAuthoredBySomeoneElseKeepsItsRemoteCopy() {
+    git("config", "user.email", "someone-else@example.com");
+    mergedAndPushedWithPlainGit("theirs");
+    String tip = git("rev-parse", "theirs");
+    assertThat(branch("clean", "--yes", "--remote")).as(out() + err()).isZero();
+    assertThat(git("ls-remote", "origin", "theirs")).as(out() + err()).startsWith(tip);
+    assertThat(out()).contains("Others' work on origin (branches.scope: own; not deleted):")
+        .contains("theirs");
   }
 
   @Test
