@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.Constants;
@@ -32,8 +34,9 @@ import org.eclipse.jgit.treewalk.filter.TreeFilter;
 
 /**
  * Reads the uncommitted work of one worktree for the rules that judge discarding commands: one
- * {@code git status} (untracked files one by one, wholly ignored directories collapsed), one
- * {@code git diff --numstat} when a tracked path changed, and the stash entries and snapshots
+ * {@code git status} (untracked files one by one and ignored ones, unless only tracked changes
+ * are asked for) and, at the same time, one {@code git diff --numstat}, whose counts are used
+ * when a tracked path changed; then the stash entries and snapshots
  * through JGit when there are any. Asks git's own {@code git clean --dry-run} what a clean would
  * delete, so that pathspecs, {@code -e} and the ignore rules are applied by git itself.
  */
@@ -55,21 +58,47 @@ final class ChangesReader {
   private ChangesReader() {}
 
   static Optional<WorktreeChanges> changes(Path directory) throws IOException {
+    return changes(directory, true);
+  }
+
+  /**
+   * The worktree's changes; with {@code withUntracked} false the untracked and ignored files are
+   * not listed (git's walk of them is most of a status read in a large tree), for a command that
+   * can destroy only tracked changes.
+   */
+  static Optional<WorktreeChanges> changes(Path directory, boolean withUntracked)
+      throws IOException {
     Optional<GitRepository> found = GitRepositories.forDirectory(directory);
     if (found.isEmpty() || found.get().location().workTree().isEmpty()) {
       return Optional.empty();
     }
     GitRepository repo = found.get();
     Path top = repo.location().workTree().get();
-    BoundedProcess.Result status = GitCli.run(top, GitCli.READ_TIMEOUT, List.of("status",
-        "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all"));
+    // The line counts are read beside the status, not after it: the two processes overlap, and
+    // each keeps the runner's own time bound. A clean tree pays one diff it did not need, which
+    // costs less than waiting for the status before starting it.
+    CompletableFuture<Map<String, int[]>> counting = new CompletableFuture<>();
+    Thread counter = new Thread(() -> {
+      try {
+        counting.complete(numstat(top));
+      } catch (RuntimeException e) {
+        counting.completeExceptionally(e);
+      }
+    }, "groundskeeper-numstat");
+    counter.setDaemon(true);
+    counter.start();
+    List<String> args = withUntracked
+        ? List.of("status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all")
+        : List.of("status", "--porcelain=v1", "-z", "--untracked-files=no");
+    BoundedProcess.Result status = GitCli.run(top, GitCli.READ_TIMEOUT, args);
+    Map<String, int[]> allCounts = joined(counting);
     if (!status.ok()) {
       throw new GitRepository.GitReadException("git status failed in " + top + ": "
           + status.stderr());
     }
     WorktreeStatus parsed = StatusParser.parse(status.stdout());
     Map<String, int[]> counts = parsed.staged().isEmpty() && parsed.modified().isEmpty()
-        ? Map.of() : numstat(top);
+        ? Map.of() : allCounts;
     Holders holders = Holders.read(repo.jgit());
     Map<String, ChangedFile> tracked = new TreeMap<>();
     for (String path : parsed.staged()) {
@@ -101,6 +130,18 @@ final class ChangesReader {
       return new ChangedFile(path, staged, unstaged, count[0], count[1], Optional.of("HEAD"));
     }
     return new ChangedFile(path, staged, unstaged, count[0], count[1], holders.holder(top, path));
+  }
+
+  /** The counts read beside the status; a failure of their process is the read's failure. */
+  private static Map<String, int[]> joined(CompletableFuture<Map<String, int[]>> counting) {
+    try {
+      return counting.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause; // a time-out or a missing git, as the status itself would report it
+      }
+      throw e;
+    }
   }
 
   /** Added and removed lines per path against HEAD (against no tree before the first commit). */

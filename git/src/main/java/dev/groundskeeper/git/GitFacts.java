@@ -193,6 +193,11 @@ public final class GitFacts {
     }
 
     @Override
+    public Optional<WorktreeChanges> trackedChanges(Path directory) {
+      return read(ChangeFacts.QUERIES, () -> ChangesReader.changes(directory, false));
+    }
+
+    @Override
     public List<String> cleanPreview(Path directory, List<String> options,
         List<String> pathspecs) {
       return read(ChangeFacts.QUERIES, () -> ChangesReader.cleanPreview(directory, options,

@@ -23,6 +23,19 @@ public interface ChangeQueries {
   Optional<WorktreeChanges> changes(Path directory);
 
   /**
+   * As {@link #changes(Path)}, for a command that can destroy only tracked changes and stash
+   * entries (a reset, checkout, restore or stash drop never deletes an untracked or ignored
+   * file): the untracked and ignored files need not be read, so the answer may list none of
+   * them. A source that cannot read less answers as {@link #changes(Path)} does.
+   *
+   * @param directory a directory inside the worktree
+   * @return the changes, with the untracked and ignored files possibly left out, or empty
+   */
+  default Optional<WorktreeChanges> trackedChanges(Path directory) {
+    return changes(directory);
+  }
+
+  /**
    * The paths {@code git clean} would delete when run in {@code directory} with {@code options}
    * (only {@code -d}, {@code -x}, {@code -X}, {@code -f} and {@code -e <pattern>} are accepted)
    * and {@code pathspecs}, as git's own dry run lists them: relative to the worktree's top level,

@@ -152,7 +152,9 @@ final class DiscardRule implements Rule {
       Map<Path, Optional<WorktreeChanges>> read) {
     Optional<WorktreeChanges> known = read.get(dir);
     if (known == null) {
-      known = queries.changes(dir);
+      // what a discard can destroy is tracked changes and stash entries, never an untracked or
+      // ignored file: their listing, the costly part of the status read, is not asked for
+      known = queries.trackedChanges(dir);
       read.put(dir, known);
     }
     return known;

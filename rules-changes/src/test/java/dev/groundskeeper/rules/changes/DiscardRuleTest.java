@@ -122,6 +122,22 @@ class DiscardRuleTest {
   }
 
   @Test
+  void aResetHardRefusalNamesTheTrackedPathsWithTheirCountsAndNoUntrackedFile() {
+    // the status for a reset lists tracked changes only: untracked and ignored files beside them
+    // are neither read nor named, and the line counts still come with the refusal
+    repo.write(".gitignore", "*.log\n");
+    repo.write("a.txt", "mine\nand more\n");
+    repo.write("loose.txt", "untracked work\n");
+    repo.write("build.log", "ignored\n");
+
+    Verdict verdict = repo.judge(rule, "git reset --hard");
+
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).contains("1 changed file", "a.txt (+2 -3)")
+        .doesNotContain("loose.txt", "build.log", ".gitignore");
+  }
+
+  @Test
   void onlyThePathsACommandTouchesCount() {
     repo.write("b.txt", "changed\n");
     assertThat(repo.judge(rule, "git checkout -- a.txt").outcome()).isEqualTo(Outcome.ALLOW);

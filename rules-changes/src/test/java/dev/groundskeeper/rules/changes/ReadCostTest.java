@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * What the guards over uncommitted work cost in repository reads, counted rather than timed (the
  * benchmark in bench measures time; this holds the part of its target that can be asserted): a
  * command with no discard in it reads no fact at all, through every rule of the block in every
- * mode; {@code git reset --hard} in a dirty worktree asks for the worktree's changes once (one
- * status read) and for no clean preview.
+ * mode; {@code git reset --hard} in a dirty worktree asks once for the worktree's tracked changes
+ * (one status read that lists no untracked or ignored file, with its line counts read beside it)
+ * and for no clean preview; a recursive removal still asks for the whole status.
  */
 class ReadCostTest {
 
@@ -68,6 +69,8 @@ class ReadCostTest {
     final List<String> reads = new ArrayList<>();
     final AtomicInteger changes = new AtomicInteger();
     final AtomicInteger previews = new AtomicInteger();
+    final AtomicInteger trackedOnly = new AtomicInteger();
+    final List<WorktreeChanges> answers = new ArrayList<>();
 
     @Override
     public <T> Optional<T> find(Fact<T> fact) {
@@ -80,6 +83,14 @@ class ReadCostTest {
           public Optional<WorktreeChanges> changes(Path directory) {
             changes.incrementAndGet();
             return queries.changes(directory);
+          }
+
+          @Override
+          public Optional<WorktreeChanges> trackedChanges(Path directory) {
+            trackedOnly.incrementAndGet();
+            Optional<WorktreeChanges> answer = queries.trackedChanges(directory);
+            answer.ifPresent(answers::add);
+            return answer;
           }
 
           @Override
@@ -127,14 +138,33 @@ class ReadCostTest {
   }
 
   @Test
-  void aResetHardAsksForTheWorktreesChangesOnce() {
+  void aResetHardAsksOnceForTheTrackedChangesOnly() {
     Counting facts = new Counting();
 
     var decision = policy(ChangesConfig.DEFAULTS).evaluate(command("git reset --hard"), facts);
 
     assertThat(decision.outcome()).isEqualTo(Outcome.DENY);
-    assertThat(facts.changes.get()).as("one status read").isEqualTo(1);
+    // one status read, of tracked changes only: a reset deletes no untracked or ignored file,
+    // so their walk (most of a status in a large tree) is not asked for
+    assertThat(facts.trackedOnly.get()).as("one tracked-only status read").isEqualTo(1);
+    assertThat(facts.changes.get()).as("no full status read").isZero();
     assertThat(facts.previews.get()).isZero();
     assertThat(facts.reads).containsOnly(ChangeFacts.QUERIES.id());
+    WorktreeChanges read = facts.answers.get(0);
+    assertThat(read.untracked()).as("untracked files not listed").isEmpty();
+    assertThat(read.ignored()).as("ignored files not listed").isEmpty();
+    assertThat(read.tracked()).hasSize(5);
+  }
+
+  @Test
+  void aRecursiveRemovalStillReadsTheWholeStatus() {
+    Counting facts = new Counting();
+
+    var decision = policy(ChangesConfig.DEFAULTS).evaluate(command("rm -rf d"), facts);
+
+    assertThat(decision.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(facts.trackedOnly.get()).isZero();
+    assertThat(facts.changes.get()).as("the full status: untracked files can be lost")
+        .isPositive();
   }
 }
