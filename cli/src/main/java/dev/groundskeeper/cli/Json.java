@@ -7,23 +7,59 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Remedy;
 import dev.groundskeeper.api.Verdict;
+import java.util.List;
 import java.util.Locale;
 
-/** The command's JSON: one mapper, and the one JSON form of verdicts and decisions. */
-final class Json {
+/**
+ * The command's JSON: one mapper, the one JSON form of verdicts and decisions, and the writing
+ * every verb's {@code --json} shares.
+ */
+@API(status = API.Status.INTERNAL)
+public final class Json {
 
   static final ObjectMapper MAPPER = new ObjectMapper()
       .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
 
   private Json() {}
 
-  static ObjectNode object() {
+  /**
+   * A new empty object.
+   *
+   * @return the object
+   */
+  public static ObjectNode object() {
     return MAPPER.createObjectNode();
+  }
+
+  /**
+   * Puts {@code values} as an array of strings under {@code field} (empty, never null).
+   *
+   * @param node the object to put into
+   * @param field the field's name
+   * @param values the strings
+   * @return the array put
+   */
+  public static ArrayNode strings(ObjectNode node, String field, List<String> values) {
+    ArrayNode array = node.putArray(field);
+    values.forEach(array::add);
+    return array;
+  }
+
+  /**
+   * The text of {@code node}: one line, or indented with {@code pretty}.
+   *
+   * @param node the tree
+   * @param pretty whether to indent
+   * @return the text
+   */
+  public static String text(JsonNode node, boolean pretty) {
+    return pretty ? pretty(node) : compact(node);
   }
 
   static ArrayNode array() {

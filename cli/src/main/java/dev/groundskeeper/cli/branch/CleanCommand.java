@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli.branch;
 
+import dev.groundskeeper.cli.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.FactUnavailableException;
@@ -81,7 +82,7 @@ final class CleanCommand implements Callable<Integer> {
     // Under branches.scope: own a colleague's merged branch on the shared remote is theirs to
     // delete: listed, never pushed away (the dry run and the real run print the same).
     CleanPlan plan = CleanPlan.of(inventory, config, remote, facts);
-    ObjectNode report = BranchJson.object().put("dry_run", dryRun || !yes).put("remote", remote)
+    ObjectNode report = Json.object().put("dry_run", dryRun || !yes).put("remote", remote)
         .put("remote_name", config.remote());
     ArrayNode finished = report.putArray("finished");
     plan.finished().forEach(r -> finished.addObject().put("branch", r.name())
@@ -94,7 +95,7 @@ final class CleanCommand implements Callable<Integer> {
       held.addObject().put("branch", r.name()).put("worktree", path).put("remedy",
           "git worktree remove " + word(path) + " && git branch -d " + word(r.name()));
     }
-    BranchJson.strings(report, "others_on_remote",
+    Json.strings(report, "others_on_remote",
         plan.othersOnRemote().stream().map(BranchRecord::name).toList());
     ArrayNode deleted = report.putArray("deleted");
     ArrayNode refused = report.putArray("refused");
@@ -169,7 +170,7 @@ final class CleanCommand implements Callable<Integer> {
         if (line.text().startsWith(BUNDLE)) {
           report.put("bundle", line.text().substring(BUNDLE.length()));
         } else if (!line.branch().isEmpty()) {
-          BranchJson.strings(deleted.addObject().put("branch", line.branch())
+          Json.strings(deleted.addObject().put("branch", line.branch())
               .put("remote", line.remote()), "restore", line.restore());
         }
       } else if (result.status() == BranchCleaner.Status.NOT_RUN) {
@@ -201,7 +202,7 @@ final class CleanCommand implements Callable<Integer> {
 
   private int done(ObjectNode report, int code) {
     if (json) {
-      context.out.println(BranchJson.text(report, pretty));
+      context.out.println(Json.text(report, pretty));
     }
     return code;
   }
@@ -217,7 +218,7 @@ final class CleanCommand implements Callable<Integer> {
   private int fail(String message) {
     context.err.println("groundskeeper branch clean: " + message);
     if (json) {
-      context.out.println(BranchJson.text(BranchJson.object().put("error", message), pretty));
+      context.out.println(Json.text(Json.object().put("error", message), pretty));
     }
     return BranchCommand.CANNOT_RUN;
   }

@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli.branch;
 
+import dev.groundskeeper.cli.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
@@ -63,7 +64,7 @@ final class ParkCommand implements Callable<Integer> {
   private boolean pretty;
 
   /** The --json report, filled as the run goes: every field present from the start. */
-  private final ObjectNode report = BranchJson.object();
+  private final ObjectNode report = Json.object();
 
   ParkCommand(BranchContext context) {
     this.context = context;
@@ -82,10 +83,10 @@ final class ParkCommand implements Callable<Integer> {
         .put("reason", clear || reason == null ? "" : reason.strip()).put("dry_run", dryRun)
         .put("done", false).put("tip", "").put("made_local", false).put("tracking", "")
         .put("commit_message", "").put("message", "");
-    BranchJson.strings(report, "restore", List.of());
+    Json.strings(report, "restore", List.of());
     report.putObject("push").put("remote", "").put("planned", false).put("command", "")
         .put("pushed", false).put("error", "");
-    BranchJson.strings(report, "notes", List.of());
+    Json.strings(report, "notes", List.of());
     Policy policy = context.policy();
     BranchesConfig config = policy.config().get(Host.BRANCHES);
     Facts facts = context.facts(policy);
@@ -172,7 +173,7 @@ final class ParkCommand implements Callable<Integer> {
     // The executor's message ("parked branch x with commit …") is the whole sentence.
     String done = result.message();
     report.put("done", true).put("message", done);
-    BranchJson.strings(report, "restore", result.restoreCommands());
+    Json.strings(report, "restore", result.restoreCommands());
     say(Character.toUpperCase(done.charAt(0)) + done.substring(1) + ".");
     result.restoreCommands().forEach(command -> say("  restore: " + command));
     if (!pushes) {
@@ -217,7 +218,7 @@ final class ParkCommand implements Callable<Integer> {
 
   private int done(int code) {
     if (json) {
-      context.out.println(BranchJson.text(report, pretty));
+      context.out.println(Json.text(report, pretty));
     }
     return code;
   }
@@ -253,7 +254,7 @@ final class ParkCommand implements Callable<Integer> {
   private int fail(String message) {
     context.err.println("groundskeeper branch park: " + message);
     if (json) {
-      context.out.println(BranchJson.text(BranchJson.object().put("error", message)
+      context.out.println(Json.text(Json.object().put("error", message)
           .put("branch", branch == null ? "" : branch), pretty));
     }
     return BranchCommand.CANNOT_RUN;

@@ -1,8 +1,6 @@
 package dev.groundskeeper.cli.scratch;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.groundskeeper.cli.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
@@ -53,10 +51,9 @@ public final class ScratchReapCommand implements Callable<Integer> {
   @Option(names = "--pretty", description = "With --json: indent the JSON.")
   private boolean pretty;
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
+  
   /** The --json report: every field present from the start, filled as the run goes. */
-  private final ObjectNode report = MAPPER.createObjectNode();
+  private final ObjectNode report = Json.object();
 
   public ScratchReapCommand(ScratchCommand.Context context) {
     this.context = context;
@@ -148,13 +145,7 @@ public final class ScratchReapCommand implements Callable<Integer> {
       report.put("message", line);
     }
     if (json) {
-      try {
-        context.out().println(pretty
-            ? MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report)
-            : MAPPER.writeValueAsString(report));
-      } catch (JsonProcessingException e) {
-        throw new IllegalStateException("a JSON tree could not be written", e);
-      }
+      context.out().println(Json.text(report, pretty));
     }
     return code;
   }
