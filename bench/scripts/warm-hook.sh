@@ -7,7 +7,9 @@
 # and three paths each (plus two floors: an env-bash script that exits at once, and the
 # launcher parsed but not run):
 #   warm    bin/groundskeeper hook, launcher process start to answer, sent to the server that the
-#           first call started in the background (the default path); the payload on a pipe
+#           first call started in the background (the default path: bash hands the call to the
+#           compiled hook client); the payload on a pipe; beside it the same call on bash's own
+#           path (GROUNDSKEEPER_HOOK_CLIENT=off) and the hook client run without bash
 #   server  the server's own time per call, request read to answer written (its --status),
 #           and curl: the same request sent straight to the Unix socket (curl's time_total:
 #           connect, the server's work, the answer; curl's own start is not in it)
@@ -28,6 +30,7 @@ set -euo pipefail
 root="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 launcher="${LAUNCHER:-$root/bin/groundskeeper}"
 jar="$(cd -P "$(dirname "$launcher")/.." && pwd)/cli/target/groundskeeper.jar"
+client="${jar%/*}/groundskeeper-hook-client"
 calls="${CALLS:-200}" cold_every="${COLD_EVERY:-10}" warmup="${WARMUP:-300}"
 
 # Builds the jar and its class-data archive when stale (an explicit step, never a hook call's).
@@ -109,6 +112,7 @@ for name in pure branch-D; do
   fi
   for ((i = 0; i < warmup; i++)); do "$launcher" hook <"$work/$name.json" >/dev/null; done
   : >"$work/warm"; : >"$work/curl"; : >"$work/cold"; : >"$work/floor"; : >"$work/parse"
+  : >"$work/bash"; : >"$work/client"
   for ((i = 1; i <= calls; i++)); do
     # The payload through a pipe, as every runner hands it over (a pipe is read differently from a
     # file), its writer started before the clock.
@@ -118,6 +122,23 @@ for name in pure branch-D; do
     end="${EPOCHREALTIME//[.,]/}"
     exec 3<&-
     echo $(( end - start )) >>"$work/warm"
+    # The same call on bash's own path (the hook client turned off), and the hook client run
+    # straight, as the launcher runs it, without bash before it.
+    exec 3< <(cat "$work/$name.json")
+    start="${EPOCHREALTIME//[.,]/}"
+    GROUNDSKEEPER_HOOK_CLIENT=off "$launcher" hook <&3 >/dev/null
+    end="${EPOCHREALTIME//[.,]/}"
+    exec 3<&-
+    echo $(( end - start )) >>"$work/bash"
+    if [ -x "$client" ]; then
+      exec 3< <(cat "$work/$name.json")
+      start="${EPOCHREALTIME//[.,]/}"
+      GROUNDSKEEPER_LAUNCHER="$launcher" "$client" groundskeeper-hook-client/1 "$jar" "$PWD" hook \
+        <&3 >/dev/null
+      end="${EPOCHREALTIME//[.,]/}"
+      exec 3<&-
+      echo $(( end - start )) >>"$work/client"
+    fi
     # What any bash launcher costs before it does anything: the same shebang, exit at once; and
     # this launcher's text with `bash -n` in its shebang: read and parsed, nothing run.
     start="${EPOCHREALTIME//[.,]/}"
@@ -141,6 +162,12 @@ for name in pure branch-D; do
   {
     printf '| %s | warm (launcher to answer) | %s | %s | %s |\n' "$name" "$(pct "$work/warm" 50)" \
       "$(pct "$work/warm" 90)" "$(wc -l <"$work/warm")"
+    printf '| %s | warm, bash path (GROUNDSKEEPER_HOOK_CLIENT=off) | %s | %s | %s |\n' "$name" \
+      "$(pct "$work/bash" 50)" "$(pct "$work/bash" 90)" "$(wc -l <"$work/bash")"
+    if [ -s "$work/client" ]; then
+      printf '| %s | the hook client alone (no bash) | %s | %s | %s |\n' "$name" \
+        "$(pct "$work/client" 50)" "$(pct "$work/client" 90)" "$(wc -l <"$work/client")"
+    fi
     read -r p50 p90 n <<<"$own"
     printf '| %s | server (its own time) | %s | %s | %s |\n' "$name" "$p50" "$p90" "$n"
     printf '| %s | curl to the Unix socket | %s | %s | %s |\n' "$name" "$(pct "$work/curl" 50)" \
@@ -155,6 +182,26 @@ for name in pure branch-D; do
   awk -v w="$(pct "$work/warm" 50)" -v c="$(pct "$work/cold" 50)" -v n="$name" \
     'BEGIN { printf "%s: cold p50 / warm p50: %.1fx\n", n, c / w }' >>"$work/ratios"
 done
+
+# The server's own time when no process starts around each call: one JVM client
+# (bench ServeLoopMain) sends the pure call QUIET_CALLS times, QUIET_PAUSE ms apart; the server's
+# --status window (512 calls) then holds only these.
+quiet_calls="${QUIET_CALLS:-600}" quiet_pause="${QUIET_PAUSE:-20}"
+cd "$work/pure"
+if [ -d "$root/bench/target/classes/dev/groundskeeper/bench/engine" ]; then
+  quiet="$(GROUNDSKEEPER_LAUNCHER="$launcher" "${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:+UseSerialGC \
+    -cp "$root/bench/target/classes" dev.groundskeeper.bench.engine.ServeLoopMain \
+    "$work/gk/run/serve.sock.port" "$jar" "$work/pure" "$work/pure.json" "$quiet_calls" \
+    "$quiet_pause")"
+  own="$("$launcher" serve --status | sed -n 's/^call time (last \([0-9]*\) answered): p50 \([0-9.]*\) ms, p90 \([0-9.]*\) ms$/\2 \3 \1/p')"
+  read -r p50 p90 n <<<"$own"
+  printf '| pure | server (its own time), one client starting no process, calls %s ms apart | %s | %s | %s |\n' \
+    "$quiet_pause" "$p50" "$p90" "$n" >>"$work/table"
+  echo "quiet client: $quiet" >>"$work/ratios"
+else
+  echo "(no quiet-client row: build bench first, mvn -B -q -pl bench -am package -DskipTests)" \
+    >>"$work/ratios"
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 cat "$work/table" "$work/ratios"
 "$launcher" serve --status | grep -E 'answered|declined|failed'

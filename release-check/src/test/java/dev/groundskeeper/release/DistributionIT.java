@@ -89,14 +89,15 @@ class DistributionIT {
   }
 
   @Test
-  void theArchiveHoldsTheLauncherTheJarAndTheTextsAndNothingElse() throws Exception {
+  void theArchiveHoldsTheLauncherTheJarTheClientSourceAndTheTextsAndNothingElse() throws Exception {
     Path root = unpack();
     List<String> entries = new ArrayList<>();
     try (Stream<Path> files = Files.walk(root)) {
       files.filter(Files::isRegularFile).forEach(f -> entries.add(root.relativize(f).toString()));
     }
     assertThat(entries).containsExactlyInAnyOrder("bin/groundskeeper",
-        "cli/target/groundskeeper.jar", "LICENSE", "INSTALL.md", "THIRD-PARTY.md");
+        "cli/target/groundskeeper.jar", "share/hook-client.c", "LICENSE", "INSTALL.md",
+        "THIRD-PARTY.md");
     assertThat(Files.getPosixFilePermissions(root.resolve("bin/groundskeeper")))
         .contains(PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OTHERS_EXECUTE);
     assertThat(Files.readAllBytes(root.resolve("bin/groundskeeper")))
@@ -124,6 +125,11 @@ class DistributionIT {
     try (Stream<Path> top = Files.list(root)) {
       assertThat(top.map(p -> p.getFileName().toString())).as("no sources or poms appeared")
           .doesNotContain("pom.xml", "src");
+    }
+    if (Stream.of("cc", "gcc", "clang").anyMatch(c -> Files.isExecutable(Path.of("/usr/bin", c)))) {
+      assertThat(root.resolve("cli/target/groundskeeper-hook-client"))
+          .as("the hook client, compiled from the copy the archive carries").isExecutable();
+      assertThat(version.stderr()).contains("compiling the hook client");
     }
 
     String payload = "{\"session_id\":\"dist\",\"cwd\":\"" + work + "\",\"hook_event_name\":"

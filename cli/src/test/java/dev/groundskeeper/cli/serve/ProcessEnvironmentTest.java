@@ -44,6 +44,13 @@ class ProcessEnvironmentTest {
         .containsExactlyElementsOf(ProcessEnvironment.FORWARDED);
     assertThat(java.util.List.of(prefixes.group(1).split(" ")))
         .containsExactlyElementsOf(ProcessEnvironment.FORWARDED_PREFIXES);
+    // and so does the compiled hook client the launcher hands calls to
+    String client = java.nio.file.Files.readString(
+        java.nio.file.Path.of("src/main/c/hook-client.c"));
+    assertThat(quoted(client, "FORWARD_NAMES")).containsExactlyElementsOf(
+        ProcessEnvironment.FORWARDED);
+    assertThat(quoted(client, "FORWARD_PREFIXES")).containsExactlyElementsOf(
+        ProcessEnvironment.FORWARDED_PREFIXES);
     // every variable the server compares with its own is sent, but the JVM options (with any of
     // them set the launcher does not call the server)
     ProcessEnvironment.NAMES.stream()
@@ -51,5 +58,19 @@ class ProcessEnvironmentTest {
         .forEach(name -> assertThat(ProcessEnvironment.isForwarded(name)).as(name).isTrue());
     assertThat(ProcessEnvironment.isForwarded("CLAUDE_PROJECT_DIR")).isFalse();
     assertThat(ProcessEnvironment.isForwarded("GIT_AUTHOR_NAME")).isTrue();
+  }
+
+  /** The strings of the C array {@code name} in {@code source}, in order. */
+  private static java.util.List<String> quoted(String source, String name) {
+    java.util.regex.Matcher array = java.util.regex.Pattern
+        .compile("\\b" + name + "\\[\\] = \\{([^}]*)\\}").matcher(source);
+    assertThat(array.find()).as(name).isTrue();
+    java.util.regex.Matcher strings = java.util.regex.Pattern.compile("\"([^\"]*)\"")
+        .matcher(array.group(1));
+    java.util.List<String> values = new java.util.ArrayList<>();
+    while (strings.find()) {
+      values.add(strings.group(1));
+    }
+    return values;
   }
 }

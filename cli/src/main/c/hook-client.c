@@ -1,0 +1,522 @@
+/*
+ * groundskeeper's hook client: one hook call sent to the warm server over its loopback TCP port,
+ * the same exchange as the launcher's tcp_hook (bin/groundskeeper), without bash's start, parse
+ * and one-byte reads. docs/benchmarks/engine.md measures both.
+ *
+ * The launcher runs it (never a runner directly) as
+ *   groundskeeper-hook-client groundskeeper-hook-client/1 JAR CWD hook [ARGS...]
+ * and it either prints the server's answer and exits with its code, or hands the call back to the
+ * launcher, with the payload it read as standard input and GROUNDSKEEPER_HOOK_CLIENT=off:
+ *   - with no reason when no server answers here (the launcher then tries its own ways and starts
+ *     one), and
+ *   - with GROUNDSKEEPER_HOOK_CLIENT_WHY set when a server was reached but did not answer (it
+ *     declined, broke off, ran out of time): the launcher says why on stderr and answers in a JVM
+ *     of its own.
+ * So the client never answers for a guard itself and never fails open: every way it can fail ends
+ * in the launcher, which answers in the runner's shape.
+ *
+ * Linux and the BSDs/macOS (POSIX sockets); built by the launcher with the system's C compiler
+ * when one is there, and simply absent otherwise.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+extern char **environ;
+
+#define PROTOCOL "groundskeeper-hook-client/1"
+/* The largest payload read (the launcher's max_payload); a larger one goes back to the launcher,
+ * which answers it as one no guard could judge. */
+#define MAX_PAYLOAD (8L * 1024 * 1024)
+/* The largest answer accepted: a hook answer is a few KiB (DESIGN.md's text budget). */
+#define MAX_ANSWER (16L * 1024 * 1024)
+
+/* The variables sent to the server: the launcher's forward_names and forward_prefixes, which
+ * mirror cli/.../serve/ProcessEnvironment (ProcessEnvironmentTest holds all three together). */
+static const char *const FORWARD_NAMES[] = {
+    "HOME", "PATH", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "EMAIL", "JAVA_HOME",
+    "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "HTTP_PROXY",
+    "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "all_proxy", "no_proxy",
+    "GROUNDSKEEPER_SESSION_MODE", "GROUNDSKEEPER_HOME", "GROUNDSKEEPER_EXPLAIN",
+    "GROUNDSKEEPER_LAUNCHER", NULL};
+static const char *const FORWARD_PREFIXES[] = {"LC_", "GIT_", "GH_", "GITHUB_", NULL};
+
+/* A growable byte buffer; the process is short-lived, so a failed allocation just ends it. */
+struct buffer {
+  char *bytes;
+  size_t length;
+  size_t capacity;
+};
+
+static char *payload_bytes;
+static size_t payload_length;
+/* Whether standard input has been read (then it must be handed back as a copy). */
+static int payload_read;
+static char *const *hook_args;
+static int hook_argc;
+
+static void reserve(struct buffer *buffer, size_t more) {
+  if (buffer->length + more <= buffer->capacity) {
+    return;
+  }
+  size_t capacity = buffer->capacity ? buffer->capacity : 4096;
+  while (capacity < buffer->length + more) {
+    capacity *= 2;
+  }
+  char *bytes = realloc(buffer->bytes, capacity);
+  if (!bytes) {
+    fputs("groundskeeper hook client: out of memory\n", stderr);
+    exit(2);
+  }
+  buffer->bytes = bytes;
+  buffer->capacity = capacity;
+}
+
+static void append(struct buffer *buffer, const void *bytes, size_t length) {
+  reserve(buffer, length);
+  memcpy(buffer->bytes + buffer->length, bytes, length);
+  buffer->length += length;
+}
+
+static void append_field(struct buffer *buffer, const char *prefix, const char *value) {
+  append(buffer, prefix, strlen(prefix));
+  append(buffer, value, strlen(value) + 1); /* with its NUL */
+}
+
+/* Standard input for the launcher: the payload this client read, from a file that holds it all
+ * (a pipe could hold only 64 KiB before the launcher starts reading it). */
+static int payload_input(void) {
+  int fd = -1;
+#if defined(__linux__) && defined(MFD_CLOEXEC)
+  fd = memfd_create("groundskeeper-hook-payload", 0);
+#endif
+  if (fd < 0) {
+    FILE *file = tmpfile();
+    if (!file) {
+      return -1;
+    }
+    fd = dup(fileno(file));
+    fclose(file);
+    if (fd < 0) {
+      return -1;
+    }
+  }
+  size_t written = 0;
+  while (written < payload_length) {
+    ssize_t n = write(fd, payload_bytes + written, payload_length - written);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n <= 0) {
+      close(fd);
+      return -1;
+    }
+    written += (size_t) n;
+  }
+  if (lseek(fd, 0, SEEK_SET) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/* Hands the call back to the launcher (see the top of this file); never returns. */
+static void hand_back(const char *why) {
+  const char *launcher = getenv("GROUNDSKEEPER_LAUNCHER");
+  if (payload_read) {
+    int fd = payload_input();
+    if (fd < 0 || dup2(fd, 0) < 0) {
+      /* Without its input the launcher would answer "no payload"; say it plainly instead. */
+      fprintf(stderr, "groundskeeper hook client: cannot hand the call to the launcher: %s\n",
+              strerror(errno));
+      exit(2);
+    }
+    if (fd != 0) {
+      close(fd);
+    }
+  }
+  setenv("GROUNDSKEEPER_HOOK_CLIENT", "off", 1);
+  if (why) {
+    setenv("GROUNDSKEEPER_HOOK_CLIENT_WHY", why, 1);
+  } else {
+    unsetenv("GROUNDSKEEPER_HOOK_CLIENT_WHY");
+  }
+  if (launcher && launcher[0] == '/') {
+    char **args = calloc((size_t) hook_argc + 2, sizeof(char *));
+    if (args) {
+      args[0] = (char *) launcher;
+      for (int i = 0; i < hook_argc; i++) {
+        args[i + 1] = hook_args[i];
+      }
+      execv(launcher, args);
+    }
+  }
+  /* Exit 2 blocks the call in every runner; the reason is on stderr. */
+  fprintf(stderr, "groundskeeper hook client: cannot run the launcher %s: %s\n",
+          launcher ? launcher : "(GROUNDSKEEPER_LAUNCHER is not set)", strerror(errno));
+  exit(2);
+}
+
+static void hand_back_why(const char *format, ...) {
+  static char why[512];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(why, sizeof why, format, args);
+  va_end(args);
+  hand_back(why);
+}
+
+/* The socket's directory, by the rules of cli/.../serve/SocketLocation (the launcher's
+ * locate_socket); 0 when none can be named. */
+static int socket_directory(char *out, size_t size) {
+  const char *value;
+  const char *home = getenv("HOME");
+  int n;
+  if ((value = getenv("GROUNDSKEEPER_SOCKET")) && *value) {
+    n = snprintf(out, size, "%s", value);
+  } else if ((value = getenv("GROUNDSKEEPER_HOME")) && *value) {
+    if (strcmp(value, "~") == 0) {
+      if (!home || !*home) return 0;
+      n = snprintf(out, size, "%s/run/serve.sock", home);
+    } else if (strncmp(value, "~/", 2) == 0) {
+      if (!home || !*home) return 0;
+      n = snprintf(out, size, "%s/%s/run/serve.sock", home, value + 2);
+    } else {
+      n = snprintf(out, size, "%s/run/serve.sock", value);
+    }
+  } else if ((value = getenv("XDG_RUNTIME_DIR")) && *value) {
+    n = snprintf(out, size, "%s/groundskeeper/serve.sock", value);
+  } else if (home && *home) {
+    n = snprintf(out, size, "%s/.groundskeeper/run/serve.sock", home);
+  } else {
+    return 0;
+  }
+  if (n < 0 || (size_t) n >= size || out[0] != '/') return 0;
+  char *slash = strrchr(out, '/');
+  if (slash == out) return 0; /* "/x": the launcher wants a directory and a name */
+  *slash = '\0';
+  return 1;
+}
+
+static int hex_word(const char *word) {
+  if (!*word) return 0;
+  for (; *word; word++) {
+    if (!((*word >= '0' && *word <= '9') || (*word >= 'a' && *word <= 'f'))) return 0;
+  }
+  return 1;
+}
+
+static int digits(const char *word) {
+  if (!*word) return 0;
+  for (; *word; word++) {
+    if (*word < '0' || *word > '9') return 0;
+  }
+  return 1;
+}
+
+static void read_payload(void) {
+  struct buffer input = {0};
+  for (;;) {
+    reserve(&input, 65536);
+    ssize_t n = read(0, input.bytes + input.length, input.capacity - input.length);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break; /* the end, or an input that cannot be read: what came so far */
+    input.length += (size_t) n;
+    if (input.length > (size_t) MAX_PAYLOAD) break;
+  }
+  /* NUL bytes, which no JSON text holds, become U+0001 as in the launcher (a bash variable
+   * cannot hold NUL): the server's reader refuses both alike. */
+  for (size_t i = 0; i < input.length; i++) {
+    if (input.bytes[i] == '\0') input.bytes[i] = '\001';
+  }
+  payload_bytes = input.bytes ? input.bytes : "";
+  payload_length = input.length;
+  payload_read = 1;
+}
+
+static long long now_ms(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (long long) now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static long long deadline;
+static double limit_seconds;
+
+/* Waits for the socket to be ready; 0 when the time ran out. */
+static int await(int fd, short events) {
+  for (;;) {
+    long long left = deadline - now_ms();
+    if (left <= 0) return 0;
+    struct pollfd entry = {fd, events, 0};
+    int n = poll(&entry, 1, (int) (left > 60000 ? 60000 : left));
+    if (n > 0) return 1;
+    if (n < 0 && errno != EINTR) return 1; /* the read or write then says what failed */
+  }
+}
+
+static void send_all(int fd, const char *bytes, size_t length) {
+  while (length > 0) {
+    if (!await(fd, POLLOUT)) {
+      hand_back_why("it did not answer within %g s", limit_seconds);
+    }
+    ssize_t n = send(fd, bytes, length, MSG_NOSIGNAL);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n <= 0) {
+      hand_back("the connection broke before the answer (the server stopped mid-call?)");
+    }
+    bytes += n;
+    length -= (size_t) n;
+  }
+}
+
+/* Reads until the buffer holds `needle` past `from`; returns its offset, or -1 at the end. */
+static long read_until(int fd, struct buffer *buffer, size_t from, const char *needle) {
+  size_t needle_length = strlen(needle);
+  for (;;) {
+    if (buffer->length >= from + needle_length) {
+      void *found = memmem(buffer->bytes + from, buffer->length - from, needle, needle_length);
+      if (found) return (long) ((char *) found - buffer->bytes);
+    }
+    if (buffer->length > (size_t) MAX_ANSWER) return -1;
+    if (!await(fd, POLLIN)) {
+      hand_back_why("it did not answer within %g s", limit_seconds);
+    }
+    reserve(buffer, 16384);
+    ssize_t n = recv(fd, buffer->bytes + buffer->length, buffer->capacity - buffer->length, 0);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n <= 0) return -1;
+    buffer->length += (size_t) n;
+  }
+}
+
+/* The status of the response head that starts at `at` ("HTTP/1.1 NNN ..."), or -1. */
+static int status_of(const char *at, size_t length) {
+  if (length < 12 || strncmp(at, "HTTP/1.1 ", 9) != 0) return -1;
+  if (at[9] < '0' || at[9] > '9' || at[10] < '0' || at[10] > '9' || at[11] < '0' || at[11] > '9') {
+    return -1;
+  }
+  return (at[9] - '0') * 100 + (at[10] - '0') * 10 + (at[11] - '0');
+}
+
+/* The value of header `name` (with its ": ") in the head [from, to), copied into out. */
+static int header(const struct buffer *buffer, size_t from, size_t to, const char *name,
+                  char *out, size_t size) {
+  size_t name_length = strlen(name);
+  size_t line = from;
+  while (line < to) {
+    char *end = memmem(buffer->bytes + line, to - line, "\r\n", 2);
+    size_t line_end = end ? (size_t) (end - buffer->bytes) : to;
+    if (line_end - line > name_length && strncasecmp(buffer->bytes + line, name, name_length) == 0) {
+      size_t value_length = line_end - line - name_length;
+      if (value_length >= size) return 0;
+      memcpy(out, buffer->bytes + line + name_length, value_length);
+      out[value_length] = '\0';
+      return 1;
+    }
+    line = line_end + 2;
+  }
+  return 0;
+}
+
+static int forwarded(const char *entry) {
+  const char *equals = strchr(entry, '=');
+  if (!equals) return 0;
+  size_t name_length = (size_t) (equals - entry);
+  for (int i = 0; FORWARD_NAMES[i]; i++) {
+    if (strlen(FORWARD_NAMES[i]) == name_length && strncmp(entry, FORWARD_NAMES[i], name_length) == 0) {
+      return 1;
+    }
+  }
+  for (int i = 0; FORWARD_PREFIXES[i]; i++) {
+    size_t prefix_length = strlen(FORWARD_PREFIXES[i]);
+    if (name_length > prefix_length && strncmp(entry, FORWARD_PREFIXES[i], prefix_length) == 0) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 5 || strcmp(argv[1], PROTOCOL) != 0 || strcmp(argv[4], "hook") != 0) {
+    fprintf(stderr, "groundskeeper hook client: run by bin/groundskeeper only, as: %s %s JAR CWD"
+                    " hook [ARGS...]\n", argc > 0 ? argv[0] : "groundskeeper-hook-client", PROTOCOL);
+    return 2;
+  }
+  const char *jar = argv[2];
+  const char *cwd = argv[3];
+  hook_args = argv + 4;
+  hook_argc = argc - 4;
+  signal(SIGPIPE, SIG_IGN);
+
+  const char *limit = getenv("GROUNDSKEEPER_SERVE_TIMEOUT");
+  char *end = NULL;
+  limit_seconds = limit && *limit ? strtod(limit, &end) : 10;
+  if (limit && *limit && (*end || limit_seconds <= 0)) limit_seconds = 10;
+
+  /* The server's port file: this account's, beside the socket, naming the port, the server's pid
+   * and two tokens. Anything wrong before the connection means no server answers here. */
+  char directory[4096];
+  if (!socket_directory(directory, sizeof directory)) hand_back(NULL);
+  char port_path[4200];
+  snprintf(port_path, sizeof port_path, "%s/serve.sock.port", directory);
+  int port_fd = open(port_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (port_fd < 0) hand_back(NULL);
+  struct stat file_stat, directory_stat;
+  if (fstat(port_fd, &file_stat) != 0 || !S_ISREG(file_stat.st_mode)) hand_back(NULL);
+  if (stat(directory, &directory_stat) != 0) hand_back(NULL);
+  if (file_stat.st_uid != geteuid() || directory_stat.st_uid != geteuid()) {
+    hand_back_why("%s is not this account's", port_path);
+  }
+  char line[512];
+  ssize_t line_length = read(port_fd, line, sizeof line - 1);
+  close(port_fd);
+  if (line_length <= 0) hand_back(NULL);
+  line[line_length] = '\0';
+  char magic[64], port_word[16], pid_word[16], ctoken[129], stoken[129];
+  if (sscanf(line, "%63s %15s %15s %128s %128s", magic, port_word, pid_word, ctoken, stoken) != 5
+      || strcmp(magic, "groundskeeper-serve/3") != 0 || !digits(port_word) || !digits(pid_word)
+      || !hex_word(ctoken) || !hex_word(stoken)) {
+    hand_back(NULL);
+  }
+  long port = strtol(port_word, NULL, 10);
+  long pid = strtol(pid_word, NULL, 10);
+  /* A port file whose server is gone is passed over: its port may be anyone's now. */
+  if (port <= 0 || port > 65535 || pid <= 0 || kill((pid_t) pid, 0) != 0) hand_back(NULL);
+
+  read_payload();
+  if (payload_length > (size_t) MAX_PAYLOAD) hand_back(NULL);
+
+  int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) hand_back(NULL);
+  struct sockaddr_in address = {0};
+  address.sin_family = AF_INET;
+  address.sin_port = htons((unsigned short) port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, (struct sockaddr *) &address, sizeof address) != 0) hand_back(NULL);
+  int on = 1;
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+  deadline = now_ms() + (long long) (limit_seconds * 1000);
+
+  /* The body: the fields of HookRequest, each ended by a NUL, an empty field, then the payload. */
+  struct buffer body = {0};
+  append(&body, "groundskeeper-serve/1", sizeof "groundskeeper-serve/1"); /* with its NUL */
+  append_field(&body, "c:", cwd);
+  append_field(&body, "j:", jar);
+  mode_t mask = umask(0);
+  umask(mask);
+  char mask_word[16];
+  snprintf(mask_word, sizeof mask_word, "%04o", (unsigned) mask);
+  append_field(&body, "u:", mask_word);
+  for (int i = 0; i < hook_argc; i++) append_field(&body, "a:", hook_args[i]);
+  for (char **entry = environ; *entry; entry++) {
+    if (forwarded(*entry)) append_field(&body, "e:", *entry);
+  }
+  append(&body, "", 1);
+  append(&body, payload_bytes, payload_length);
+
+  /* The head asks for a 100 Continue carrying the server's proof before the body goes out, so a
+   * listener that is not this account's server learns nothing of the call. */
+  char head[512];
+  int head_length = snprintf(head, sizeof head,
+      "POST /v2/hook HTTP/1.1\r\nHost: groundskeeper\r\nX-Groundskeeper-Token: %s\r\n"
+      "Content-Length: %zu\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n",
+      ctoken, body.length);
+  send_all(fd, head, (size_t) head_length);
+
+  struct buffer answer = {0};
+  long head_end = read_until(fd, &answer, 0, "\r\n\r\n");
+  if (head_end < 0) hand_back("the connection broke before the answer (the server stopped mid-call?)");
+  int status = status_of(answer.bytes, (size_t) head_end);
+  size_t final_from = 0;
+  if (status == 100) {
+    char proof[160];
+    if (!header(&answer, 0, (size_t) head_end, "X-Groundskeeper-Proof: ", proof, sizeof proof)
+        || strcmp(proof, stoken) != 0) {
+      hand_back("its answer is malformed or not from this account's server");
+    }
+    send_all(fd, body.bytes, body.length);
+    final_from = (size_t) head_end + 4;
+    head_end = read_until(fd, &answer, final_from, "\r\n\r\n");
+    if (head_end < 0) hand_back("the connection broke before the answer (the server stopped mid-call?)");
+    status = status_of(answer.bytes + final_from, (size_t) head_end - final_from);
+  }
+  size_t content = (size_t) head_end + 4;
+  if (status != 200) {
+    /* The reason is the first line of the body, as far as it came. */
+    long reason_end = read_until(fd, &answer, content, "\n");
+    size_t reason_length = reason_end < 0 ? answer.length - content : (size_t) reason_end - content;
+    if (reason_length > 300) reason_length = 300;
+    if (reason_length > 0 && answer.bytes[content + reason_length - 1] == '\r') reason_length--;
+    hand_back_why("it declined the call (%d: %.*s)", status, (int) reason_length,
+                  answer.bytes + content);
+  }
+  long first_end = read_until(fd, &answer, content, "\n");
+  if (first_end < 0) hand_back("the connection broke before the answer (the server stopped mid-call?)");
+  char first[400];
+  size_t first_length = (size_t) first_end - content;
+  if (first_length >= sizeof first) hand_back("its answer is malformed");
+  memcpy(first, answer.bytes + content, first_length);
+  first[first_length] = '\0';
+  char answer_magic[64], proof[160], code_word[16], out_word[24], err_word[24];
+  char extra[2];
+  if (sscanf(first, "%63s %159s %15s %23s %23s %1s", answer_magic, proof, code_word, out_word,
+             err_word, extra) != 5
+      || strcmp(answer_magic, "groundskeeper-serve/3") != 0 || strcmp(proof, stoken) != 0) {
+    hand_back("its answer is malformed or not from this account's server");
+  }
+  if (!digits(code_word) || !digits(out_word) || !digits(err_word) || strlen(code_word) > 3
+      || strlen(out_word) > 9 || strlen(err_word) > 9) {
+    hand_back("its answer is malformed");
+  }
+  int code = atoi(code_word);
+  size_t out_length = strtoul(out_word, NULL, 10);
+  size_t err_length = strtoul(err_word, NULL, 10);
+  size_t start = (size_t) first_end + 1;
+  if (code > 255 || out_length + err_length > (size_t) MAX_ANSWER) hand_back("its answer is malformed");
+  while (answer.length < start + out_length + err_length) {
+    if (!await(fd, POLLIN)) hand_back_why("it did not answer within %g s", limit_seconds);
+    reserve(&answer, out_length + err_length);
+    ssize_t n = recv(fd, answer.bytes + answer.length, answer.capacity - answer.length, 0);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n <= 0) hand_back("the connection broke before the answer (the server stopped mid-call?)");
+    answer.length += (size_t) n;
+  }
+  close(fd);
+  /* The answer is whole: from here on it is the call's answer, whatever happens to the output. */
+  const char *out = answer.bytes + start;
+  size_t written = 0;
+  while (written < out_length) {
+    ssize_t n = write(1, out + written, out_length - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    written += (size_t) n;
+  }
+  const char *err = out + out_length;
+  written = 0;
+  while (written < err_length) {
+    ssize_t n = write(2, err + written, err_length - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    written += (size_t) n;
+  }
+  return code;
+}
