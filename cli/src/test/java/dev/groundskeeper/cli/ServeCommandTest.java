@@ -60,5 +60,36 @@ class ServeCommandTest {
     CliRunner.Result workers = cli.run(temp, "serve", "--max-concurrent", "0");
     assertThat(workers.exit()).isEqualTo(2);
     assertThat(workers.error()).contains("--max-concurrent must be between 1 and 64");
+    CliRunner.Result pretty = cli.run(temp, "serve", "--status", "--pretty");
+    assertThat(pretty.exit()).isEqualTo(2);
+    assertThat(pretty.error()).isEqualTo("groundskeeper serve: --pretty goes with --status --json");
+  }
+
+  /**
+   * A refusal that names a command names it so that it runs as printed: with the launcher's path
+   * when {@code groundskeeper} on PATH is not that launcher; the speaker's prefix stays.
+   */
+  @Test
+  void theCommandsARefusalNamesRunAsPrinted() throws Exception {
+    Path launcher = java.nio.file.Files.createDirectories(temp.resolve("checkout/bin"))
+        .resolve("groundskeeper");
+    java.nio.file.Files.writeString(launcher, "#!/bin/sh\n");
+    java.nio.file.Files.setPosixFilePermissions(launcher,
+        java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    CliRunner cli = new CliRunner(temp).env("GROUNDSKEEPER_LAUNCHER", launcher.toString())
+        .env("PATH", temp.resolve("empty").toString());
+    CliRunner.Result plugins = cli.run(temp, "serve", "--plugin-path", "x.jar");
+    assertThat(plugins.exit()).isEqualTo(2);
+    assertThat(plugins.error()).isEqualTo("groundskeeper serve: --plugin-path belongs to the"
+        + " hook command (" + launcher + " hook --plugin-path ...) or to engine.plugins; each"
+        + " call brings its own");
+  }
+
+  @Test
+  void statusJsonIsCompactAndIndentedWithPretty() {
+    CliRunner cli = new CliRunner(temp);
+    assertThat(cli.run(temp, "serve", "--status", "--json").out()).doesNotContain("\n  ");
+    assertThat(cli.run(temp, "serve", "--status", "--json", "--pretty").out())
+        .startsWith("{\n  \"running\" : false,");
   }
 }

@@ -1,6 +1,9 @@
 package dev.groundskeeper.cli.serve;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.cli.Json;
+import dev.groundskeeper.host.ProgramWord;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -87,6 +90,9 @@ public final class ServeCommand implements Callable<Integer> {
       + " the status fields, numbers as numbers).")
   boolean json;
 
+  @Option(names = "--pretty", description = "With --status --json: indent the object.")
+  boolean pretty;
+
   public ServeCommand(Map<String, String> environment, Path workingDirectory, PrintStream out,
       PrintStream err, HookRunner runner, Clock clock) {
     this.environment = Map.copyOf(environment);
@@ -99,11 +105,28 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
+    try {
+      return serve();
+    } catch (ServeException e) {
+      // the commands a refusal names ("stop it first with groundskeeper serve --stop") must run
+      // as printed, like every remedy
+      throw new ServeException(program().render(e.getMessage()));
+    }
+  }
+
+  private ProgramWord program() {
+    return ProgramWord.of(environment);
+  }
+
+  private Integer serve() throws IOException, InterruptedException {
     if (stop && status) {
       throw new ServeException("give --stop or --status, not both");
     }
     if (json && !status) {
       throw new ServeException("--json goes with --status");
+    }
+    if (pretty && !json) {
+      throw new ServeException("--pretty goes with --status --json");
     }
     if (spec.commandLine().getParseResult().hasMatchedOption("--plugin-path")
         || spec.root().commandLine().getParseResult().hasMatchedOption("--plugin-path")) {
@@ -133,10 +156,10 @@ public final class ServeCommand implements Callable<Integer> {
       }
     }, "groundskeeper-serve-signal");
     Runtime.getRuntime().addShutdownHook(onSignal);
-    err.println("groundskeeper serve: answering hook calls on " + server.socket() + " (pid "
-        + ProcessHandle.current().pid() + "; stops "
+    err.println(program().render("groundskeeper serve: answering hook calls on "
+        + server.socket() + " (pid " + ProcessHandle.current().pid() + "; stops "
         + (idleTimeout.isZero() ? "" : "after " + format(idleTimeout) + " without a call, ")
-        + "on groundskeeper serve --stop, or on a signal)");
+        + "on groundskeeper serve --stop, or on a signal)"));
     while (!server.awaitStopped(Duration.ofHours(1))) {
       // waiting for a stop
     }
@@ -224,7 +247,7 @@ public final class ServeCommand implements Callable<Integer> {
         : Optional.empty();
     boolean running = response.isPresent() && response.get().status() == 200;
     if (json) {
-      out.println(statusJson(path, running ? response.get().text() : ""));
+      out.println(Json.text(statusJson(path, running ? response.get().text() : ""), pretty));
       return running ? 0 : 1;
     }
     if (!running) {
@@ -240,9 +263,8 @@ public final class ServeCommand implements Callable<Integer> {
    * numbers. Built here from the text the server already sends, so an older server's status
    * reads too.
    */
-  static String statusJson(Path socket, String text) {
-    com.fasterxml.jackson.databind.node.ObjectNode node =
-        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+  static ObjectNode statusJson(Path socket, String text) {
+    ObjectNode node = Json.object();
     node.put("running", !text.isEmpty());
     node.put("socket", socket.toString());
     for (String line : text.split("\n")) {
@@ -264,7 +286,7 @@ public final class ServeCommand implements Callable<Integer> {
         node.put(key, value);
       }
     }
-    return node.toString();
+    return node;
   }
 
   /** A duration as the option takes it: the largest whole unit. */
