@@ -47,7 +47,7 @@ class TreeSwitchPropertyTest {
         .of(commands).map(command -> new Case(List.copyOf(present), command)));
   }
 
-  @Property(tries = 15)
+  @Property(tries = 10)
   void refusedExactlyWhenGitLosesSomething(@ForAll("cases") Case example) throws IOException {
     Path temp = Files.createTempDirectory("gk-tree-switch");
     try {
