@@ -175,6 +175,40 @@ class SnapshotUndoTest {
   }
 
   /**
+   * snapshot show prints, under its own heading, the diff of each kept staged content from HEAD
+   * when the snapshot was taken to the index it kept: the index's own copy (staged, then changed
+   * again) and one that the working file held too (a new file staged as it is).
+   */
+  @Test
+  void showPrintsTheKeptStagedContentUnderItsOwnHeading() throws IOException {
+    Files.writeString(repo.resolve("a.txt"), "one\nstaged line\n");
+    Git.run(repo, "add", "a.txt", "new.txt");
+    Files.writeString(repo.resolve("a.txt"), "one\nstaged line\nand unstaged\n");
+    hook("git reset --hard");
+    Git.run(repo, "reset", "-q", "--hard");
+    String id = cli.run(repo, "snapshot", "list").out().split(" ")[0];
+
+    CliRunner.Result show = cli.run(repo, "snapshot", "show", id);
+    CliRunner.Result one = cli.run(repo, "snapshot", "show", id, "a.txt");
+
+    assertThat(show.exit()).as(show.err()).isZero();
+    String out = show.out();
+    assertThat(out).contains("  a.txt  29 bytes, staged content kept; a restore writes it back",
+        "--- a/a.txt\t(the worktree now)\n+++ b/a.txt\t(snapshot " + id + ")",
+        "\nstaged content kept, 2 paths: the diff from HEAD when the snapshot was taken to the"
+            + " index it kept, which a restore puts back in the index\n",
+        "--- a/a.txt\t(HEAD when the snapshot was taken)\n+++ b/a.txt\t(the index kept by"
+            + " snapshot " + id + ")\n@@ -1 +1,2 @@\n one\n+staged line\n",
+        "--- /dev/null\t(HEAD when the snapshot was taken)\n+++ b/new.txt\t(the index kept by"
+            + " snapshot " + id + ")\n@@ -0,0 +1 @@\n+an afternoon's work\n");
+    // the worktree part comes first, the staged part after its heading
+    assertThat(out.indexOf("(the worktree now)")).isLessThan(out.indexOf("staged content kept,"));
+    assertThat(out.substring(out.indexOf("staged content kept,"))).doesNotContain("and unstaged");
+    assertThat(one.out()).contains("staged content kept, 1 path", "+staged line")
+        .doesNotContain("new.txt\t");
+  }
+
+  /**
    * sweep lists the worktree's snapshots, marks those past keep_days and names the command that
    * drops them; it deletes nothing, and the bulk drop needs --yes.
    */

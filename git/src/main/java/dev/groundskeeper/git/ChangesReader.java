@@ -118,6 +118,135 @@ final class ChangesReader {
         parsed.ignored(), holders.stashes(top)));
   }
 
+  /** More paths than this are not passed to the status read as pathspecs: it reads them all. */
+  private static final int PATHSPECS = 1_000;
+
+  /**
+   * The untracked and ignored files that writing {@code target}'s files into the worktree would
+   * overwrite or remove (see {@code ChangeQueries.overwrittenUntracked}): the paths {@code target}
+   * adds beside {@code HEAD} (one tree diff), those of them, and of the directories above them,
+   * that exist in the worktree (a file system check each), and among those what git's status
+   * lists as untracked or ignored (one status read limited to them, only when any exists).
+   */
+  static Optional<WorktreeChanges> overwrittenUntracked(Path directory, String target)
+      throws IOException {
+    if (target.isEmpty() || target.startsWith("-")) {
+      throw new GitRepository.GitReadException("`" + target + "` is not a revision to check");
+    }
+    Optional<GitRepository> found = GitRepositories.forDirectory(directory);
+    if (found.isEmpty() || found.get().location().workTree().isEmpty()) {
+      return Optional.empty();
+    }
+    GitRepository repo = found.get();
+    Path top = repo.location().workTree().get();
+    ObjectId head = repo.jgit().resolve(Constants.HEAD + "^{tree}");
+    BoundedProcess.Result diff = GitCli.run(top, GitCli.READ_TIMEOUT, List.of("-c",
+        "core.quotePath=false", "diff-tree", "-r", "-z", "--name-only", "--no-renames",
+        "--diff-filter=A", head == null ? EMPTY_TREE : head.getName(), target, "--"));
+    if (!diff.ok()) {
+      throw new GitRepository.GitReadException("`" + target + "` names no commit or tree in "
+          + top + " (git diff-tree: " + diff.stderr().strip() + "); run the command that makes"
+          + " it first (a fetch, a branch), then this one on its own");
+    }
+    // the paths that exist where the target puts a file: the file itself (or a directory in
+    // its place), and a file or link where the target has a directory above it
+    java.util.TreeSet<String> present = new java.util.TreeSet<>();
+    Set<String> looked = new java.util.HashSet<>();
+    for (String added : nulSeparated(diff.stdout())) {
+      if (Files.exists(top.resolve(added), LinkOption.NOFOLLOW_LINKS)) {
+        present.add(added);
+      }
+      for (int slash = added.indexOf('/'); slash > 0; slash = added.indexOf('/', slash + 1)) {
+        String above = added.substring(0, slash);
+        if (looked.add(above)) {
+          Path path = top.resolve(above);
+          if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)
+              && !Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            present.add(above);
+          }
+        }
+      }
+    }
+    if (present.isEmpty()) {
+      return Optional.of(new WorktreeChanges(top, List.of(), List.of(), List.of(), List.of()));
+    }
+    List<String> args = new ArrayList<>(List.of("--literal-pathspecs", "-c",
+        "core.quotePath=false", "status", "--porcelain=v1", "-z", "--ignored=matching",
+        "--untracked-files=all", "--"));
+    if (present.size() <= PATHSPECS) {
+      args.addAll(present);
+    }
+    BoundedProcess.Result status = GitCli.run(top, GitCli.READ_TIMEOUT, args);
+    if (!status.ok()) {
+      throw new GitRepository.GitReadException("git status failed in " + top + ": "
+          + status.stderr());
+    }
+    WorktreeStatus parsed = StatusParser.parse(status.stdout());
+    List<String> untrackedPaths = new ArrayList<>();
+    for (String path : parsed.untracked()) {
+      if (atOrUnder(present, path)) {
+        untrackedPaths.add(path);
+      }
+    }
+    List<String> ignored = new ArrayList<>();
+    for (String path : parsed.ignored()) {
+      if (atOrUnder(present, path)) {
+        ignored.add(path);
+      } else if (path.endsWith("/")) {
+        // a wholly ignored directory listed as one entry: what goes is the present paths in it
+        for (String inside : present.tailSet(path)) {
+          if (!inside.startsWith(path)) {
+            break;
+          }
+          ignored.add(Files.isDirectory(top.resolve(inside), LinkOption.NOFOLLOW_LINKS)
+              ? inside + "/" : inside);
+        }
+      }
+    }
+    List<ChangedFile> untracked = new ArrayList<>();
+    if (!untrackedPaths.isEmpty()) {
+      Holders holders = Holders.read(repo.jgit());
+      for (int i = 0; i < untrackedPaths.size(); i++) {
+        String path = untrackedPaths.get(i);
+        int lines = i < READ_FILES ? lines(top.resolve(path)) : -1;
+        untracked.add(new ChangedFile(path, false, true, lines, lines < 0 ? -1 : 0,
+            holders.holder(top, path)));
+      }
+    }
+    return Optional.of(new WorktreeChanges(top, List.of(), untracked, ignored, List.of()));
+  }
+
+  /** Whether {@code path} (a directory ending in {@code /}) is one of {@code roots} or under one. */
+  private static boolean atOrUnder(java.util.NavigableSet<String> roots, String path) {
+    String bare = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    if (roots.contains(bare)) {
+      return true;
+    }
+    for (int slash = bare.indexOf('/'); slash > 0; slash = bare.indexOf('/', slash + 1)) {
+      if (roots.contains(bare.substring(0, slash))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> nulSeparated(byte[] out) {
+    List<String> fields = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i < out.length; i++) {
+      if (out[i] == 0) {
+        if (i > start) {
+          fields.add(new String(out, start, i - start, StandardCharsets.UTF_8));
+        }
+        start = i + 1;
+      }
+    }
+    if (start < out.length) {
+      fields.add(new String(out, start, out.length - start, StandardCharsets.UTF_8).strip());
+    }
+    return fields;
+  }
+
   private static ChangedFile file(Path top, String path, boolean staged, boolean unstaged,
       Map<String, int[]> counts, Holders holders) {
     int[] count = counts.getOrDefault(path, new int[] {-1, -1});

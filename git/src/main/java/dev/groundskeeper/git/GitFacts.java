@@ -198,6 +198,12 @@ public final class GitFacts {
     }
 
     @Override
+    public Optional<WorktreeChanges> overwrittenUntracked(Path directory, String target) {
+      return read(ChangeFacts.QUERIES, () -> ChangesReader.overwrittenUntracked(directory,
+          target));
+    }
+
+    @Override
     public List<String> cleanPreview(Path directory, List<String> options,
         List<String> pathspecs) {
       return read(ChangeFacts.QUERIES, () -> ChangesReader.cleanPreview(directory, options,

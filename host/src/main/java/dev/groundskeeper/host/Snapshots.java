@@ -75,6 +75,15 @@ public final class Snapshots {
     return wrap(() -> store().diff(worktree(directory), id, only));
   }
 
+  /**
+   * The diff of each path of snapshot {@code id} whose staged content it kept: from HEAD's
+   * content when it was taken to the kept index content, which a restore puts back in the index.
+   * Only the paths {@code only} names, or every such path when it is empty.
+   */
+  public List<Snapshot.Diff> stagedDiff(Path directory, String id, List<String> only) {
+    return wrap(() -> store().stagedDiff(worktree(directory), id, only));
+  }
+
   public void drop(Path directory, String id) {
     wrap(() -> {
       store().drop(worktree(directory), id);

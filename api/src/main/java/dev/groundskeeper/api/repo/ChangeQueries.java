@@ -36,6 +36,33 @@ public interface ChangeQueries {
   }
 
   /**
+   * The untracked and ignored files of the worktree holding {@code directory} that writing the
+   * files of {@code target} (a branch, tag, commit or other tree-ish, as written) into it would
+   * overwrite or remove: what {@code git reset --hard <target>}, {@code git checkout -f <target>}
+   * or {@code git checkout <target> -- .} destroys beside the tracked changes. That is every such
+   * file at a path {@code target} tracks and {@code HEAD} does not, at a path above one it tracks
+   * (a file where it has a directory), and under one it tracks as a file (a directory where it
+   * has a file). Only the paths {@code target} adds beside {@code HEAD} are looked at: a tree
+   * diff, then a status read limited to those of them that exist in the worktree, and none when
+   * none does. Tracked changes are not listed ({@link #trackedChanges(Path)} says them).
+   *
+   * @param directory a directory inside the worktree
+   * @param target the tree-ish, as written (never starting with {@code -})
+   * @return the worktree's top level with those untracked files (one by one, each with the stash
+   *     entry or snapshot that holds its content, if any) and ignored paths (a wholly ignored
+   *     directory as one entry ending in {@code /}), no tracked file and no stash entry; empty
+   *     when {@code directory} lies in no worktree
+   * @throws dev.groundskeeper.api.FactUnavailableException when {@code target} names no commit
+   *     or tree there, when it cannot be read, and (the default) for a source that does not
+   *     answer this question
+   */
+  default Optional<WorktreeChanges> overwrittenUntracked(Path directory, String target) {
+    throw new dev.groundskeeper.api.FactUnavailableException(ChangeFacts.QUERIES,
+        "this source does not read which untracked files a checkout of " + target
+            + " overwrites");
+  }
+
+  /**
    * The paths {@code git clean} would delete when run in {@code directory} with {@code options}
    * (only {@code -d}, {@code -x}, {@code -X}, {@code -f} and {@code -e <pattern>} are accepted)
    * and {@code pathspecs}, as git's own dry run lists them: relative to the worktree's top level,

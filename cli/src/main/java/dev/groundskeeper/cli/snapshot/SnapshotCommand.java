@@ -153,7 +153,9 @@ public final class SnapshotCommand implements Runnable {
   @Command(name = "show", mixinStandardHelpOptions = true,
       description = {"Shows what one snapshot holds: each path, its size, whether its staged"
           + " content was kept and what a restore would do with it, then the diff from the"
-          + " worktree now to the kept copy (what a restore would write).",
+          + " worktree now to the kept copy (what a restore would write), then, under its own"
+          + " heading, the diff of each kept staged content from HEAD when the snapshot was"
+          + " taken (what a restore puts back in the index).",
           "",
           "The diff is cut after " + SHOWN_DIFF_LINES + " lines; --full prints it all, and"
               + " naming paths prints theirs whole."},
@@ -215,29 +217,19 @@ public final class SnapshotCommand implements Runnable {
       }
       List<Snapshot.Diff> diffs = context.snapshots().diff(dir, id, paths);
       int budget = full || !paths.isEmpty() ? Integer.MAX_VALUE : SHOWN_DIFF_LINES;
-      int printed = 0;
-      int left = 0;
-      int pathsLeft = 0;
-      for (Snapshot.Diff diff : diffs) {
-        int size = diff.lines().size();
-        if (size == 0) {
-          continue; // the worktree already holds the kept copy
-        }
-        if (printed > 0 && printed + size > budget) {
-          // a path is shown whole or not at all, unless it alone passes the bound
-          left += size;
-          pathsLeft++;
-          continue;
-        }
+      Tally tally = new Tally();
+      print(diffs, budget, tally);
+      List<Snapshot.Diff> staged = context.snapshots().stagedDiff(dir, id, paths).stream()
+          .filter(diff -> !diff.lines().isEmpty()).toList();
+      if (!staged.isEmpty()) {
         context.out().println();
-        int shown = Math.min(size, budget - printed);
-        diff.lines().subList(0, shown).forEach(text -> context.out().println(diffLine(text)));
-        printed += shown;
-        if (shown < size) {
-          left += size - shown;
-          pathsLeft++;
-        }
+        context.out().println("staged content kept, " + count(staged.size(), "path") + ": the"
+            + " diff from HEAD when the snapshot was taken to the index it kept, which a restore"
+            + " puts back in the index");
+        print(staged, budget, tally);
       }
+      int left = tally.left;
+      int pathsLeft = tally.pathsLeft;
       if (left > 0) {
         context.out().println();
         context.out().println(context.program().render("... " + count(left, "more diff line")
@@ -251,6 +243,37 @@ public final class SnapshotCommand implements Runnable {
               + " differ from what the discard left; commit or stash them first)" : ""));
       return 0;
     }
+
+    /** Prints {@code diffs} within what is left of {@code budget}, a path whole or not at all. */
+    private void print(List<Snapshot.Diff> diffs, int budget, Tally tally) {
+      for (Snapshot.Diff diff : diffs) {
+        int size = diff.lines().size();
+        if (size == 0) {
+          continue; // the worktree already holds the kept copy
+        }
+        if (tally.printed > 0 && tally.printed + size > budget) {
+          // a path is shown whole or not at all, unless it alone passes the bound
+          tally.left += size;
+          tally.pathsLeft++;
+          continue;
+        }
+        context.out().println();
+        int shown = Math.min(size, budget - tally.printed);
+        diff.lines().subList(0, shown).forEach(text -> context.out().println(diffLine(text)));
+        tally.printed += shown;
+        if (shown < size) {
+          tally.left += size - shown;
+          tally.pathsLeft++;
+        }
+      }
+    }
+  }
+
+  /** What the diffs of one {@code show} printed, and left out, against its one bound. */
+  private static final class Tally {
+    int printed;
+    int left;
+    int pathsLeft;
   }
 
   /**

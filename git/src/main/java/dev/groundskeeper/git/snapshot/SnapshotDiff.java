@@ -11,6 +11,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.eclipse.jgit.diff.DiffAlgorithm;
 import org.eclipse.jgit.diff.DiffFormatter;
 import org.eclipse.jgit.diff.EditList;
@@ -54,6 +55,59 @@ final class SnapshotDiff {
     static final Side NONE = new Side(new byte[0], false, true);
   }
 
+  /**
+   * One diff per path of the snapshot whose index entry differed from HEAD when it was taken (and
+   * that {@code only} names, or all when empty): from HEAD's content then ({@code a/}) to the
+   * index content the snapshot kept ({@code b/}), which a restore puts back in the index. HEAD's
+   * side is read from the repository's objects, where that commit still holds it.
+   */
+  List<Snapshot.Diff> staged(WorktreeGit git, List<String> only) {
+    List<Snapshot.Diff> diffs = new ArrayList<>();
+    for (Manifest.Entry entry : manifest.entries()) {
+      if (entry.staged() && (only.isEmpty() || only.contains(entry.path()))) {
+        diffs.add(stagedDiff(git, entry));
+      }
+    }
+    return diffs;
+  }
+
+  private Snapshot.Diff stagedDiff(WorktreeGit git, Manifest.Entry entry) {
+    Side head;
+    Side index;
+    try {
+      head = entry.head().isEmpty() ? Side.NONE : object(git, entry.head().get());
+      index = keptIndex(git, entry);
+    } catch (IOException | RuntimeException e) {
+      return new Snapshot.Diff(entry.path(), List.of("cannot be compared: " + e.getMessage()),
+          false);
+    }
+    return unified(entry.path(), head, "HEAD when the snapshot was taken", index,
+        "the index kept by snapshot " + manifest.id(), "bytes in HEAD", "bytes kept");
+  }
+
+  /** The index content the snapshot kept: its own copy, the working file's, or none. */
+  private Side keptIndex(WorktreeGit git, Manifest.Entry entry) throws IOException {
+    Manifest.GitEntry index = entry.index().orElse(null);
+    if (index == null) {
+      return Side.NONE; // staged as deleted
+    }
+    boolean link = WorktreeGit.kindOf(index) == Snapshot.Kind.LINK;
+    if (entry.indexContent().isPresent()) {
+      return new Side(Files.readAllBytes(stored.resolve(entry.indexContent().get())), link,
+          false);
+    }
+    if (entry.blob().equals(Optional.of(index.id()))) {
+      return kept(entry); // the index held what the working file held
+    }
+    return object(git, index);
+  }
+
+  /** An object of the repository, as a side: a blob's bytes, a link's target. */
+  private static Side object(WorktreeGit git, Manifest.GitEntry entry) {
+    return new Side(git.blob(entry.id()), WorktreeGit.kindOf(entry) == Snapshot.Kind.LINK,
+        false);
+  }
+
   private Snapshot.Diff diff(Manifest.Entry entry) {
     Side now;
     Side kept;
@@ -64,19 +118,26 @@ final class SnapshotDiff {
       return new Snapshot.Diff(entry.path(), List.of("cannot be compared: " + e.getMessage()),
           false);
     }
+    return unified(entry.path(), now, "the worktree now", kept, "snapshot " + manifest.id(),
+        "bytes now", "bytes kept");
+  }
+
+  /** The unified diff from {@code now} to {@code kept}; no lines when they are the same. */
+  private static Snapshot.Diff unified(String path, Side now, String nowLabel, Side kept,
+      String keptLabel, String nowBytes, String keptBytes) {
     if (now.absent() == kept.absent() && now.link() == kept.link()
         && Arrays.equals(now.bytes(), kept.bytes())) {
-      return new Snapshot.Diff(entry.path(), List.of(), false);
+      return new Snapshot.Diff(path, List.of(), false);
     }
     List<String> lines = new ArrayList<>();
-    lines.add("--- " + (now.absent() ? NOTHING : "a/" + entry.path()) + "\t(the worktree now"
+    lines.add("--- " + (now.absent() ? NOTHING : "a/" + path) + "\t(" + nowLabel
         + (now.link() ? ", a symbolic link" : "") + ")");
-    lines.add("+++ " + (kept.absent() ? NOTHING : "b/" + entry.path()) + "\t(snapshot "
-        + manifest.id() + (kept.link() ? ", a symbolic link" : "") + ")");
+    lines.add("+++ " + (kept.absent() ? NOTHING : "b/" + path) + "\t(" + keptLabel
+        + (kept.link() ? ", a symbolic link" : "") + ")");
     if (RawText.isBinary(now.bytes()) || RawText.isBinary(kept.bytes())) {
-      lines.add("binary content differs (" + now.bytes().length + " bytes now, "
-          + kept.bytes().length + " bytes kept)");
-      return new Snapshot.Diff(entry.path(), lines, true);
+      lines.add("binary content differs (" + now.bytes().length + " " + nowBytes + ", "
+          + kept.bytes().length + " " + keptBytes + ")");
+      return new Snapshot.Diff(path, lines, true);
     }
     RawText a = new RawText(now.bytes());
     RawText b = new RawText(kept.bytes());
@@ -87,14 +148,14 @@ final class SnapshotDiff {
       formatter.format(edits, a, b);
       formatter.flush();
     } catch (IOException e) {
-      throw new StoreRefusal("the diff of " + entry.path() + " could not be written: "
+      throw new StoreRefusal("the diff of " + path + " could not be written: "
           + e.getMessage(), "run it again");
     }
     String text = out.toString(StandardCharsets.UTF_8);
     String[] split = text.split("\n", -1);
     lines.addAll(Arrays.asList(split).subList(0, text.endsWith("\n") ? split.length - 1
         : split.length));
-    return new Snapshot.Diff(entry.path(), lines, false);
+    return new Snapshot.Diff(path, lines, false);
   }
 
   private Side now(String relative) throws IOException {

@@ -221,6 +221,20 @@ public final class SnapshotStore {
     return new SnapshotDiff(real, directory(real).resolve(id), manifest).run(only);
   }
 
+  /**
+   * The diff of each path of snapshot {@code id} whose staged content it kept (its index entry
+   * differed from HEAD when it was taken): from HEAD's content then to the kept index content,
+   * which a restore puts back in the index; of the paths {@code only} names, or of all when
+   * empty.
+   */
+  public List<Snapshot.Diff> stagedDiff(Path top, String id, List<String> only) {
+    Path real = real(top);
+    Manifest manifest = manifest(real, id).orElseThrow(() -> new StoreRefusal("there is no"
+        + " snapshot " + id + " of " + real, "list them with groundskeeper snapshot list"));
+    return new SnapshotDiff(real, directory(real).resolve(id), manifest)
+        .staged(new WorktreeGit(real), only);
+  }
+
   /** Drops snapshot {@code id} of {@code top}: renamed away in one step, then deleted. */
   public void drop(Path top, String id) {
     Path real = real(top);

@@ -330,7 +330,11 @@ public record BranchesConfig(
   public record CleanupAfterMerge(
       @OneOf({"act", "advise", "off"}) Mode mode,
       @Doc("Globs of ignored paths a worktree removal may delete because they can be rebuilt"
-          + " (virtual environments, caches, build output); relative to the worktree.")
+          + " (virtual environments, caches, build output); relative to the worktree. The changes"
+          + " rules read the same globs: changes.delete for what git clean, rm -r and find"
+          + " -delete take, and changes.discard for the untracked and ignored files a reset"
+          + " --hard, checkout or switch to another tree overwrites; a file they cover is never"
+          + " a loss.")
           List<String> regenerable) {
 
     public static final CleanupAfterMerge DEFAULTS =

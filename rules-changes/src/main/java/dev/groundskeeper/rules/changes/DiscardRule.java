@@ -14,6 +14,7 @@ import dev.groundskeeper.api.repo.ChangeFacts;
 import dev.groundskeeper.api.repo.ChangeQueries;
 import dev.groundskeeper.api.repo.ChangedFile;
 import dev.groundskeeper.api.repo.Containment;
+import dev.groundskeeper.api.repo.Regenerable;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.StashEntry;
 import dev.groundskeeper.api.repo.WorktreeChanges;
@@ -38,8 +39,13 @@ import java.util.regex.Pattern;
  * {@code restore [--staged] [--worktree] <paths>}, {@code rm -f <paths>} and
  * {@code stash drop}/{@code clear}, judged against the status of the worktree each runs in: refused
  * only when a path it overwrites has content that no stash entry or snapshot holds, or a dropped
- * stash entry is neither in the worktree nor in a branch, tag or remote-tracking ref. A clean
- * worktree loses nothing. A command with none of these costs no repository read.
+ * stash entry is neither in the worktree nor in a branch, tag or remote-tracking ref. A command
+ * that writes another tree's files ({@code reset --hard <commit>}, {@code checkout -f <branch>},
+ * {@code switch}, {@code checkout <tree-ish> -- <paths>}, {@code restore --source}, and a plain
+ * {@code checkout <branch>} for ignored files, which git overwrites silently) is also refused when
+ * an untracked or ignored file where that tree tracks a path holds content no stash entry or
+ * snapshot holds and no regenerable glob covers. A clean worktree loses nothing. A command with
+ * none of these costs no repository read.
  */
 @dev.groundskeeper.api.LossGuard
 final class DiscardRule implements Rule {
@@ -95,18 +101,26 @@ final class DiscardRule implements Rule {
     boolean dropsCommits = false;
     try {
       Optional<ChangeQueries> found = facts.find(ChangeFacts.QUERIES);
+      boolean plainSwitches = drops.isEmpty()
+          && discards.stream().allMatch(d -> d.side() == Discards.Side.NONE);
       if (found.isEmpty()) {
-        lines.add(Refusals.nothingKnown("the changes survive"));
-        keep.notFiles();
+        // a plain checkout or switch, which git itself stops before it overwrites a change or
+        // an untracked file, is judged for the ignored files it overwrites only where the
+        // repository can be read
+        if (!plainSwitches) {
+          lines.add(Refusals.nothingKnown("the changes survive"));
+          keep.notFiles();
+        }
       } else {
-        Map<Path, Optional<WorktreeChanges>> read = new HashMap<>();
         ChangeQueries queries = found.get();
+        Judging judging = new Judging(queries, facts, lines, commands, findings, keep);
         for (Discards.Discard discard : discards) {
-          judge(discard, command, cwd, queries, read, lines, commands, findings, keep);
+          judge(discard, command, cwd, judging);
         }
         int before = lines.size();
         for (Discards.StashDrop drop : drops) {
-          judgeDrop(drop, command, cwd, facts, queries, read, lines, commands, findings);
+          judgeDrop(drop, command, cwd, facts, queries, judging.tracked, lines, commands,
+              findings);
         }
         if (lines.size() > before) {
           keep.notFiles(); // a stash entry is a commit: a file copy does not hold it
@@ -160,52 +174,219 @@ final class DiscardRule implements Rule {
     return known;
   }
 
+  /** What one evaluation reads once and collects: the reads, the lines, the ways out. */
+  private static final class Judging {
+    final ChangeQueries queries;
+    final Facts facts;
+    final Map<Path, Optional<WorktreeChanges>> tracked = new HashMap<>();
+    final Map<Path, Optional<WorktreeChanges>> full = new HashMap<>();
+    final Map<List<Object>, Optional<WorktreeChanges>> overwritten = new HashMap<>();
+    final List<String> lines;
+    final List<String> commands;
+    final List<Finding> findings;
+    final Refusals.Keep keep;
+    private Regenerable regenerable;
+
+    Judging(ChangeQueries queries, Facts facts, List<String> lines, List<String> commands,
+        List<Finding> findings, Refusals.Keep keep) {
+      this.queries = queries;
+      this.facts = facts;
+      this.lines = lines;
+      this.commands = commands;
+      this.findings = findings;
+      this.keep = keep;
+    }
+
+    /** The repository's regenerable setting, read once and only when an untracked file is met. */
+    Regenerable regenerable() {
+      if (regenerable == null) {
+        regenerable = facts.find(Regenerable.FACT).orElse(Regenerable.defaults());
+      }
+      return regenerable;
+    }
+
+    Optional<WorktreeChanges> tracked(Path dir) {
+      return changes(queries, dir, tracked);
+    }
+
+    Optional<WorktreeChanges> full(Path dir) {
+      return full.computeIfAbsent(dir, queries::changes);
+    }
+
+    Optional<WorktreeChanges> overwritten(Path dir, String target) {
+      return overwritten.computeIfAbsent(List.of(dir, target),
+          key -> queries.overwrittenUntracked(dir, target));
+    }
+  }
+
   private static void judge(Discards.Discard discard, Event.CommandEvent command, Path cwd,
-      ChangeQueries queries, Map<Path, Optional<WorktreeChanges>> read, List<String> lines,
-      List<String> commands, List<Finding> findings, Refusals.Keep keep) {
+      Judging j) {
     String text = discard.git().command().text(command.command());
     Optional<String> why = Places.unjudgeable(discard.git(), cwd);
     if (why.isPresent()) {
-      lines.add(Refusals.cannotBeJudged(text, why.get()));
-      keep.notFiles();
+      j.lines.add(Refusals.cannotBeJudged(text, why.get()));
+      j.keep.notFiles();
       return;
     }
     for (Path place : Places.candidates(discard.git().directory(), cwd)) {
-      Optional<WorktreeChanges> changes = changes(queries, place, read);
-      if (changes.isEmpty()) {
-        continue; // no worktree there: git stops with "not a git repository"
-      }
-      WorktreeChanges worktree = changes.get();
-      List<Pathspecs.Scope> scopes = Pathspecs.scopes(discard.paths(), place, worktree.top());
-      if (discard.side() == Discards.Side.STAGED
-          && worktree.tracked().stream().anyMatch(f -> f.staged() && f.unstaged())) {
-        // git reset --merge refuses as a whole when a staged file also has unstaged changes:
-        // it then changes nothing at all
-        continue;
-      }
+      Optional<Path> top = Optional.empty();
+      List<String> scopePrefixes = List.of();
       List<ChangedFile> lost = new ArrayList<>();
-      for (ChangedFile file : worktree.tracked()) {
-        if (file.heldBy().isEmpty() && overwrites(discard.side(), file)
-            && Pathspecs.anyCovers(scopes, file.path())) {
-          lost.add(file);
+      boolean judgeTracked = discard.side() != Discards.Side.NONE;
+      if (judgeTracked) {
+        Optional<WorktreeChanges> changes = j.tracked(place);
+        if (changes.isEmpty()) {
+          continue; // no worktree there: git stops with "not a git repository"
+        }
+        WorktreeChanges worktree = changes.get();
+        top = Optional.of(worktree.top());
+        List<Pathspecs.Scope> scopes = Pathspecs.scopes(discard.paths(), place, worktree.top());
+        scopePrefixes = scopes.stream().map(Pathspecs.Scope::prefix).toList();
+        if (discard.side() == Discards.Side.STAGED
+            && worktree.tracked().stream().anyMatch(f -> f.staged() && f.unstaged())) {
+          // git reset --merge refuses as a whole when a staged file also has unstaged changes:
+          // it then changes nothing at all
+          continue;
+        }
+        for (ChangedFile file : worktree.tracked()) {
+          if (file.heldBy().isEmpty() && overwrites(discard.side(), file)
+              && Pathspecs.anyCovers(scopes, file.path())) {
+            lost.add(file);
+          }
         }
       }
-      if (lost.isEmpty()) {
+      Outside outside = Outside.NOTHING;
+      if (discard.target().isPresent() && discard.untracked() != Discards.Untracked.NONE) {
+        Optional<Outside> read = outside(discard, text, place, j);
+        if (read.isEmpty()) {
+          continue; // no worktree there, or it cannot be judged (said)
+        }
+        outside = read.get();
+        top = top.or(() -> Optional.of(read.get().top()));
+      }
+      if (lost.isEmpty() && outside.isEmpty()) {
         continue;
       }
-      lines.add("- `" + text + "` in " + worktree.top() + " would overwrite "
-          + Texts.count(lost.size(), "changed file") + " that nothing else holds: "
-          + Texts.files(lost));
-      List<String> paths = lost.stream().map(ChangedFile::path).toList();
-      keep.files(worktree.top(), paths, scopes.stream().map(Pathspecs.Scope::prefix).toList());
-      commands.add("git -C " + quotedPath(worktree.top()) + " stash push -m "
+      Path worktreeTop = top.orElseThrow();
+      List<String> paths = new ArrayList<>();
+      if (!lost.isEmpty()) {
+        j.lines.add("- `" + text + "` in " + worktreeTop + " would overwrite "
+            + Texts.count(lost.size(), "changed file") + " that nothing else holds: "
+            + Texts.files(lost));
+        lost.forEach(file -> paths.add(file.path()));
+        for (ChangedFile file : lost) {
+          j.findings.add(new Finding(Finding.Kind.PATH, worktreeTop.resolve(file.path())
+              .toString(), file.lineCounts()));
+        }
+      }
+      String target = discard.target().map(Word::value).orElse("");
+      if (!outside.untracked().isEmpty()) {
+        j.lines.add("- `" + text + "` in " + worktreeTop + " would overwrite or remove "
+            + Texts.count(outside.untracked().size(), "untracked file") + " where `" + target
+            + "` tracks a path, which nothing else holds: " + Texts.files(outside.untracked()));
+        for (ChangedFile file : outside.untracked()) {
+          paths.add(file.path());
+          j.findings.add(new Finding(Finding.Kind.PATH, worktreeTop.resolve(file.path())
+              .toString(), file.lineCounts()));
+        }
+      }
+      if (!outside.ignored().isEmpty()) {
+        j.lines.add("- `" + text + "` in " + worktreeTop + " would overwrite or remove "
+            + Texts.count(outside.ignored().size(), "ignored path") + " where `" + target
+            + "` tracks a path, which no regenerable glob covers: "
+            + Texts.paths(outside.ignored()));
+        for (String path : outside.ignored()) {
+          paths.add(path);
+          j.findings.add(Finding.of(Finding.Kind.PATH, worktreeTop.resolve(path).toString()));
+        }
+      }
+      j.keep.files(worktreeTop, paths, scopePrefixes);
+      // the stash keeps untracked (and with --all ignored) files too, and takes them away, so
+      // that the command then finds nothing in its way
+      String keeps = !outside.ignored().isEmpty() ? " --all"
+          : !outside.untracked().isEmpty() ? " --include-untracked" : "";
+      j.commands.add("git -C " + quotedPath(worktreeTop) + " stash push" + keeps + " -m "
           + "'kept before: " + text.replace("'", "") + "' --" + Texts.quoted(paths)
           + " && " + command.command().strip());
-      for (ChangedFile file : lost) {
-        findings.add(new Finding(Finding.Kind.PATH, worktree.top().resolve(file.path())
-            .toString(), file.lineCounts()));
+    }
+  }
+
+  /**
+   * The untracked and ignored files a discard that writes another tree's files would take.
+   *
+   * @param top the worktree's top level
+   * @param untracked the untracked files lost
+   * @param ignored the ignored paths lost
+   */
+  private record Outside(Path top, List<ChangedFile> untracked, List<String> ignored) {
+    static final Outside NOTHING = new Outside(Path.of("/"), List.of(), List.of());
+
+    boolean isEmpty() {
+      return untracked.isEmpty() && ignored.isEmpty();
+    }
+  }
+
+  /**
+   * What {@code discard} takes outside the index where its target tracks a path: for a forced
+   * form every untracked file no stash entry or snapshot holds and every ignored path, neither
+   * covered by a regenerable glob; for a plain switch the ignored ones only, and nothing when an
+   * untracked file is in the way (git then stops before it writes anything). Empty when there is
+   * no worktree at {@code place}, or when it cannot be judged (a line then says why).
+   */
+  private static Optional<Outside> outside(Discards.Discard discard, String text, Path place,
+      Judging j) {
+    Word target = discard.target().orElseThrow();
+    boolean all = discard.untracked() == Discards.Untracked.ALL;
+    if (!target.isStatic() || target.value().startsWith("-")) {
+      // which paths it tracks is only known when it runs: judged against every such file
+      Optional<WorktreeChanges> changes = j.full(place);
+      if (changes.isEmpty()) {
+        return Optional.empty();
+      }
+      List<Pathspecs.Scope> scopes = Pathspecs.scopes(discard.paths(), place,
+          changes.get().top());
+      Outside any = lostOf(changes.get(), scopes, all, j.regenerable());
+      if (!any.isEmpty()) {
+        j.lines.add(Refusals.cannotBeJudged(text, "the tree it writes (`" + target.source()
+            + "`) is only known when it runs, and " + changes.get().top() + " has "
+            + Texts.count(any.untracked().size() + any.ignored().size(), "untracked or ignored"
+                + " path") + " it may overwrite; name the commit, or keep them first (git"
+            + " stash push --all)"));
+        j.keep.notFiles();
+      }
+      return Optional.empty();
+    }
+    Optional<WorktreeChanges> over = j.overwritten(place, target.value());
+    if (over.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Pathspecs.Scope> scopes = Pathspecs.scopes(discard.paths(), place, over.get().top());
+    if (!all && over.get().untracked().stream()
+        .anyMatch(f -> Pathspecs.anyCovers(scopes, f.path()))) {
+      return Optional.of(Outside.NOTHING); // git stops at the untracked file in the way
+    }
+    Outside lost = lostOf(over.get(), scopes, all, j.regenerable());
+    return Optional.of(new Outside(over.get().top(), lost.untracked(), lost.ignored()));
+  }
+
+  private static Outside lostOf(WorktreeChanges changes, List<Pathspecs.Scope> scopes,
+      boolean untrackedToo, Regenerable regenerable) {
+    List<ChangedFile> untracked = new ArrayList<>();
+    if (untrackedToo) {
+      for (ChangedFile file : changes.untracked()) {
+        if (file.heldBy().isEmpty() && Pathspecs.anyCovers(scopes, file.path())
+            && !regenerable.covers(file.path())) {
+          untracked.add(file);
+        }
       }
     }
+    List<String> ignored = new ArrayList<>();
+    for (String path : changes.ignored()) {
+      if (Pathspecs.anyCovers(scopes, path) && !regenerable.covers(path)) {
+        ignored.add(path);
+      }
+    }
+    return new Outside(changes.top(), untracked, ignored);
   }
 
   /** Whether a command overwriting {@code side} destroys content of {@code file}. */
@@ -217,6 +398,8 @@ final class DiscardRule implements Rule {
       case INDEX -> file.staged() && file.unstaged();
       // git aborts when such a file also has unstaged changes
       case STAGED -> file.staged() && !file.unstaged();
+      // git stops rather than overwrite a tracked change
+      case NONE -> false;
     };
   }
 

@@ -12,9 +12,12 @@ import java.util.regex.Pattern;
 
 /**
  * The git commands of a script that overwrite uncommitted content of tracked paths, read from
- * the shell model: which paths each touches (all of them, or its pathspecs) and which side of a
- * change it overwrites. What git itself refuses to overwrite (a plain {@code checkout <branch>},
- * {@code reset --keep}, {@code rm} without {@code -f}) is not a discard.
+ * the shell model: which paths each touches (all of them, or its pathspecs), which side of a
+ * change it overwrites, and, for one that writes another tree's files, that tree and which files
+ * outside the index it overwrites where the tree tracks a path. What git itself refuses to
+ * overwrite ({@code rm} without {@code -f}; the tracked changes of a plain
+ * {@code checkout <branch>} or {@code reset --keep}) is not a discard of tracked changes; the
+ * plain switches still overwrite ignored files, and are read for those.
  */
 final class Discards {
 
@@ -27,7 +30,32 @@ final class Discards {
     /** The index entry, from HEAD; the working file stays ({@code restore --staged p}). */
     INDEX,
     /** Staged content git overwrites while it keeps unstaged files ({@code reset --merge x}). */
-    STAGED
+    STAGED,
+    /**
+     * No tracked change: git stops rather than overwrite one (a plain {@code checkout <branch>});
+     * what it may still destroy is untracked or ignored files ({@link Untracked}).
+     */
+    NONE
+  }
+
+  /**
+   * Which files outside the index a command that writes another tree's files into the worktree
+   * overwrites or removes where that tree tracks a path (git 2.39, tried on real repositories).
+   */
+  enum Untracked {
+    /** None: the command writes no other tree (or only the index's and HEAD's files). */
+    NONE,
+    /**
+     * Ignored files only: git stops before it overwrites an untracked file, and treats an ignored
+     * one as expendable ({@code checkout <branch>}, {@code switch <branch>},
+     * {@code switch --discard-changes}, {@code reset --merge/--keep <commit>}).
+     */
+    IGNORED,
+    /**
+     * Untracked and ignored files alike ({@code reset --hard <commit>}, {@code checkout -f},
+     * {@code switch -f}, {@code checkout <tree-ish> -- <paths>}, {@code restore --source}).
+     */
+    ALL
   }
 
   /**
@@ -36,8 +64,39 @@ final class Discards {
    * @param git the command
    * @param side what of a changed path it overwrites
    * @param paths the pathspecs it is limited to; empty for every path of the worktree
+   * @param target the tree-ish whose files it writes, when that is not HEAD (nor the index)
+   * @param untracked which untracked or ignored files at the target's paths it overwrites
    */
-  record Discard(GitCommand git, Side side, Optional<List<Word>> paths) {}
+  record Discard(GitCommand git, Side side, Optional<List<Word>> paths, Optional<Word> target,
+      Untracked untracked) {
+
+    Discard(GitCommand git, Side side, Optional<List<Word>> paths) {
+      this(git, side, paths, Optional.empty(), Untracked.NONE);
+    }
+
+    /**
+     * This discard writing {@code target}'s files, overwriting {@code untracked}; as it is when
+     * the target is absent or HEAD itself, whose tracked paths are the index's.
+     */
+    Discard writing(Optional<Word> target, Untracked untracked) {
+      if (target.isEmpty() || target.get().isStatic() && HEAD.contains(target.get().value())) {
+        return this;
+      }
+      Word written = target.get();
+      if (written.isStatic() && written.value().equals("-")) {
+        written = Word.of("@{-1}"); // what `git switch -` and `git checkout -` go back to
+      }
+      return new Discard(git, side, paths, Optional.of(written), untracked);
+    }
+
+    /** Whether anything at all is judged: a tracked side, or another tree's paths. */
+    boolean judged() {
+      return side != Side.NONE || target.isPresent();
+    }
+  }
+
+  /** HEAD as written: its tracked paths are the index's, so it overwrites no untracked file. */
+  private static final Set<String> HEAD = Set.of("HEAD", "@");
 
   /**
    * A stash entry dropped: {@code entry} empty for {@code stash clear} (every entry).
@@ -90,38 +149,60 @@ final class Discards {
   private static Optional<Discard> read(GitCommand git, Predicate<String> isBranch) {
     if (git.is("reset")) {
       GitWords w = GitWords.read(git, "", Set.of("--pathspec-from-file"));
+      Optional<Word> target = w.operands().stream().findFirst();
       if (w.options().has("--hard")) {
-        return Optional.of(new Discard(git, Side.BOTH, Optional.empty()));
+        // with a commit, untracked and ignored files where it tracks a path go too
+        return Optional.of(new Discard(git, Side.BOTH, Optional.empty())
+            .writing(target, Untracked.ALL));
       }
       // --merge discards staged changes whatever the target, HEAD itself included (git 2.39:
-      // 'git add f && git reset --merge' leaves f as committed)
+      // 'git add f && git reset --merge' leaves f as committed); with a commit, it and --keep
+      // stop at an untracked file in the way but overwrite an ignored one
       if (w.options().has("--merge")) {
-        return Optional.of(new Discard(git, Side.STAGED, Optional.empty()));
+        return Optional.of(new Discard(git, Side.STAGED, Optional.empty())
+            .writing(target, Untracked.IGNORED));
+      }
+      if (w.options().has("--keep")) {
+        return only(new Discard(git, Side.NONE, Optional.empty())
+            .writing(target, Untracked.IGNORED));
       }
       if (w.options().has("-p", "--patch")) {
         // interactive: which hunks go is chosen as it runs, so every named path's staged
         // changes count (the working files keep theirs)
         return patched(git, w, w.allOperands(), Side.INDEX);
       }
-      return Optional.empty(); // --keep aborts rather than overwrite; --soft/--mixed keep files
+      return Optional.empty(); // --soft/--mixed keep every file
     }
     if (git.is("switch")) {
       GitWords w = GitWords.read(git, "cC", Set.of("--create", "--force-create", "--orphan",
           "--conflict"));
-      if (w.options().has("-f", "--force", "--discard-changes")) {
-        return Optional.of(new Discard(git, Side.BOTH, Optional.empty()));
+      // the branch or commit switched to; with -c/-C the start point (their value is the name)
+      Optional<Word> target = w.options().has("--orphan") ? Optional.empty()
+          : w.operands().stream().findFirst();
+      if (w.options().has("-f", "--force")) {
+        return Optional.of(new Discard(git, Side.BOTH, Optional.empty())
+            .writing(target, Untracked.ALL));
       }
-      return Optional.empty();
+      if (w.options().has("--discard-changes")) {
+        // git 2.39: without -f it still stops at an untracked file in the way
+        return Optional.of(new Discard(git, Side.BOTH, Optional.empty())
+            .writing(target, Untracked.IGNORED));
+      }
+      // a plain switch keeps tracked changes and untracked files, and overwrites ignored ones
+      return only(new Discard(git, Side.NONE, Optional.empty())
+          .writing(target, Untracked.IGNORED));
     }
     if (git.is("restore")) {
       GitWords w = GitWords.read(git, "s", Set.of("--source", "--pathspec-from-file"));
       boolean staged = w.options().has("-S", "--staged");
       boolean worktree = w.options().has("-W", "--worktree") || !staged;
       Side side = staged && worktree ? Side.BOTH : staged ? Side.INDEX : Side.WORKTREE;
+      // from another tree, the working files it writes replace untracked ones in the way
+      Optional<Word> source = worktree ? w.options().value("-s", "--source") : Optional.empty();
       if (w.options().has("-p", "--patch")) {
-        return patched(git, w, w.allOperands(), side);
+        return patched(git, w, w.allOperands(), side).map(d -> d.writing(source, Untracked.ALL));
       }
-      return pathsOf(git, w, w.allOperands(), side);
+      return pathsOf(git, w, w.allOperands(), side).map(d -> d.writing(source, Untracked.ALL));
     }
     if (git.is("rm")) {
       GitWords w = GitWords.read(git, "", Set.of("--pathspec-from-file"));
@@ -186,25 +267,28 @@ final class Discards {
               || REVISION.matcher(operands.get(0).value()).matches());
       List<Word> named = treeish && !w.dashDash() ? operands.subList(1, operands.size())
           : operands;
-      return patched(git, w, named, treeish ? Side.BOTH : Side.WORKTREE);
+      Optional<Word> tree = !treeish ? Optional.empty() : w.dashDash()
+          ? Optional.of(w.operands().get(0)) : Optional.of(operands.get(0));
+      return patched(git, w, named, treeish ? Side.BOTH : Side.WORKTREE)
+          .map(d -> d.writing(tree, Untracked.ALL));
     }
     if (w.dashDash()) {
+      Optional<Word> tree = w.operands().stream().findFirst();
       if (w.paths().isEmpty() && !w.options().has("--pathspec-from-file")) {
         // `git checkout <branch> --`: a switch
-        return force ? Optional.of(new Discard(git, Side.BOTH, Optional.empty()))
-            : Optional.empty();
+        return switched(git, force, tree);
       }
-      // with a tree-ish the index is overwritten too
+      // with a tree-ish the index is overwritten too, and untracked files where it tracks one
       Side side = w.operands().isEmpty() ? Side.WORKTREE : Side.BOTH;
-      return pathsOf(git, w, w.paths(), side);
+      return pathsOf(git, w, w.paths(), side).map(d -> d.writing(tree, Untracked.ALL));
     }
     List<Word> operands = w.operands();
     if (operands.isEmpty() || creates) {
       if (w.options().has("--pathspec-from-file")) {
         return Optional.of(new Discard(git, Side.BOTH, Optional.empty()));
       }
-      return force ? Optional.of(new Discard(git, Side.BOTH, Optional.empty()))
-          : Optional.empty();
+      // `checkout [-f] [-b <new>] [<start>]`: a switch to the start point, HEAD when none
+      return switched(git, force, operands.stream().findFirst());
     }
     Word first = operands.get(0);
     boolean revision = first.isStatic() && (isBranch.test(first.value())
@@ -212,19 +296,40 @@ final class Discards {
     if (revision) {
       if (operands.size() == 1) {
         // a switch: git refuses to overwrite local changes unless forced
-        return force ? Optional.of(new Discard(git, Side.BOTH, Optional.empty()))
-            : Optional.empty();
+        return switched(git, force, Optional.of(first));
       }
       return Optional.of(new Discard(git, Side.BOTH,
-          Optional.of(operands.subList(1, operands.size()))));
+          Optional.of(operands.subList(1, operands.size()))).writing(Optional.of(first),
+              Untracked.ALL));
     }
     if (operands.size() == 1) {
       // a path restored from the index (a tag or commit name as the only word matches no path)
       return Optional.of(new Discard(git, force ? Side.BOTH : Side.WORKTREE,
           Optional.of(operands)));
     }
-    // the first word may be a tree-ish or a path: judged as both, the broader reading
+    // the first word may be a tree-ish or a path: judged as both, the broader reading (its
+    // tracked paths are not asked for: a path there names no tree)
     return Optional.of(new Discard(git, Side.BOTH, Optional.of(operands)));
+  }
+
+  /**
+   * A switch of branch or commit: forced, it overwrites tracked changes and untracked and
+   * ignored files where the target tracks a path; plain, git stops at a tracked change or an
+   * untracked file in the way, and overwrites an ignored one.
+   */
+  private static Optional<Discard> switched(GitCommand git, boolean force,
+      Optional<Word> target) {
+    if (force) {
+      return Optional.of(new Discard(git, Side.BOTH, Optional.empty())
+          .writing(target, Untracked.ALL));
+    }
+    return only(new Discard(git, Side.NONE, Optional.empty())
+        .writing(target, Untracked.IGNORED));
+  }
+
+  /** The discard, when it judges anything at all. */
+  private static Optional<Discard> only(Discard discard) {
+    return discard.judged() ? Optional.of(discard) : Optional.empty();
   }
 
   private static Optional<Discard> pathsOf(GitCommand git, GitWords w, List<Word> paths,

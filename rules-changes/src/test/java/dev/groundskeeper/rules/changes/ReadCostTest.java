@@ -28,7 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * command with no discard in it reads no fact at all, through every rule of the block in every
  * mode; {@code git reset --hard} in a dirty worktree asks once for the worktree's tracked changes
  * (one status read that lists no untracked or ignored file, with its line counts read beside it)
- * and for no clean preview; a recursive removal still asks for the whole status.
+ * and for no clean preview; with a commit to reset to, or a branch to check out, it asks in
+ * addition which untracked or ignored files sit where that tree tracks a path (never the whole
+ * status); a recursive removal still asks for the whole status.
  */
 class ReadCostTest {
 
@@ -70,6 +72,7 @@ class ReadCostTest {
     final AtomicInteger changes = new AtomicInteger();
     final AtomicInteger previews = new AtomicInteger();
     final AtomicInteger trackedOnly = new AtomicInteger();
+    final List<String> overwritten = new ArrayList<>();
     final List<WorktreeChanges> answers = new ArrayList<>();
 
     @Override
@@ -91,6 +94,12 @@ class ReadCostTest {
             Optional<WorktreeChanges> answer = queries.trackedChanges(directory);
             answer.ifPresent(answers::add);
             return answer;
+          }
+
+          @Override
+          public Optional<WorktreeChanges> overwrittenUntracked(Path directory, String target) {
+            overwritten.add(target);
+            return queries.overwrittenUntracked(directory, target);
           }
 
           @Override
@@ -148,12 +157,41 @@ class ReadCostTest {
     // so their walk (most of a status in a large tree) is not asked for
     assertThat(facts.trackedOnly.get()).as("one tracked-only status read").isEqualTo(1);
     assertThat(facts.changes.get()).as("no full status read").isZero();
+    assertThat(facts.overwritten).as("no target: no other tree's paths asked for").isEmpty();
     assertThat(facts.previews.get()).isZero();
     assertThat(facts.reads).containsOnly(ChangeFacts.QUERIES.id());
     WorktreeChanges read = facts.answers.get(0);
     assertThat(read.untracked()).as("untracked files not listed").isEmpty();
     assertThat(read.ignored()).as("ignored files not listed").isEmpty();
     assertThat(read.tracked()).hasSize(5);
+  }
+
+  @Test
+  void aResetHardToACommitAsksOnceMoreForTheTargetsPathsOnlyAndNoFullStatus() {
+    Counting facts = new Counting();
+
+    var decision = policy(ChangesConfig.DEFAULTS).evaluate(command("git reset --hard HEAD~0"),
+        facts);
+
+    assertThat(decision.outcome()).isEqualTo(Outcome.DENY); // the five changed files
+    assertThat(facts.trackedOnly.get()).isEqualTo(1);
+    assertThat(facts.overwritten).containsExactly("HEAD~0");
+    assertThat(facts.changes.get()).as("no full status read: untracked files are asked for"
+        + " only where the target tracks a path").isZero();
+  }
+
+  @Test
+  void aPlainCheckoutOfABranchAsksOnlyForTheTargetsPaths() {
+    repo.git("branch", "-f", "plain", "HEAD");
+    Counting facts = new Counting();
+
+    var decision = policy(ChangesConfig.DEFAULTS).evaluate(command("git checkout plain"), facts);
+
+    assertThat(decision.outcome()).isNotEqualTo(Outcome.DENY);
+    // git itself stops rather than overwrite a tracked change: no tracked status is read
+    assertThat(facts.trackedOnly.get()).isZero();
+    assertThat(facts.changes.get()).isZero();
+    assertThat(facts.overwritten).containsExactly("plain");
   }
 
   @Test

@@ -61,7 +61,8 @@ class SnapshotModePropertiesTest {
     return Arbitraries.of("git reset --hard", "git checkout -- .", "git restore sub",
         "git checkout -- a.txt", "git restore --staged .", "git reset --merge",
         "git clean -fdx", "git clean -fd", "rm -rf sub", "rm -r n", "rm -rf .git",
-        "git stash clear", "git switch -f main", "git status", "rm a.txt");
+        "git stash clear", "git switch -f main", "git status", "rm a.txt",
+        "git reset --hard HEAD~1", "git checkout HEAD~1", "git checkout -f HEAD~1 -- sub");
   }
 
   @Property(tries = 300)
@@ -104,6 +105,13 @@ class SnapshotModePropertiesTest {
       @Override
       public Optional<WorktreeChanges> changes(Path directory) {
         return directory.normalize().startsWith(TOP) ? Optional.of(changes) : Optional.empty();
+      }
+
+      @Override
+      public Optional<WorktreeChanges> overwrittenUntracked(Path directory, String target) {
+        // the target tracks a path at every untracked and ignored file
+        return changes(directory).map(c -> new WorktreeChanges(c.top(), List.of(),
+            c.untracked(), c.ignored(), List.of()));
       }
 
       @Override
