@@ -45,6 +45,9 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the decision as JSON, with every verdict.")
   private boolean json;
 
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
+
   @Option(names = "--explain", description = "Show every rule: whether it ran, its verdict,"
       + " the facts it read, its time and why (for an allow too); with --json, as JSON.")
   private boolean explain;
@@ -83,6 +86,7 @@ final class CheckCommand implements Callable<Integer> {
     // Rules judge what could be read; a person checking a command should know when that was not
     // all of it (bash itself would refuse an unterminated quote, for instance).
     List<ParseProblem> unread = Shell.parse(command).problems();
+    Debug.ruleFailures(invocation, "check", policy, event, facts, decision);
     if (json) {
       ObjectNode node = Json.object().put("command", command).put("cwd", directory.toString());
       node.setAll(Json.decision(decision));
@@ -93,7 +97,7 @@ final class CheckCommand implements Callable<Integer> {
         node.set("explanation", Explainer.json(Explainer.rows(policy, event, decision),
             decision));
       }
-      invocation.out().println(Json.pretty(node));
+      invocation.out().println(Json.text(node, pretty));
     } else {
       invocation.out().println(SafeText.escape(Json.word(decision.outcome()) + ": " + command));
       if (!decision.message().isEmpty()) {

@@ -1,5 +1,7 @@
 package dev.groundskeeper.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.host.Workspace;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.config.ConfigSchema;
@@ -46,6 +48,9 @@ final class ConfigCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print layers, values and origins as JSON.")
     private boolean json;
 
+    @Option(names = "--pretty", description = "With --json: indent the JSON.")
+    private boolean pretty;
+
     Show(Invocation invocation) {
       this.invocation = invocation;
     }
@@ -54,9 +59,28 @@ final class ConfigCommand implements Callable<Integer> {
     public Integer call() {
       EffectiveConfig config = invocation.host().policies().load(
           Workspace.locate(invocation.workingDirectory())).config();
-      invocation.out().print(json ? ConfigView.json(config) : ConfigView.text(config));
+      if (json) {
+        invocation.out().println(Json.text(json(config), pretty));
+      } else {
+        invocation.out().print(ConfigView.text(config));
+      }
       return 0;
     }
+  }
+
+  /**
+   * The --json of config show: {@code layers} (name and source, weakest first), {@code config}
+   * (the values; a value that is not set is left out) and {@code origins} (each leaf key path
+   * with the layer it came from).
+   */
+  static ObjectNode json(EffectiveConfig config) {
+    ObjectNode node = Json.object();
+    ArrayNode layers = node.putArray("layers");
+    config.layerSources().forEach((name, source) ->
+        layers.addObject().put("name", name).put("source", source));
+    node.set("config", Json.tree(ConfigView.tree(config)));
+    node.set("origins", Json.tree(ConfigView.origins(config)));
+    return node;
   }
 
   @Command(name = "schema", mixinStandardHelpOptions = true,

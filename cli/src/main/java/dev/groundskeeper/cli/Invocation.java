@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,9 @@ final class Invocation {
   private final PolicyCache policies;
   private final HostCache hosts;
   private Host host;
+  private volatile boolean debug;
+  private boolean errTerminal;
+  private Duration progressDelay = Progress.DELAY;
 
   Invocation(InputStream in, PrintStream out, PrintStream err, Map<String, String> env,
       Path workingDirectory, Clock clock, Consumer<PolicyBuilder> policyCustomizer,
@@ -106,6 +110,31 @@ final class Invocation {
 
   List<Path> pluginPaths() {
     return List.copyOf(pluginPaths);
+  }
+
+  /** Whether standard error is a terminal (only the real process's can be): progress on it. */
+  boolean errTerminal() {
+    return errTerminal;
+  }
+
+  Duration progressDelay() {
+    return progressDelay;
+  }
+
+  /** For the program and its tests: standard error is a terminal, progress after {@code delay}. */
+  Invocation terminal(boolean terminal, Duration delay) {
+    errTerminal = terminal;
+    progressDelay = delay;
+    return this;
+  }
+
+  /** Whether {@code --debug} was given: stack traces of failures go to standard error. */
+  boolean debug() {
+    return debug;
+  }
+
+  void debug(boolean on) {
+    debug = on;
   }
 
   synchronized void addPluginPaths(List<Path> paths) {

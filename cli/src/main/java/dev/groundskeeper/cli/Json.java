@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Decision;
@@ -13,12 +14,15 @@ import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Remedy;
 import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.host.ProgramWord;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The command's JSON: one mapper, the one JSON form of verdicts and decisions, and the writing
- * every verb's {@code --json} shares.
+ * every verb's {@code --json} shares: one compact line by default, indented with
+ * {@code --pretty}, never a {@code null}.
  */
 @API(status = API.Status.INTERNAL)
 public final class Json {
@@ -52,18 +56,93 @@ public final class Json {
   }
 
   /**
-   * The text of {@code node}: one line, or indented with {@code pretty}.
+   * The text of {@code node}: one line, or indented with {@code pretty}. No JSON {@code null}
+   * is ever printed: a field whose value is absent is left out (and a null element of an array
+   * dropped), so a reader tests for a field's presence, never for null.
    *
    * @param node the tree
    * @param pretty whether to indent
    * @return the text
    */
   public static String text(JsonNode node, boolean pretty) {
-    return pretty ? pretty(node) : compact(node);
+    JsonNode plain = withoutNulls(node);
+    return pretty ? pretty(plain) : compact(plain);
   }
 
-  static ArrayNode array() {
+  /**
+   * A new empty array.
+   *
+   * @return the array
+   */
+  public static ArrayNode array() {
     return MAPPER.createArrayNode();
+  }
+
+  /**
+   * A plain value (maps, lists, strings, numbers, booleans) as a tree.
+   *
+   * @param value the value
+   * @return the tree
+   */
+  public static JsonNode tree(Object value) {
+    return MAPPER.valueToTree(value);
+  }
+
+  /**
+   * {@code node} with each {@code groundskeeper VERB} command in its strings written as
+   * {@code program} runs it, so that what a --json report recommends runs as printed (as the
+   * verb's text form does). Names of things (paths, branches) hold no such command and stay.
+   *
+   * @param node the tree, changed in place
+   * @param program the program word of the call
+   * @return the same tree
+   */
+  public static JsonNode render(JsonNode node, ProgramWord program) {
+    if (node instanceof ObjectNode object) {
+      List<String> names = new ArrayList<>();
+      object.fieldNames().forEachRemaining(names::add);
+      for (String name : names) {
+        JsonNode child = object.get(name);
+        if (child.isTextual()) {
+          object.put(name, program.render(child.asText()));
+        } else {
+          render(child, program);
+        }
+      }
+    } else if (node instanceof ArrayNode array) {
+      for (int i = 0; i < array.size(); i++) {
+        JsonNode child = array.get(i);
+        if (child.isTextual()) {
+          array.set(i, TextNode.valueOf(program.render(child.asText())));
+        } else {
+          render(child, program);
+        }
+      }
+    }
+    return node;
+  }
+
+  /** A copy of {@code node} with no null field and no null element. */
+  static JsonNode withoutNulls(JsonNode node) {
+    if (node instanceof ObjectNode object) {
+      ObjectNode copy = object();
+      object.fields().forEachRemaining(field -> {
+        if (!field.getValue().isNull()) {
+          copy.set(field.getKey(), withoutNulls(field.getValue()));
+        }
+      });
+      return copy;
+    }
+    if (node instanceof ArrayNode array) {
+      ArrayNode copy = array();
+      array.forEach(element -> {
+        if (!element.isNull()) {
+          copy.add(withoutNulls(element));
+        }
+      });
+      return copy;
+    }
+    return node;
   }
 
   static String compact(JsonNode node) {

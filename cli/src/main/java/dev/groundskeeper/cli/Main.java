@@ -3,6 +3,7 @@ package dev.groundskeeper.cli;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.PolicyBuilder;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.config.EffectiveConfig;
 import dev.groundskeeper.cli.branch.BranchCommand;
 import dev.groundskeeper.cli.install.DoctorCommand;
@@ -33,8 +34,10 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -58,6 +61,9 @@ public final class Main {
 
   private final Clock clock;
   private final Consumer<PolicyBuilder> policyCustomizer;
+  /** Whether this program's standard error is a terminal, and the progress delay on it. */
+  private boolean errTerminal;
+  private Duration progressDelay = Progress.DELAY;
   /** One per program: a served process answers every call from the policies built so far. */
   private final PolicyCache policies = PolicyCache.create();
   /** And the hosts over it, one per environment and plugin paths seen. */
@@ -81,10 +87,21 @@ public final class Main {
    * @param args the command line after the program's name
    */
   public static void main(String[] args) {
-    int code = new Main().run(args, System.in, System.out, System.err, System.getenv(),
+    Main program = new Main().terminal(Progress.stderrIsTerminal(), Progress.DELAY);
+    int code = program.run(args, System.in, System.out, System.err, System.getenv(),
         Path.of("").toAbsolutePath());
     System.out.flush();
     System.exit(code);
+  }
+
+  /**
+   * Says whether standard error is a terminal, so that slow verbs may show their progress on it
+   * (tests give a zero delay); only the process's own streams can be one.
+   */
+  Main terminal(boolean terminal, Duration delay) {
+    this.errTerminal = terminal;
+    this.progressDelay = delay;
+    return this;
   }
 
   /**
@@ -101,7 +118,7 @@ public final class Main {
   public int run(String[] args, InputStream in, PrintStream out, PrintStream err,
       Map<String, String> env, Path workingDirectory) {
     Invocation invocation = new Invocation(in, out, err, env, workingDirectory, clock,
-        policyCustomizer, policies, hosts);
+        policyCustomizer, policies, hosts).terminal(errTerminal, progressDelay);
     int code;
     if (args.length == 1 && args[0].equals("hook")) {
       // The hook as a runner calls it, with no option to parse: building picocli's model of every
@@ -130,12 +147,13 @@ public final class Main {
         invocation.workingDirectory(), invocation.clock(),
         () -> invocation.host().policies().load(Workspace.locate(invocation.workingDirectory())),
         (policy, event) -> invocation.host().facts(
-            Workspace.locate(invocation.workingDirectory()), policy, event)));
+            Workspace.locate(invocation.workingDirectory()), policy, event))
+        .progress(() -> Progress.of(invocation, "worktree prune")));
     cli.addSubcommand(ScratchCommand.commandLine(scratchContext(invocation)));
     cli.addSubcommand(new BranchCommand(invocation.out(), invocation.err(),
         invocation.workingDirectory(), invocation::host,
         directory -> invocation.host().policies().load(Workspace.locate(directory)))
-        .commandLine());
+        .progress(() -> Progress.of(invocation, "branch clean")).commandLine());
     InstallContext install = installContext(invocation);
     cli.addSubcommand(new InstallCommand(install));
     cli.addSubcommand(new UninstallCommand(install));
@@ -159,7 +177,10 @@ public final class Main {
     cli.setErr(new PrintWriter(invocation.err(), true));
     cli.setColorScheme(CommandLine.Help.defaultColorScheme(ansi(invocation.env("NO_COLOR"),
         invocation.out() == System.out && System.console() != null)));
-    cli.setExecutionExceptionHandler(Main::failed);
+    cli.setExecutionExceptionHandler((e, command, parsed) -> failed(e, command, invocation));
+    // picocli words a converter's own exception with its class name; a path it cannot make
+    // (a NUL in it) is said in words. Registered last: it reaches the verbs added so far.
+    cli.registerConverter(Path.class, Main::path);
     cli.setParameterExceptionHandler(Main::misused);
     return cli;
   }
@@ -285,12 +306,35 @@ public final class Main {
     };
   }
 
-  private static int failed(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
-    String message = e instanceof CliException || e instanceof GroundskeeperException
-        ? e.getMessage()
-        : "internal error: " + e;
+  /**
+   * A verb that failed: its message, one line, with no exception's name in it; with
+   * {@code --debug} the stack trace follows (a plugin's failure carries its cause).
+   */
+  static int failed(Exception e, CommandLine command, Invocation invocation) {
+    boolean expected = e instanceof CliException || e instanceof GroundskeeperException;
+    String message = expected ? e.getMessage() : internalError(e, invocation.debug());
     command.getErr().println(name(command) + ": " + message);
+    if (invocation.debug() && (!expected || e.getCause() != null)) {
+      e.printStackTrace(command.getErr());
+    }
+    command.getErr().flush();
     return CANNOT_RUN;
+  }
+
+  private static Path path(String value) {
+    try {
+      return Path.of(value);
+    } catch (InvalidPathException e) {
+      throw new CommandLine.TypeConversionException("not a usable path: "
+          + SafeText.escape(value) + " (" + e.getReason() + ")");
+    }
+  }
+
+  /** An unexpected exception in words: its message, never its class's name. */
+  static String internalError(Throwable e, boolean debug) {
+    String message = e.getMessage() == null ? "" : e.getMessage().strip();
+    return "internal error" + (message.isEmpty() ? "" : ": " + message.replace('\n', ' '))
+        + (debug ? "" : " (--debug prints its stack trace)");
   }
 
   /**

@@ -31,6 +31,16 @@ final class RootCommand implements Callable<Integer> {
     invocation.addPluginPaths(paths);
   }
 
+  @Option(names = "--debug", scope = ScopeType.INHERIT,
+      description = "On a failing rule or plugin, or an internal error: print its stack trace on"
+          + " standard error.")
+  void debug(boolean on) {
+    // picocli also sets the default (false) on the copies a verb inherits: only ever turn it on
+    if (on) {
+      invocation.debug(true);
+    }
+  }
+
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and"
       + " exit.")
   boolean help;
@@ -42,13 +52,16 @@ final class RootCommand implements Callable<Integer> {
   @Option(names = "--json", description = "With --version: print it as JSON (version, java, vm).")
   boolean json;
 
+  @Option(names = "--pretty", description = "With --version --json: indent the JSON.")
+  boolean pretty;
+
   @Override
   public Integer call() {
     if (version) {
       if (json) {
-        invocation.out().println(Json.pretty(Json.object().put("version", Version.current())
+        invocation.out().println(Json.text(Json.object().put("version", Version.current())
             .put("java", System.getProperty("java.version"))
-            .put("vm", System.getProperty("java.vm.name"))));
+            .put("vm", System.getProperty("java.vm.name")), pretty));
       } else {
         for (String line : new Version().getVersion()) {
           invocation.out().println(line);

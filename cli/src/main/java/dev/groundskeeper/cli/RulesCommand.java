@@ -25,6 +25,9 @@ final class RulesCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the rules as a JSON array.")
   private boolean json;
 
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
+
   RulesCommand(Invocation invocation) {
     this.invocation = invocation;
   }
@@ -47,7 +50,7 @@ final class RulesCommand implements Callable<Integer> {
         ArrayNode events = node.putArray("events");
         info.events().stream().map(Class::getSimpleName).sorted().forEach(events::add);
       }
-      invocation.out().println(Json.pretty(array));
+      invocation.out().println(Json.text(array, pretty));
     } else if (rules.isEmpty()) {
       invocation.out().println("No rules found.");
     } else {

@@ -103,14 +103,12 @@ record SnapshotListing(Path top, List<Snapshot> snapshots, List<String> damaged,
     node.put("count", snapshots.size());
     node.put("bytes", snapshots.stream().mapToLong(Snapshot::bytes).sum());
     node.put("keep_days", keepDays);
-    oldest().ifPresentOrElse(s -> node.put("oldest", s.id()), () -> node.putNull("oldest"));
+    oldest().ifPresent(s -> node.put("oldest", s.id()));
     ArrayNode ids = node.putArray("expired");
     expired.forEach(s -> ids.add(s.id()));
     ArrayNode broken = node.putArray("damaged");
     damaged.forEach(broken::add);
-    if (expired.isEmpty()) {
-      node.putNull("drop_expired");
-    } else {
+    if (!expired.isEmpty()) {
       node.put("drop_expired", DROP_EXPIRED);
     }
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
+import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Finding;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
@@ -36,6 +37,9 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the report as JSON.")
   private boolean json;
 
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
+
   SweepCommand(Invocation invocation) {
     this.invocation = invocation;
   }
@@ -43,27 +47,38 @@ final class SweepCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Workspace workspace = Workspace.locate(invocation.workingDirectory());
-    Policy policy = invocation.host().policies().load(workspace);
-    EventContext context = EventContext.of(SESSION_ID, workspace.directory())
-        .withMode(HookCommand.sessionMode(invocation));
-    Event.SweepRequest request = new Event.SweepRequest(context);
-    Decision decision = invocation.host().program()
-        .render(policy.evaluate(request, invocation.host().facts(workspace, policy, request)));
+    Policy policy;
+    Event.SweepRequest request;
+    Facts facts;
+    Decision decision;
+    Optional<SnapshotListing> snapshots;
+    // erased before anything is printed, and on a failure before its message
+    try (Progress progress = Progress.of(invocation, "sweep")) {
+      progress.say("loading the policy");
+      policy = invocation.host().policies().load(workspace);
+      EventContext context = EventContext.of(SESSION_ID, workspace.directory())
+          .withMode(HookCommand.sessionMode(invocation));
+      request = new Event.SweepRequest(context);
+      facts = invocation.host().facts(workspace, policy, request);
+      progress.say("judging " + workspace.root().map(Object::toString).orElse("the directory"));
+      decision = invocation.host().program().render(policy.evaluate(request, facts));
+      progress.say("listing the snapshots");
+      snapshots = SnapshotListing.of(invocation.host().snapshots(), workspace.directory(),
+          policy.config().get(Main.CHANGES).snapshots().keepDays(),
+          invocation.clock().instant());
+    }
+    Debug.ruleFailures(invocation, "sweep", policy, request, facts, decision);
     List<Verdict> sections = decision.verdicts().stream().filter(SweepCommand::speaks).toList();
     int ran = decision.verdicts().size();
-    Optional<SnapshotListing> snapshots = SnapshotListing.of(invocation.host().snapshots(),
-        workspace.directory(), policy.config().get(Main.CHANGES).snapshots().keepDays(),
-        invocation.clock().instant());
     if (json) {
       ObjectNode report = Json.object();
       report.put("directory", workspace.directory().toString());
-      workspace.root().ifPresentOrElse(root -> report.put("repository", root.toString()),
-          () -> report.putNull("repository"));
+      workspace.root().ifPresent(root -> report.put("repository", root.toString()));
       report.put("rules_run", ran);
       ArrayNode array = report.putArray("sections");
       sections.forEach(verdict -> array.add(Json.verdict(verdict)));
       snapshots.ifPresent(listing -> listing.json(report.putObject("snapshots")));
-      invocation.out().println(Json.pretty(report));
+      invocation.out().println(Json.text(report, pretty));
     } else {
       printText(invocation.out(), workspace, sections, ran);
       snapshots.ifPresent(listing -> listing.print(invocation.out()));

@@ -28,6 +28,7 @@ final class CliRunner {
   private final Map<String, String> env = new HashMap<>();
   private final Consumer<PolicyBuilder> rules;
   private Instant now = NOW;
+  private boolean terminal;
 
   CliRunner(Path temp) {
     this(temp, builder -> builder.include("clitest.*", "clitestplugin.*"));
@@ -60,6 +61,12 @@ final class CliRunner {
     return this;
   }
 
+  /** Runs later commands as if standard error were a terminal, progress shown at once. */
+  CliRunner onATerminal() {
+    terminal = true;
+    return this;
+  }
+
   Path home() {
     return home;
   }
@@ -78,7 +85,8 @@ final class CliRunner {
   Result withBytes(Path workingDirectory, byte[] stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Main main = new Main(Clock.fixed(now, ZoneOffset.UTC), rules);
+    Main main = new Main(Clock.fixed(now, ZoneOffset.UTC), rules)
+        .terminal(terminal, java.time.Duration.ZERO);
     int exit = main.run(args, new ByteArrayInputStream(stdin),
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8), env, workingDirectory);

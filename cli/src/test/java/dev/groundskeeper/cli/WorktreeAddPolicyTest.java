@@ -61,7 +61,7 @@ class WorktreeAddPolicyTest {
 
     CliRunner.Result json = cli.run(repo, "worktree", "add", "two", "--json");
     assertThat(json.exit()).isEqualTo(2);
-    assertThat(json.out()).contains("\"rule\" : \"branches.wip-cap\"");
+    assertThat(json.out()).contains("\"rule\":\"branches.wip-cap\"");
 
     Git.run(repo, "branch", "existing");
     CliRunner.Result existing = cli.run(repo, "worktree", "add", "third", "--branch",

@@ -2,6 +2,7 @@ package dev.groundskeeper.cli.branch;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.cli.Progress;
 import dev.groundskeeper.host.Host;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -41,6 +42,18 @@ public final class BranchCommand implements Callable<Integer> {
       Supplier<Host> host,
       Function<Path, Policy> policy) {
     this.context = new BranchContext(out, err, workingDirectory, host, policy);
+  }
+
+  /**
+   * Where {@code clean} says what it is doing while it reads and judges the branches (standard
+   * error on a terminal).
+   *
+   * @param progress a new progress line for each run
+   * @return this command
+   */
+  public BranchCommand progress(Supplier<Progress> progress) {
+    context.progress = java.util.Objects.requireNonNull(progress, "progress");
+    return this;
   }
 
   /** The command with its subcommands, ready to register under the root command. */

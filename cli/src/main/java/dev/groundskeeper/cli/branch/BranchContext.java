@@ -3,6 +3,7 @@ package dev.groundskeeper.cli.branch;
 import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
+import dev.groundskeeper.cli.Progress;
 import dev.groundskeeper.host.BranchCleaner;
 import dev.groundskeeper.host.EffectReport;
 import dev.groundskeeper.host.GitCommand;
@@ -29,6 +30,8 @@ final class BranchContext {
   final Path directory;
   private final Supplier<Host> host;
   private final Function<Path, Policy> policy;
+  /** A new progress line for a verb's slow part (none unless the program sets one). */
+  Supplier<Progress> progress = Progress::none;
 
   BranchContext(PrintStream out, PrintStream err, Path directory, Supplier<Host> host,
       Function<Path, Policy> policy) {

@@ -1,6 +1,7 @@
 package dev.groundskeeper.cli.branch;
 
 import dev.groundskeeper.cli.Json;
+import dev.groundskeeper.cli.Progress;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.FactUnavailableException;
@@ -73,15 +74,22 @@ final class CleanCommand implements Callable<Integer> {
     if (layout.isEmpty()) {
       return fail(context.directory + " is not inside a git repository");
     }
-    BranchInventory inventory;
-    try {
-      inventory = facts.get(RepoFacts.BRANCHES);
-    } catch (FactUnavailableException e) {
-      return fail("the branches could not be read: " + e.getMessage());
+    CleanPlan plan;
+    // the slow part on a large repository; erased before anything is printed
+    try (Progress progress = context.progress.get()) {
+      progress.say("reading the branches");
+      BranchInventory inventory;
+      try {
+        inventory = facts.get(RepoFacts.BRANCHES);
+      } catch (FactUnavailableException e) {
+        progress.close();
+        return fail("the branches could not be read: " + e.getMessage());
+      }
+      progress.say("judging which branches are finished");
+      // Under branches.scope: own a colleague's merged branch on the shared remote is theirs to
+      // delete: listed, never pushed away (the dry run and the real run print the same).
+      plan = CleanPlan.of(inventory, config, remote, facts);
     }
-    // Under branches.scope: own a colleague's merged branch on the shared remote is theirs to
-    // delete: listed, never pushed away (the dry run and the real run print the same).
-    CleanPlan plan = CleanPlan.of(inventory, config, remote, facts);
     ObjectNode report = Json.object().put("dry_run", dryRun || !yes).put("remote", remote)
         .put("remote_name", config.remote());
     ArrayNode finished = report.putArray("finished");

@@ -1,6 +1,6 @@
 package dev.groundskeeper.cli.explain;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.groundskeeper.cli.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
@@ -33,7 +33,6 @@ import java.util.stream.Collectors;
 @API(status = API.Status.INTERNAL)
 public final class Explainer {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private Explainer() {}
 
@@ -184,21 +183,19 @@ public final class Explainer {
 
   /** The rows as JSON: {@code {"rules": [...], "derived_facts": [...]}}. */
   public static ObjectNode json(List<Row> rows, Decision decision) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = Json.object();
     ArrayNode array = node.putArray("rules");
     for (Row row : rows) {
       ObjectNode item = array.addObject();
       item.put("rule", row.ruleId());
       item.put("ran", row.ran());
       item.put("mode", row.mode());
-      row.reported().ifPresentOrElse(o -> item.put("reported", word(o)),
-          () -> item.putNull("reported"));
-      row.delivered().ifPresentOrElse(o -> item.put("outcome", word(o)),
-          () -> item.putNull("outcome"));
+      // a rule that did not run has neither: the fields are left out
+      row.reported().ifPresent(o -> item.put("reported", word(o)));
+      row.delivered().ifPresent(o -> item.put("outcome", word(o)));
       ArrayNode facts = item.putArray("facts_read");
       row.factsRead().forEach(facts::add);
-      row.elapsed().ifPresentOrElse(d -> item.put("nanos", d.toNanos()),
-          () -> item.putNull("nanos"));
+      row.elapsed().ifPresent(d -> item.put("nanos", d.toNanos()));
       item.put("why", row.why());
     }
     ArrayNode derived = node.putArray("derived_facts");

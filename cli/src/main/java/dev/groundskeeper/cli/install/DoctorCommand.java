@@ -61,6 +61,9 @@ public final class DoctorCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the report as JSON.")
   boolean json;
 
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  boolean pretty;
+
   public DoctorCommand(InstallContext context) {
     this.context = Objects.requireNonNull(context, "context");
   }
@@ -145,7 +148,7 @@ public final class DoctorCommand implements Callable<Integer> {
     }
     report.put("healthy", findings.isEmpty());
     if (json) {
-      context.out().println(report.toPrettyString());
+      context.out().println(dev.groundskeeper.cli.Json.text(report, pretty));
     } else {
       lines.forEach(context.out()::println);
       if (findings.isEmpty()) {

@@ -1,11 +1,10 @@
 package dev.groundskeeper.cli.log;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.cli.Json;
 import dev.groundskeeper.host.DecisionLog;
 import dev.groundskeeper.host.DecisionStats;
 import java.io.PrintStream;
@@ -41,7 +40,6 @@ import picocli.CommandLine.Model.CommandSpec;
     exitCodeList = {"0:listed (an empty log too)", "2:bad usage"})
 public final class LogCommand implements Callable<Integer> {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Pattern AGO = Pattern.compile("(\\d{1,9})([smhd])");
 
   private final PrintStream out;
@@ -63,6 +61,9 @@ public final class LogCommand implements Callable<Integer> {
 
   @Option(names = "--json", description = "Print JSON: the entries, or the statistics.")
   private boolean json;
+
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
 
   @Option(names = "--stats", description = "Print per-rule and whole-call statistics.")
   private boolean stats;
@@ -125,11 +126,11 @@ public final class LogCommand implements Callable<Integer> {
 
   private void printEntries(List<DecisionLog.Entry> entries, DecisionLog.Listing listing) {
     if (json) {
-      ObjectNode node = MAPPER.createObjectNode();
+      ObjectNode node = Json.object();
       ArrayNode array = node.putArray("entries");
       entries.forEach(entry -> array.add(entry.toJson()));
       unreadable(node, listing);
-      out.println(pretty(node));
+      out.println(Json.text(node, pretty));
       return;
     }
     if (entries.isEmpty()) {
@@ -161,13 +162,13 @@ public final class LogCommand implements Callable<Integer> {
 
   private void printStats(DecisionStats computed, DecisionLog.Listing listing) {
     if (json) {
-      ObjectNode node = MAPPER.createObjectNode();
+      ObjectNode node = Json.object();
       node.set("calls", row(computed.calls()));
       ArrayNode rules = node.putArray("rules");
       computed.rules().forEach(row -> rules.add(row(row)));
       node.put("dropped", computed.dropped());
       unreadable(node, listing);
-      out.println(pretty(node));
+      out.println(Json.text(node, pretty));
       return;
     }
     List<DecisionStats.Row> rows = new ArrayList<>();
@@ -189,7 +190,7 @@ public final class LogCommand implements Callable<Integer> {
   }
 
   private static ObjectNode row(DecisionStats.Row row) {
-    return MAPPER.createObjectNode().put("name", row.name()).put("calls", row.calls())
+    return Json.object().put("name", row.name()).put("calls", row.calls())
         .put("denials", row.denials()).put("advice", row.advice()).put("p50_nanos", row.p50())
         .put("p95_nanos", row.p95()).put("p99_nanos", row.p99());
   }
@@ -201,13 +202,5 @@ public final class LogCommand implements Callable<Integer> {
 
   static String millis(long nanos) {
     return nanos < 0 ? "-" : String.format(Locale.ROOT, "%.3f ms", nanos / 1_000_000.0);
-  }
-
-  private static String pretty(ObjectNode node) {
-    try {
-      return MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(node);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("a JSON tree could not be written", e);
-    }
   }
 }

@@ -1,7 +1,5 @@
 package dev.groundskeeper.cli.replay;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
@@ -12,6 +10,7 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.cli.Json;
 import dev.groundskeeper.api.config.ConfigLayer;
 import dev.groundskeeper.api.config.ConfigLayers;
 import dev.groundskeeper.host.EventSubject;
@@ -59,7 +58,6 @@ import picocli.CommandLine.Parameters;
         "2:no transcript could be read, or bad usage"})
 public final class ReplayCommand implements Callable<Integer> {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   /**
    * Facts that describe the configuration or the machine, not the repository's state: a verdict
    * that read only these does not rest on today's repository.
@@ -89,6 +87,9 @@ public final class ReplayCommand implements Callable<Integer> {
 
   @Option(names = "--json", description = "Print the report as JSON.")
   private boolean json;
+
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
 
   public ReplayCommand(PrintStream out, PrintStream err, Path workingDirectory,
       Supplier<Host> host, Supplier<List<Path>> pluginPaths) {
@@ -124,7 +125,7 @@ public final class ReplayCommand implements Callable<Integer> {
       return 2;
     }
     if (json) {
-      out.println(pretty(json(report)));
+      out.println(Json.text(json(report), pretty));
     } else {
       out.print(text(report));
     }
@@ -309,18 +310,16 @@ public final class ReplayCommand implements Callable<Integer> {
   }
 
   private ObjectNode json(Report report) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = Json.object();
     ArrayNode transcriptsNode = node.putArray("transcripts");
     for (Transcripts.Read read : report.reads()) {
       ObjectNode item = transcriptsNode.addObject();
       item.put("path", read.transcript().toString());
       item.put("shape", read.shape());
       item.put("events", read.steps().size());
-      read.firstCwd().ifPresentOrElse(cwd -> item.put("recorded_cwd", cwd.toString()),
-          () -> item.putNull("recorded_cwd"));
+      read.firstCwd().ifPresent(cwd -> item.put("recorded_cwd", cwd.toString()));
     }
-    report.repository().ifPresentOrElse(dir -> node.put("repository", dir.toString()),
-        () -> node.putNull("repository"));
+    report.repository().ifPresent(dir -> node.put("repository", dir.toString()));
     node.put("events", report.judged().size());
     ArrayNode rules = node.putArray("rules");
     counts(report).forEach((rule, row) -> rules.addObject().put("rule", rule)
@@ -352,13 +351,5 @@ public final class ReplayCommand implements Callable<Integer> {
     ArrayNode problems = node.putArray("problems");
     report.problems().forEach(problems::add);
     return node;
-  }
-
-  private static String pretty(ObjectNode node) {
-    try {
-      return MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(node);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("a JSON tree could not be written", e);
-    }
   }
 }

@@ -1,16 +1,13 @@
 package dev.groundskeeper.cli.scratch;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.cli.Json;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
 import dev.groundskeeper.rules.scratch.ScratchSweep;
 import dev.groundskeeper.rules.scratch.SweepReport;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -33,13 +30,13 @@ import picocli.CommandLine.Option;
         "2:the configuration or a plugin is unusable, or bad usage"})
 public final class ScratchSweepCommand implements Callable<Integer> {
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   private final ScratchCommand.Context context;
 
   @Option(names = "--json", description = "Print the report as JSON.")
   private boolean json;
+
+  @Option(names = "--pretty", description = "With --json: indent the JSON.")
+  private boolean pretty;
 
   public ScratchSweepCommand(ScratchCommand.Context context) {
     this.context = context;
@@ -68,9 +65,8 @@ public final class ScratchSweepCommand implements Callable<Integer> {
   }
 
   private String json(SweepReport report, ScratchConfig config) {
-    ObjectNode root = JSON.createObjectNode();
-    context.root().ifPresentOrElse(r -> root.put("root", ScratchCommand.base(context).toString()),
-        () -> root.putNull("root"));
+    ObjectNode root = Json.object();
+    context.root().ifPresent(r -> root.put("root", ScratchCommand.base(context).toString()));
     ArrayNode roots = root.putArray("roots");
     config.roots().forEach(roots::add);
     root.put("directory", config.directory());
@@ -85,15 +81,10 @@ public final class ScratchSweepCommand implements Callable<Integer> {
       file.put("age_hours", item.age().toHours());
     }
     root.put("predating_baseline", report.predatingBaseline());
-    report.baseline().ifPresentOrElse(b -> root.put("baseline", b.toString()),
-        () -> root.putNull("baseline"));
+    report.baseline().ifPresent(b -> root.put("baseline", b.toString()));
     root.put("complete", report.complete());
     ArrayNode incomplete = root.putArray("incomplete_roots");
     report.incompleteRoots().forEach(incomplete::add);
-    try {
-      return JSON.writeValueAsString(root);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Json.text(root, pretty);
   }
 }

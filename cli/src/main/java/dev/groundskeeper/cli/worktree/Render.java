@@ -1,14 +1,12 @@
 package dev.groundskeeper.cli.worktree;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Verdict;
+import dev.groundskeeper.cli.Json;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreRefusal;
+import dev.groundskeeper.host.ProgramWord;
 import dev.groundskeeper.host.worktree.Dossier;
 import dev.groundskeeper.host.worktree.LaneListing;
 import dev.groundskeeper.host.worktree.Listing;
@@ -23,26 +21,23 @@ import java.util.Optional;
 
 /**
  * Turns the store's rows into text for a terminal and JSON for programs. Every collection is an
- * array, never null; the texts were sanitised by the store.
+ * array, never null, and a value that is not known is left out; the texts were sanitised by the
+ * store.
  */
 final class Render {
 
-  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   private Render() {}
 
-  static String json(ObjectNode node) {
-    try {
-      return MAPPER.writeValueAsString(node);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a tree of plain nodes always serialises", e);
-    }
+  /**
+   * The --json text of {@code node}, each command it recommends written as {@code program} runs
+   * it (as the text form is), compact or indented.
+   */
+  static String json(ObjectNode node, ProgramWord program, boolean pretty) {
+    return Json.text(Json.render(node, program), pretty);
   }
 
   static ObjectNode added(AddedWorktree added) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     node.put("path", added.displayPath());
     node.put("branch", added.branch());
     node.put("created_branch", added.createdBranch());
@@ -51,7 +46,7 @@ final class Render {
   }
 
   static ObjectNode refusal(StoreRefusal refusal) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     node.put("error", refusal.reason());
     node.put("remedy", refusal.remedy());
     return node;
@@ -59,7 +54,7 @@ final class Render {
 
   /** The rules that refused a new branch, each with its reason and way out. */
   static ObjectNode policyRefusal(List<Verdict> denials) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     node.put("error", "the policy refuses the new branch");
     ArrayNode rules = node.putArray("denied_by");
     for (Verdict denial : denials) {
@@ -72,7 +67,7 @@ final class Render {
   }
 
   static ObjectNode listing(Listing listing) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     ArrayNode rows = node.putArray("worktrees");
     listing.rows().forEach(row -> rows.add(row(row)));
     ArrayNode notLanes = node.putArray("not_lanes");
@@ -86,14 +81,14 @@ final class Render {
   }
 
   static ObjectNode lanes(List<LaneListing> lanes) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     ArrayNode array = node.putArray("lanes");
     lanes.forEach(lane -> array.add(lane(lane)));
     return node;
   }
 
   private static ObjectNode lane(LaneListing lane) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     node.put("key", lane.key());
     node.put("path", lane.path());
     node.put("lane", lane.lane());
@@ -105,25 +100,19 @@ final class Render {
   }
 
   private static ObjectNode row(WorktreeRow row) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     node.put("name", row.name());
     optional(node, "branch", row.branch());
     node.put("detached", row.detached());
     node.put("path", row.path());
     node.put("where", row.where().word());
-    if (row.clean().isPresent()) {
-      node.put("clean", row.clean().get());
-    } else {
-      node.putNull("clean");
-    }
+    row.clean().ifPresent(clean -> node.put("clean", clean));
     if (row.merged().isPresent()) {
       MergeStatus merged = row.merged().get();
       ObjectNode m = node.putObject("merged");
       m.put("merged", merged.merged());
       optional(m, "how", merged.how().map(MergeStatus.How::word));
       m.put("detail", merged.detail());
-    } else {
-      node.putNull("merged");
     }
     optional(node, "locked", row.locked());
     optional(node, "problem", row.problem());
@@ -131,7 +120,7 @@ final class Render {
   }
 
   static ObjectNode prune(PruneReport report) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     node.put("dry_run", report.dryRun());
     node.put("exit_code", report.exitCode());
     optional(node, "forge_note", report.forgeNote());
@@ -146,17 +135,13 @@ final class Render {
       r.put("outcome", row.outcome().words());
       r.put("reason", row.reason());
       optional(r, "archive", row.archive());
-      if (row.dossier().isPresent()) {
-        r.set("dossier", dossier(row.dossier().get()));
-      } else {
-        r.putNull("dossier");
-      }
+      row.dossier().ifPresent(dossier -> r.set("dossier", dossier(dossier)));
     }
     return node;
   }
 
   private static ObjectNode dossier(Dossier dossier) {
-    ObjectNode node = NODES.objectNode();
+    ObjectNode node = Json.object();
     node.put("modified", dossier.modified());
     node.put("untracked", dossier.untracked());
     ArrayNode dirty = node.putArray("dirty_paths");
@@ -164,14 +149,10 @@ final class Render {
     if (dossier.ignored().isPresent()) {
       ArrayNode ignored = node.putArray("ignored");
       dossier.ignored().get().forEach(ignored::add);
-    } else {
-      node.putNull("ignored");
     }
     if (dossier.commitSubjects().isPresent()) {
       ArrayNode subjects = node.putArray("commit_subjects");
       dossier.commitSubjects().get().forEach(subjects::add);
-    } else {
-      node.putNull("commit_subjects");
     }
     node.put("diff_summary", dossier.diffSummary());
     node.put("last_activity", DateTimeFormatter.ISO_INSTANT.format(dossier.lastActivity()));
@@ -180,11 +161,7 @@ final class Render {
   }
 
   private static void optional(ObjectNode node, String field, Optional<String> value) {
-    if (value.isPresent()) {
-      node.put(field, value.get());
-    } else {
-      node.putNull(field);
-    }
+    value.ifPresent(text -> node.put(field, text));
   }
 
   static String listingText(Listing listing) {

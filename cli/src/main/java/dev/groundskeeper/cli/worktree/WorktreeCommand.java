@@ -10,6 +10,7 @@ import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.shell.ShellQuoting;
+import dev.groundskeeper.cli.Progress;
 import dev.groundskeeper.git.store.AddedWorktree;
 import dev.groundskeeper.git.store.StoreRefusal;
 import dev.groundskeeper.host.ProgramWord;
@@ -60,6 +61,7 @@ public final class WorktreeCommand implements Callable<Integer> {
   private final Clock clock;
   private final Supplier<Policy> policy;
   private final BiFunction<Policy, Event, Facts> facts;
+  private Supplier<Progress> progress = Progress::none;
 
   @Spec
   private CommandSpec spec;
@@ -80,9 +82,20 @@ public final class WorktreeCommand implements Callable<Integer> {
     this.facts = Objects.requireNonNull(facts, "facts");
   }
 
+  /**
+   * Where {@code prune} says what it is doing while it works (standard error on a terminal).
+   *
+   * @param progress a new progress line for each run
+   * @return this command
+   */
+  public WorktreeCommand progress(Supplier<Progress> progress) {
+    this.progress = Objects.requireNonNull(progress, "progress");
+    return this;
+  }
+
   @Override
   public Integer call() {
-    return list(false, false);
+    return list(false, false, false);
   }
 
   @Command(name = "add", mixinStandardHelpOptions = true,
@@ -103,20 +116,21 @@ public final class WorktreeCommand implements Callable<Integer> {
       @Option(names = "--branch", paramLabel = "<existing>",
           description = "Check out this existing local branch instead of cutting a new one.")
       Optional<String> branch,
-      @Option(names = "--json", description = "Print {\"path\": ...} as JSON.") boolean json) {
-    return guarded(json, () -> {
+      @Option(names = "--json", description = "Print {\"path\": ...} as JSON.") boolean json,
+      @Option(names = "--pretty", description = "With --json: indent the JSON.") boolean pretty) {
+    return guarded(json, pretty, () -> {
       Worktrees.requireUsableName(name);
       Policy loaded = policy.get();
       Worktrees worktrees = Worktrees.of(loaded.config(), environment, clock);
       if (branch.isEmpty()) {
-        Optional<Integer> refused = judgeCreation(loaded, worktrees, name, json);
+        Optional<Integer> refused = judgeCreation(loaded, worktrees, name, json, pretty);
         if (refused.isPresent()) {
           return refused.get();
         }
       }
       AddedWorktree added = worktrees.add(workingDirectory, name, branch);
       if (json) {
-        out().println(Render.json(Render.added(added)));
+        out().println(Render.json(Render.added(added), program(), pretty));
       } else {
         out().println(added.displayPath());
       }
@@ -136,16 +150,17 @@ public final class WorktreeCommand implements Callable<Integer> {
       exitCodeList = {"0:listed", "2:a fault (the message says what)"})
   int list(
       @Option(names = "--all", description = "Walk every lane on the machine.") boolean all,
-      @Option(names = "--json", description = "Print the rows as JSON.") boolean json) {
-    return guarded(json, () -> {
+      @Option(names = "--json", description = "Print the rows as JSON.") boolean json,
+      @Option(names = "--pretty", description = "With --json: indent the JSON.") boolean pretty) {
+    return guarded(json, pretty, () -> {
       Worktrees lister = Worktrees.of(policy.get().config(), environment, clock);
       if (all) {
         List<LaneListing> lanes = lister.listAll(workingDirectory);
-        out().print(json ? Render.json(Render.lanes(lanes)) + "\n"
+        out().print(json ? Render.json(Render.lanes(lanes), program(), pretty) + "\n"
             : program().render(Render.lanesText(lanes)));
       } else {
         Listing listing = lister.list(workingDirectory);
-        out().print(json ? Render.json(Render.listing(listing)) + "\n"
+        out().print(json ? Render.json(Render.listing(listing), program(), pretty) + "\n"
             : program().render(Render.listingText(listing)));
       }
       return OK;
@@ -170,11 +185,16 @@ public final class WorktreeCommand implements Callable<Integer> {
           + " nothing.") boolean dryRun,
       @Option(names = "--yes", paramLabel = "<name>", description = "Also reclaim this quiet"
           + " candidate (repeatable).") List<String> yes,
-      @Option(names = "--json", description = "Print the rows as JSON.") boolean json) {
-    return guarded(json, () -> {
-      PruneReport report = Worktrees.of(policy.get().config(), environment, clock)
-          .prune(workingDirectory, dryRun, new LinkedHashSet<>(yes == null ? List.of() : yes));
-      out().print(json ? Render.json(Render.prune(report)) + "\n"
+      @Option(names = "--json", description = "Print the rows as JSON.") boolean json,
+      @Option(names = "--pretty", description = "With --json: indent the JSON.") boolean pretty) {
+    return guarded(json, pretty, () -> {
+      PruneReport report;
+      try (Progress shown = progress.get()) {
+        shown.say("judging this repository's worktrees");
+        report = Worktrees.of(policy.get().config(), environment, clock)
+            .prune(workingDirectory, dryRun, new LinkedHashSet<>(yes == null ? List.of() : yes));
+      }
+      out().print(json ? Render.json(Render.prune(report), program(), pretty) + "\n"
           : program().render(Render.pruneText(report)));
       return report.exitCode();
     });
@@ -187,7 +207,7 @@ public final class WorktreeCommand implements Callable<Integer> {
    * denies; prints advice and carries on otherwise.
    */
   private Optional<Integer> judgeCreation(Policy loaded, Worktrees worktrees, String name,
-      boolean json) {
+      boolean json, boolean pretty) {
     Path place = worktrees.placeFor(workingDirectory, name);
     Event event = new Event.CommandEvent(EventContext.of(SESSION, workingDirectory),
         "git worktree add -b " + name + " " + quoted(place.toString()));
@@ -202,9 +222,10 @@ public final class WorktreeCommand implements Callable<Integer> {
     List<Verdict> denials = decision.withOutcome(Outcome.DENY);
     err.println("groundskeeper worktree: the policy refuses the new branch '" + name + "'; nothing"
         + " was added");
-    denials.forEach(denial -> err.println("[" + denial.ruleId() + "] " + denial.message()));
+    denials.forEach(denial -> err.println(program().render("[" + denial.ruleId() + "] "
+        + denial.message())));
     if (json) {
-      out().println(Render.json(Render.policyRefusal(denials)));
+      out().println(Render.json(Render.policyRefusal(denials), program(), pretty));
     }
     return Optional.of(REFUSED);
   }
@@ -214,34 +235,34 @@ public final class WorktreeCommand implements Callable<Integer> {
     return ShellQuoting.word(text);
   }
 
-  private int guarded(boolean json, Callable<Integer> verb) {
+  private int guarded(boolean json, boolean pretty, Callable<Integer> verb) {
     try {
-      return refusing(json, verb);
+      return refusing(json, pretty, verb);
     } finally {
       out().flush();
       spec.commandLine().getErr().flush();
     }
   }
 
-  private int refusing(boolean json, Callable<Integer> verb) {
+  private int refusing(boolean json, boolean pretty, Callable<Integer> verb) {
     try {
       return verb.call();
     } catch (StoreRefusal refusal) {
       PrintWriter err = spec.commandLine().getErr();
       err.println("groundskeeper worktree: " + refusal.reason());
       if (!refusal.remedy().isBlank()) {
-        err.println("  " + refusal.remedy());
+        err.println("  " + program().render(refusal.remedy()));
       }
       if (json) {
-        out().println(Render.json(Render.refusal(refusal)));
+        out().println(Render.json(Render.refusal(refusal), program(), pretty));
       }
       return REFUSED;
     } catch (GroundskeeperException e) {
       spec.commandLine().getErr().println("groundskeeper worktree: " + e.getMessage());
       return REFUSED;
     } catch (RuntimeException e) {
-      spec.commandLine().getErr().println("groundskeeper worktree: internal error: " + e);
-      return REFUSED;
+      // an internal error: the program words it (and with --debug prints its stack trace)
+      throw e;
     } catch (Exception e) {
       spec.commandLine().getErr().println("groundskeeper worktree: " + e.getMessage());
       return REFUSED;

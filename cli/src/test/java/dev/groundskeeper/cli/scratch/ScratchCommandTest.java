@@ -230,7 +230,7 @@ class ScratchCommandTest {
     assertThat(output())
         .startsWith("Scratch sweep: " + repo.resolve("src") + " is not in a git repository, "
             + "and the scratch roots (untracked/) are repository-relative: nothing to sweep.")
-        .contains("\"root\" : null").contains("\"total\" : 0")
+        .doesNotContain("\"root\"").contains("\"total\":0")
         .contains("No per-session scratch spaces to reap: " + repo.resolve("src")
             + " is not in a git repository")
         .doesNotContain("commit-old.txt").doesNotContain("old-session");

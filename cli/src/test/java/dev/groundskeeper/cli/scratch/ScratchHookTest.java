@@ -255,6 +255,6 @@ class ScratchHookTest {
     assertThat(text).contains("- untracked/scratch/commit-old.txt (scratch file older than 24 h")
         .doesNotContain("  - path untracked/scratch/commit-old.txt");
     String json = main(repo, "sweep", "--json");
-    assertThat(json).contains("\"subject\" : \"untracked/scratch/commit-old.txt\"");
+    assertThat(json).contains("\"subject\":\"untracked/scratch/commit-old.txt\"");
   }
 }

@@ -40,6 +40,7 @@ class WorktreeCommandTest {
   Path repo;
   Path storeHome;
   final Map<String, String> env = new HashMap<>();
+  Clock clock = Clock.systemUTC();
 
   record Run(int code, String out, String err) {
     JsonNode json() throws IOException {
@@ -114,7 +115,7 @@ class WorktreeCommandTest {
    * and the repository's facts.
    */
   private WorktreeCommand command(Path cwd, Supplier<Policy> policy) {
-    return new WorktreeCommand(env, cwd, Clock.systemUTC(), policy, (loaded, event) -> {
+    return new WorktreeCommand(env, cwd, clock, policy, (loaded, event) -> {
       FactsBuilder facts = Facts.builder().supplier(Facts.NOW, f -> Instant.now());
       Worktrees.store(loaded.config(), env).location().offerTo(facts);
       return facts.fallback(GitFacts.forDirectory(cwd, RepositorySettings.defaults())).build();
@@ -247,6 +248,40 @@ class WorktreeCommandTest {
     assertThat(real.code()).isZero();
     assertThat(real.out()).contains("reclaimed: merged (merged)").contains("1 reclaimed.");
     assertThat(merged).doesNotExist();
+  }
+
+  /**
+   * What list and prune recommend in --json runs as printed, as in their text: with the
+   * launcher's path when the groundskeeper on PATH is not that launcher (host ProgramWord), the
+   * bare name when no launcher is named.
+   */
+  @Test
+  void jsonRecommendationsNameTheProgramAsItRuns() throws IOException {
+    Path launcher = Files.createDirectories(temp.toRealPath().resolve("dist/bin"))
+        .resolve("groundskeeper");
+    Files.writeString(launcher, "#!/bin/sh\n");
+    assertThat(launcher.toFile().setExecutable(true)).isTrue();
+    Path old = Path.of(run(repo, "add", "old").out().strip().replace("~", env.get("HOME")));
+    Files.writeString(old.resolve("idea.txt"), "an idea\n");
+    git(old, "add", "idea.txt");
+    git(old, "commit", "-q", "-m", "try an idea");
+    clock = Clock.offset(Clock.systemUTC(), java.time.Duration.ofDays(30));
+
+    env.put("GROUNDSKEEPER_LAUNCHER", launcher.toString()); // PATH has no groundskeeper
+    JsonNode dry = run(repo, "prune", "--dry-run", "--json").json();
+    JsonNode refused = run(repo, "prune", "--yes", "ghost", "--json").json();
+    env.remove("GROUNDSKEEPER_LAUNCHER");
+    JsonNode bare = run(repo, "prune", "--dry-run", "--json").json();
+
+    String recommendation = dry.get("rows").get(0).get("dossier").get("recommendation").asText();
+    assertThat(recommendation).contains("reclaim with " + launcher + " worktree prune --yes old")
+        .doesNotContain(" groundskeeper worktree");
+    assertThat(refused.get("remedy").asText())
+        .isEqualTo("see the lane with " + launcher + " worktree list");
+    assertThat(bare.get("rows").get(0).get("dossier").get("recommendation").asText())
+        .contains("reclaim with groundskeeper worktree prune --yes old");
+    assertThat(dry.get("rows").get(0).get("path").asText()).as("names of things stay")
+        .isEqualTo(bare.get("rows").get(0).get("path").asText());
   }
 
   @Test
