@@ -147,6 +147,29 @@ class RemoteDeleteOwnershipTest {
         .contains("Someone else's work", "git config user.email <you@example.com>");
   }
 
+  /** Issue 16: a new session under scope own without user.email hears it once, with the fix. */
+  @Test
+  void aNewSessionWithoutUserEmailSaysSoOnceWithTheFix() {
+    String fix = "git config user.email <you@example.com>";
+    assertThat(sessionStart("startup").out()).doesNotContain(fix);
+
+    git(mine, ME, "config", "--unset", "user.email");
+    CliRunner.Result startup = sessionStart("startup");
+    assertThat(startup.exit()).as(startup.err()).isZero();
+    String text = startup.out();
+    assertThat(text.split(java.util.regex.Pattern.quote(fix), -1)).as(text).hasSize(2);
+    assertThat(text).contains("branches.scope: own counts your pushed branches without a record"
+        + " as others' work");
+    assertThat(text.length()).as("inside the text budget").isLessThan(4096);
+    assertThat(sessionStart("compact").out()).as("not at every compaction").doesNotContain(fix);
+  }
+
+  private CliRunner.Result sessionStart(String source) {
+    String payload = "{\"hook_event_name\": \"SessionStart\", \"source\": \"" + source
+        + "\", \"session_id\": \"s1\", \"cwd\": \"" + mine + "\"}";
+    return cli.withInput(mine, payload, "hook", "--runner", "claude");
+  }
+
   private static JsonNode verdict(CliRunner.Result result, String rule) throws IOException {
     for (JsonNode verdict : Json.MAPPER.readTree(result.out()).get("verdicts")) {
       if (verdict.get("rule").asText().equals(rule)) {
