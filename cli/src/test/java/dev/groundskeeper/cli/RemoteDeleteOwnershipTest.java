@@ -139,7 +139,7 @@ class RemoteDeleteOwnershipTest {
 
   @Test
   void withoutUserEmailTheRefusalSaysHowToSetIt() throws IOException {
-    git(mine, ME, "config", "--unset", "user.email");
+    noEmail();
     CliRunner.Result result = cli.run(mine, "check", "--json", "--",
         "git push origin --delete my-merged");
     assertThat(result.exit()).as(result.out()).isEqualTo(3);
@@ -153,7 +153,7 @@ class RemoteDeleteOwnershipTest {
     String fix = "git config user.email <you@example.com>";
     assertThat(sessionStart("startup").out()).doesNotContain(fix);
 
-    git(mine, ME, "config", "--unset", "user.email");
+    noEmail();
     CliRunner.Result startup = sessionStart("startup");
     assertThat(startup.exit()).as(startup.err()).isZero();
     String text = startup.out();
@@ -168,6 +168,15 @@ class RemoteDeleteOwnershipTest {
     String payload = "{\"hook_event_name\": \"SessionStart\", \"source\": \"" + source
         + "\", \"session_id\": \"s1\", \"cwd\": \"" + mine + "\"}";
     return cli.withInput(mine, payload, "hook", "--runner", "claude");
+  }
+
+  /**
+   * No usable user.email: an empty one in the repository's config, which hides the user's. (JGit
+   * reads the user configuration of the JVM's user.home, not the test's HOME, so an unset key
+   * could fall through to the machine's own identity.)
+   */
+  private void noEmail() {
+    git(mine, ME, "config", "user.email", "");
   }
 
   private static JsonNode verdict(CliRunner.Result result, String rule) throws IOException {
