@@ -99,8 +99,8 @@ public final class DoctorCommand implements Callable<Integer> {
     report.put("on_path", program.onPath());
     lines.add(program.onPath() ? "PATH: groundskeeper runs this launcher"
         : "PATH: groundskeeper is not on PATH (or is another installation); remedies print the"
-            + " launcher's absolute path. To print the bare name, link it onto PATH: ln -s "
-            + Launcher.shellWord(launcher.path().toString()) + " ~/.local/bin/groundskeeper");
+            + " launcher's absolute path. To print the bare name, link it onto PATH: "
+            + Launcher.shellWord(launcher.path().toString()) + " install --link");
 
     InstallContext.ServerReport server = context.server().get();
     report.putObject("server").put("up", server.up()).put("status", server.text().strip());

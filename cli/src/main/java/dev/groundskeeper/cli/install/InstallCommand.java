@@ -28,11 +28,17 @@ import picocli.CommandLine.Option;
             + " runs a groundskeeper launcher's hook verb) are added or replaced. A backup"
             + " (<file>.groundskeeper-backup-<time>) is written first and the file is replaced in"
             + " one step. A second run changes nothing. A file that is not valid JSON is an error"
-            + " and stays as it is."},
+            + " and stays as it is.",
+        "",
+        "--link [DIR] instead puts a symbolic link named groundskeeper to this launcher in DIR"
+            + " (default ~/.local/bin, created if missing), so that groundskeeper on PATH runs"
+            + " this installation and remedies print the bare name; it registers no hook. A file"
+            + " there that is not a link to a groundskeeper launcher is refused. It says whether"
+            + " DIR is on PATH, and how to add it."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:installed, or already installed",
+    exitCodeList = {"0:installed, or already installed (--link: linked, or already linked)",
         "2:cannot install: an unreadable or malformed settings file, no launcher, no runner"
-            + " found, or a bad option"})
+            + " found, a file in the way of --link, or a bad option"})
 public final class InstallCommand implements Callable<Integer> {
 
   private final InstallContext context;
@@ -49,16 +55,25 @@ public final class InstallCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Print the change as a unified diff; write nothing.")
   boolean dryRun;
 
+  @Option(names = "--link", arity = "0..1", paramLabel = "DIR", fallbackValue = "",
+      description = "Link groundskeeper in DIR (default " + PathLink.DEFAULT_DIRECTORY + ") to"
+          + " this launcher instead of registering hooks.")
+  String link;
+
   public InstallCommand(InstallContext context) {
     this.context = Objects.requireNonNull(context, "context");
   }
 
   @Override
   public Integer call() {
-    Scope where = Targets.scope(scope);
     Launcher launcher = context.launcher().get().map(Launcher::new).orElseThrow(() ->
         new InstallException("cannot find this installation's bin/groundskeeper; run install"
             + " through it (path/to/groundskeeper/bin/groundskeeper install)"));
+    if (link != null) {
+      PathLink linker = new PathLink(context);
+      return linker.link(linker.directory(link), launcher, dryRun);
+    }
+    Scope where = Targets.scope(scope);
     List<Runner> runners = Targets.runners(runner, context);
     if (runner.equalsIgnoreCase("all")) {
       Targets.notFound(context).forEach(missing ->

@@ -50,7 +50,7 @@ class DoctorCommandTest {
 
     assertThat(off.out()).contains("PATH: groundskeeper is not on PATH",
         "remedies print the launcher's absolute path",
-        "ln -s " + machine.launcher + " ~/.local/bin/groundskeeper");
+        "link it onto PATH: " + machine.launcher + " install --link");
     assertThat(off.code()).as("remedies run either way: not a finding").isZero();
 
     Path bin = Files.createDirectories(temp.resolve("local-bin"));

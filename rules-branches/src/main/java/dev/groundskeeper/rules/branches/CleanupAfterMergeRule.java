@@ -142,7 +142,11 @@ final class CleanupAfterMergeRule implements Rule {
       lines.add(name + " is merged into " + target + "; delete it (restore: " + restore + ").");
       commands.add("git branch -d " + BranchLines.word(name));
     }
-    if (branch.remoteTip().isPresent()) {
+    if (branch.remoteTip().isPresent() && !Owners.of(config, facts).judges(name)) {
+      // branches.remote-delete refuses someone else's branch under scope: own
+      lines.add("Its copy on " + config.remote() + " is someone else's work (branches.scope:"
+          + " own): leave it for its owner to delete.");
+    } else if (branch.remoteTip().isPresent()) {
       lines.add("After pushing " + target + ", delete it on " + config.remote() + " too.");
       commands.add("git push " + BranchLines.word(config.remote()) + " --delete "
           + BranchLines.word(name));

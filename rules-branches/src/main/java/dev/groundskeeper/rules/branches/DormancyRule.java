@@ -68,7 +68,9 @@ final class DormancyRule implements Rule {
       Dormancy.Stage lowest = start.source() == Event.StartSource.STARTUP
           || start.source() == Event.StartSource.CLEAR ? Dormancy.Stage.ADVISORY
           : Dormancy.Stage.NOISY;
-      return report(facts, lowest, "Idle branches:");
+      Verdict report = report(facts, lowest, "Idle branches:");
+      // At a new session only (startup, clear), not at every compaction or resume.
+      return lowest == Dormancy.Stage.ADVISORY ? withIdentityNote(report, facts) : report;
     }
     if (event instanceof Event.Stop stop) {
       return atStop(stop, facts);
@@ -105,6 +107,36 @@ final class DormancyRule implements Rule {
       return verdict;
     }
     return verdict.withEffects(List.of(new LedgerEffect.NoteAtStop(session, now)));
+  }
+
+  /**
+   * The one line a session start adds when {@code branches.scope: own} cannot read authorship:
+   * no {@code user.email} is configured, and a branch other than the default has a remote copy
+   * (without one, every branch is this clone's by the records or by existing only here).
+   */
+  static final String IDENTITY_NOTE = "git has no user.email here, so branches.scope: own counts"
+      + " your pushed branches without a record as others' work; set it: git config user.email"
+      + " <you@example.com>";
+
+  private Verdict withIdentityNote(Verdict report, Facts facts) {
+    if (config.scope() != BranchesConfig.Ownership.OWN) {
+      return report;
+    }
+    try {
+      String defaultBranch = facts.get(RepoFacts.DEFAULT_BRANCH).name();
+      boolean pushed = facts.get(RepoFacts.BRANCH_TIPS).stream()
+          .anyMatch(tip -> tip.remoteTip().isPresent() && !tip.name().equals(defaultBranch));
+      if (!pushed || !Owners.of(config, facts).identityMissing()) {
+        return report;
+      }
+    } catch (dev.groundskeeper.api.FactUnavailableException e) {
+      return report; // a note, never a reason to fail the session start
+    }
+    if (report.outcome() != dev.groundskeeper.api.Outcome.ADVISE) {
+      return Verdict.advise(ID, IDENTITY_NOTE);
+    }
+    return new Verdict(report.ruleId(), report.outcome(), report.reason() + "\n" + IDENTITY_NOTE,
+        report.remedy(), report.findings(), report.effects());
   }
 
   /** The dormant work branches at {@code lowest} or a later stage, longest idle first. */

@@ -188,6 +188,25 @@ class BranchScopeTest {
   }
 
   @Test
+  void aColleaguesBranchIsNotDeletedOnTheRemoteMergedOrNotUnderScopeOwn() {
+    Repo repo = Repo.create();
+    repo.branch("their-merged").remoteOnly().state(BranchState.MERGED_INTO_DEFAULT);
+    repo.others("their-merged");
+    repo.contains(repo.tipOf("their-merged"), "refs/remotes/origin/main");
+    repo.branch("mine-merged").remoteOnly().state(BranchState.MERGED_INTO_DEFAULT);
+    repo.contains(repo.tipOf("mine-merged"), "refs/remotes/origin/main");
+    rule(BranchesConfig.DEFAULTS, RemoteDeleteRule.ID, repo)
+        .given(Events.command("git push origin --delete mine-merged their-merged")).expectDeny()
+        .reasonContains("Someone else's work (branches.scope: own), merged or not",
+            "- their-merged: authored by colleague@example.invalid")
+        .reasonDoesNotContain("- mine-merged");
+    rule(BranchesConfig.DEFAULTS, RemoteDeleteRule.ID, repo)
+        .given(Events.command("git push origin --delete mine-merged")).expectAllow();
+    rule(BranchesConfig.DEFAULTS.withScope(BranchesConfig.Ownership.ALL), RemoteDeleteRule.ID,
+        repo).given(Events.command("git push origin :their-merged")).expectAllow();
+  }
+
+  @Test
   void aRefusalListingPointsARemoteOnlyFinishedBranchAtBranchClean() {
     Repo repo = Repo.create().work("a", "b");
     repo.branch("gone-local").remoteOnly().state(BranchState.MERGED_INTO_DEFAULT).age(2);
