@@ -4,6 +4,7 @@ import dev.groundskeeper.api.repo.BranchState;
 import dev.groundskeeper.api.repo.Containment;
 import dev.groundskeeper.api.repo.MergeJudgement;
 import dev.groundskeeper.api.repo.ParkMarker;
+import dev.groundskeeper.git.files.LeftTemporaries;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -191,6 +192,8 @@ final class InventoryCache {
   /**
    * Writes the cache through a unique temporary file and a rename over {@code file}: concurrent
    * writers each replace the file whole, the last one wins, and no reader sees a torn file.
+   * Writers take no lock, so a temporary another left is removed only once it is
+   * {@link LeftTemporaries#LOCKLESS} old: a killed writer's.
    */
   synchronized void save(Path file) throws IOException {
     Files.createDirectories(file.getParent());
@@ -198,6 +201,9 @@ final class InventoryCache {
         + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
     try {
       try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+        // the open made it: its time is the file system's "now" for the leftovers' age
+        LeftTemporaries.remove(file.getParent(), FILE + ".*.tmp", temporary,
+            LeftTemporaries.LOCKLESS);
         out.write(format());
       }
       try {

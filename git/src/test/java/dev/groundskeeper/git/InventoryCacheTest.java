@@ -13,11 +13,14 @@ import dev.groundskeeper.api.repo.MergeJudgement;
 import dev.groundskeeper.api.repo.ParkMarker;
 import dev.groundskeeper.api.repo.RepoFacts;
 import dev.groundskeeper.api.repo.RepositorySettings;
+import dev.groundskeeper.git.files.LeftTemporaries;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -86,6 +89,37 @@ class InventoryCacheTest {
     assertThat(read.format()).isEqualTo(cache.format());
     assertThat(Files.readAllLines(file, StandardCharsets.UTF_8).get(0))
         .isEqualTo(InventoryCache.HEADER + "\t" + InventoryCache.SCHEMA);
+  }
+
+  @Test
+  void aTemporaryLeftByAKilledWriterIsRemovedByTheNextSaveAndALiveOneIsNot() throws IOException {
+    Path file = InventoryCache.fileFor(temp);
+    InventoryCache cache = new InventoryCache();
+    cache.tip(TIP_A, new InventoryCache.TipFacts(Instant.ofEpochSecond(1_700_000_000L), Optional.empty(), List.of()));
+    cache.save(file);
+    // a process killed between its temporary and the rename leaves it (no finally block runs)
+    Path dead = planted(file.resolveSibling(InventoryCache.FILE + ".4711.1f2e.tmp"),
+        LeftTemporaries.LOCKLESS.plusMinutes(5));
+    Path live = planted(file.resolveSibling(InventoryCache.FILE + ".4712.2e3f.tmp"),
+        Duration.ofSeconds(1));
+
+    cache.tip(TIP_B, new InventoryCache.TipFacts(Instant.ofEpochSecond(1_700_000_060L), Optional.empty(), List.of()));
+    cache.save(file);
+
+    assertThat(dead).doesNotExist();
+    assertThat(live).as("a concurrent writer's, still live").exists();
+    InventoryCache read = InventoryCache.load(file);
+    assertThat(read.loaded()).isEqualTo(InventoryCache.Load.READ);
+    assertThat(read.tip(TIP_A)).isPresent();
+    assertThat(read.tip(TIP_B)).isPresent();
+  }
+
+  /** A cut cache file last changed {@code ago} before the file system's now. */
+  private static Path planted(Path file, Duration ago) throws IOException {
+    Files.writeString(file, InventoryCache.HEADER + "\t" + InventoryCache.SCHEMA + "\ntip\t11");
+    long now = Files.getLastModifiedTime(file).toMillis();
+    Files.setLastModifiedTime(file, FileTime.fromMillis(now - ago.toMillis()));
+    return file;
   }
 
   @Test

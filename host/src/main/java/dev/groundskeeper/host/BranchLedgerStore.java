@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.git.files.LeftTemporaries;
 import dev.groundskeeper.rules.branches.BranchLedger;
 import dev.groundskeeper.rules.branches.LedgerEffect;
 import java.io.IOException;
@@ -221,10 +222,13 @@ public final class BranchLedgerStore implements BranchLedger {
 
   private void write(Path file, Faults faults) throws IOException {
     Files.createDirectories(file.getParent());
-    removeLeftTemporaries(file.getParent());
     faults.before("ledger:temp");
     Path temp = Files.createTempFile(file.getParent(), ".branch-ledger", ".tmp");
     try {
+      // Only the holder of the ledger's lock writes a temporary, and this runs under that lock:
+      // any other found now is a writer's killed between its temporary and the move.
+      LeftTemporaries.remove(file.getParent(), ".branch-ledger*.tmp", temp,
+          LeftTemporaries.UNDER_LOCK);
       JSON.writerWithDefaultPrettyPrinter().writeValue(temp.toFile(), root);
       faults.before("ledger:replace");
       try {
@@ -235,24 +239,6 @@ public final class BranchLedgerStore implements BranchLedger {
       }
     } finally {
       Files.deleteIfExists(temp);
-    }
-  }
-
-  /**
-   * A writer killed (SIGKILL) between making its temporary file and moving it into place leaves
-   * the file behind; nothing else removes it, so each such kill would add one for ever. Only the
-   * holder of the ledger's lock writes one, and this runs under that lock: any found now is a
-   * dead writer's. A removal that fails is tried again at the next write.
-   */
-  private static void removeLeftTemporaries(Path directory) {
-    try (var left = Files.newDirectoryStream(directory, ".branch-ledger*.tmp")) {
-      for (Path temp : left) {
-        if (Files.isRegularFile(temp, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-          Files.deleteIfExists(temp);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // left for the next write; the ledger itself is read by its own name
     }
   }
 

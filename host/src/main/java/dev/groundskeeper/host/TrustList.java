@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.config.ConfigLayers;
+import dev.groundskeeper.git.files.LeftTemporaries;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -227,7 +228,8 @@ public final class TrustList {
 
   /**
    * Writes the list: a new file beside the old one, then an atomic rename, so a reader sees the
-   * old list or the new one, never half of one.
+   * old list or the new one, never half of one. The temporaries of writers killed before their
+   * rename are removed once they are {@link LeftTemporaries#LOCKLESS} old.
    *
    * @throws HostException when there is no place for the file or it cannot be written
    */
@@ -245,6 +247,9 @@ public final class TrustList {
     try {
       Files.createDirectories(target.getParent());
       temporary = Files.createTempFile(target.getParent(), ".trusted-", ".json");
+      // `groundskeeper trust` takes no lock: only a temporary long dead is a killed writer's
+      LeftTemporaries.remove(target.getParent(), ".trusted-[0-9]*.json", temporary,
+          LeftTemporaries.LOCKLESS);
       Files.writeString(temporary, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root)
           + "\n", StandardCharsets.UTF_8);
       try {

@@ -21,6 +21,7 @@ final class NudgeStateFile implements NudgeStateReader {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int MAX_BYTES = 4096;
+  static final String TEMPORARY_PREFIX = ".groundskeeper-nudge";
 
   private final Path base;
 
@@ -51,7 +52,10 @@ final class NudgeStateFile implements NudgeStateReader {
     }
   }
 
-  /** Replaces the file atomically; refuses to write through a symbolic link. */
+  /**
+   * Replaces the file atomically; refuses to write through a symbolic link. Removes the
+   * temporaries of writers killed before their rename ({@link LeftTemporaries#LOCKLESS} old).
+   */
   void write(Path stateFile, NudgeState state) throws IOException {
     Path file = base.resolve(stateFile).normalize();
     if (Files.isSymbolicLink(file)) {
@@ -65,8 +69,11 @@ final class NudgeStateFile implements NudgeStateReader {
         () -> node.putNull("newestWrite"));
     node.put("tokensAtWrite", state.tokensAtWrite());
     node.put("tokensAtNudge", state.tokensAtNudge());
-    Path temporary = Files.createTempFile(directory, ".groundskeeper-nudge", ".tmp");
+    Path temporary = Files.createTempFile(directory, TEMPORARY_PREFIX, ".tmp");
     try {
+      // Writers of this file take no lock, so only a temporary long dead is another's leftover.
+      LeftTemporaries.remove(directory, TEMPORARY_PREFIX + "*.tmp", temporary,
+          LeftTemporaries.LOCKLESS);
       Files.writeString(temporary, JSON.writeValueAsString(node), StandardCharsets.UTF_8);
       try {
         Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE,

@@ -121,6 +121,7 @@ public final class SnapshotStore {
 
   private Snapshot takeLocked(SnapshotEffect effect, Instant now, Path top, WorktreeGit git,
       Path dir, java.util.function.Predicate<String> rebuildable) {
+    removeLeftPartials(dir);
     long used = 0;
     for (Snapshot existing : list(top)) {
       used += existing.bytes();
@@ -175,6 +176,24 @@ public final class SnapshotStore {
       throw new StoreRefusal("the snapshot could not be written in " + shown(dir) + ": " + e,
           "free some space there, or keep the work by hand (git stash push"
           + " --include-untracked), then run the command");
+    }
+  }
+
+  /**
+   * A take killed (SIGKILL) between its copies and its rename leaves its {@code .partial-}
+   * directory, never listed and never counted against the cap, for ever. Only the holder of the
+   * store's lock writes one, and this runs under that lock: any found now is a dead writer's. A
+   * removal that fails is tried again at the next take.
+   */
+  private static void removeLeftPartials(Path dir) {
+    try (var left = Files.newDirectoryStream(dir, PARTIAL + "*")) {
+      for (Path partial : left) {
+        if (Files.isDirectory(partial, LinkOption.NOFOLLOW_LINKS)) {
+          SnapshotFiles.deleteQuietly(partial);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // left for the next take
     }
   }
 

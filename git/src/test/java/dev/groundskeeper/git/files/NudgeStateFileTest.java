@@ -34,6 +34,30 @@ class NudgeStateFileTest {
   }
 
   @Test
+  void aTemporaryLeftByAKilledWriterIsRemovedByTheNextWriteAndALiveOneIsNot() throws IOException {
+    NudgeStateFile file = new NudgeStateFile(root);
+    Path state = Path.of("untracked/scratch/.groundskeeper-nudge.json");
+    NudgeState first = new NudgeState(Optional.empty(), 10, 20);
+    file.write(state, first);
+    Path directory = root.resolve("untracked/scratch");
+    // what a SIGKILL between the temporary and the rename leaves (no finally block runs)
+    Path dead = LeftTemporariesTest.planted(directory, NudgeStateFile.TEMPORARY_PREFIX
+        + "4711.tmp", LeftTemporaries.LOCKLESS.plusMinutes(5));
+    Path live = LeftTemporariesTest.planted(directory, NudgeStateFile.TEMPORARY_PREFIX
+        + "4712.tmp", java.time.Duration.ofSeconds(1));
+
+    NudgeState second = new NudgeState(Optional.of(Instant.parse("2026-12-02T10:00:00Z")), 30, 40);
+    file.write(state, second);
+
+    assertThat(dead).doesNotExist();
+    assertThat(live).as("a concurrent writer's, still live").exists();
+    assertThat(file.read(state)).contains(second);
+    try (var entries = Files.list(directory)) {
+      assertThat(entries).containsExactlyInAnyOrder(root.resolve(state), live);
+    }
+  }
+
+  @Test
   void aMissingOrDamagedFileReadsAsEmpty() throws IOException {
     NudgeStateFile file = new NudgeStateFile(root);
     assertThat(file.read(Path.of("nope.json"))).isEmpty();

@@ -200,6 +200,22 @@ class SnapshotStoreTest {
   }
 
   @Test
+  void aPartialSnapshotLeftByAKilledWriterIsRemovedByTheNextTake() throws IOException {
+    dirty();
+    Snapshot first = store.take(effect(List.of(".env"), List.of("")), NOW);
+    Path dir = store.directory(work.top);
+    Path partial = Files.createDirectory(dir.resolve(".partial-20261202T050001Z-beef"));
+    Files.writeString(partial.resolve("f0"), "half");
+
+    Snapshot second = store.take(effect(List.of(".env"), List.of("")), NOW.plusSeconds(60));
+
+    assertThat(partial).doesNotExist();
+    assertThat(store.list(work.top)).extracting(Snapshot::id)
+        .containsExactly(second.id(), first.id());
+    assertThat(store.damaged(work.top)).isEmpty();
+  }
+
+  @Test
   void aSnapshotWhoseManifestIsGoneIsListedAsDamagedNotAsASnapshot() throws IOException {
     dirty();
     Snapshot taken = store.take(effect(List.of(".env"), List.of("")), NOW);
