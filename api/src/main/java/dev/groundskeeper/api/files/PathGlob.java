@@ -204,8 +204,9 @@ public final class PathGlob {
           while (after < g.length() && g.charAt(after) == '*') {
             after++;
           }
-          if (after == gi + 2 && after < g.length() && g.charAt(after) == '/') {
-            // "**/": zero or more whole segments
+          if (after < g.length() && g.charAt(after) == '/') {
+            // "**/" (or a longer run of stars before the slash, as git's wildmatch reads it): zero
+            // or more whole segments
             if (match(g, after + 1, t, ti, end, paths)) {
               return true;
             }

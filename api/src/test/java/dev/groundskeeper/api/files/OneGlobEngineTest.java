@@ -69,6 +69,8 @@ class OneGlobEngineTest {
   @ParameterizedTest
   @CsvSource({
       "commit-*.txt, commit-fix.txt, true",
+      "****/a, a, true",
+      "***/a, x/y/a, true",
       "commit-*.txt, commit-.txt, true",
       "commit-*.txt, COMMIT-fix.txt, false",
       "commit-*.txt, commit-fix.txt.bak, false",
