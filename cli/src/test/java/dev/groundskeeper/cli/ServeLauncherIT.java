@@ -406,7 +406,7 @@ class ServeLauncherIT {
     Process server = startServer(Map.of());
     Run second = launch(Map.of(), "", "serve");
     assertThat(second.exit()).isEqualTo(2);
-    assertThat(second.err()).startsWith("groundskeeper serve: another groundskeeper serve holds "
+    assertThat(second.err()).startsWith("groundskeeper serve: another server holds "
         + socket + ".lock");
 
     server.destroy();

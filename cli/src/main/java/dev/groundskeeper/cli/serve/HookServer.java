@@ -281,7 +281,7 @@ final class HookServer {
     Path lockFile = settings.location().lockFile();
     // A second channel on the file in this JVM would release the first one's lock when closed.
     if (!LOCKED_HERE.add(lockFile)) {
-      throw new ServeException("another groundskeeper serve holds " + lockFile
+      throw new ServeException("another server holds " + lockFile
           + "; stop it first with groundskeeper serve --stop");
     }
     lockedHere = lockFile;
@@ -296,7 +296,7 @@ final class HookServer {
       throw new ServeException("cannot lock " + lockFile + ": " + e.getMessage());
     }
     if (lock == null) {
-      throw new ServeException("another groundskeeper serve holds " + lockFile
+      throw new ServeException("another server holds " + lockFile
           + "; stop it first with groundskeeper serve --stop");
     }
   }
