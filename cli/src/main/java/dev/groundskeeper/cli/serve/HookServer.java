@@ -221,6 +221,7 @@ final class HookServer {
     Path partial = portFile.resolveSibling(portFile.getFileName() + "."
         + ProcessHandle.current().pid());
     Files.deleteIfExists(partial);
+    removeDeadPartials(portFile, partial);
     Files.writeString(partial, PORT_MAGIC + " " + port + " " + ProcessHandle.current().pid() + " "
         + clientToken + " " + serverToken + "\n", StandardCharsets.US_ASCII,
         StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -228,6 +229,27 @@ final class HookServer {
     Files.move(partial, portFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
         java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     portFileKey = fileKey(portFile).orElse(null);
+  }
+
+  /**
+   * Removes the port files a killed server left half-written ({@code serve.sock.port.PID}): this
+   * server holds the lock beside the socket, so no other server is writing one now. Only regular
+   * files named by a pid, never through a link.
+   */
+  private static void removeDeadPartials(Path portFile, Path own) {
+    String prefix = portFile.getFileName() + ".";
+    try (java.nio.file.DirectoryStream<Path> left =
+        Files.newDirectoryStream(portFile.getParent(), prefix + "*")) {
+      for (Path candidate : left) {
+        String name = candidate.getFileName().toString();
+        if (!candidate.equals(own) && name.substring(prefix.length()).matches("[0-9]{1,10}")
+            && Files.isRegularFile(candidate, LinkOption.NOFOLLOW_LINKS)) {
+          Files.deleteIfExists(candidate);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // left for the next server; the port file itself is written all the same
+    }
   }
 
   private String token() {

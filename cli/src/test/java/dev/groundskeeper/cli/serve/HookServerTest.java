@@ -236,6 +236,22 @@ class HookServerTest {
    * answer) and both streams' lengths; one without it is refused from its head, its payload never
    * asked for; a stop removes the port file before anything else.
    */
+  /** A port file a killed server left half-written is removed by the next server. */
+  @Test
+  void aKilledServersHalfWrittenPortFileIsRemovedByTheNext() throws IOException {
+    Path directory = SocketLocation.of(Optional.empty(), env, temp).socket().getParent();
+    Files.createDirectories(directory,
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path dead = directory.resolve("serve.sock.port.99999999");
+    Files.writeString(dead, HookServer.PORT_MAGIC + " 1");
+    Path notOurs = directory.resolve("serve.sock.port.notes");
+    Files.writeString(notOurs, "kept");
+    HookServer server = start();
+    assertThat(dead).doesNotExist();
+    assertThat(notOurs).as("only pid-named partials go").hasContent("kept");
+    assertThat(server.socket().resolveSibling("serve.sock.port")).isRegularFile();
+  }
+
   @Test
   void theTcpPortAnswersOnlyACallerWithTheTokenAndNamesItselfByItsOwn() throws IOException {
     HookServer server = start();
