@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -88,8 +89,13 @@ final class PathLink {
         Path fresh = directory.resolve("." + NAME + ".link-" + ProcessHandle.current().pid());
         Files.deleteIfExists(fresh);
         Files.createSymbolicLink(fresh, target);
-        Files.move(fresh, link, StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
+        try {
+          Files.move(fresh, link, StandardCopyOption.ATOMIC_MOVE,
+              StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+          // the new link stays only under the name it was made for
+          Files.deleteIfExists(fresh);
+        }
         lines.add("replaced the link " + link + " with one to " + target);
       } else {
         Files.createSymbolicLink(link, target);
@@ -99,7 +105,11 @@ final class PathLink {
       throw new InstallException(link + " appeared while linking; nothing was replaced. Run"
           + " install --link again");
     } catch (IOException | UnsupportedOperationException e) {
-      throw new InstallException("cannot link " + link + " to " + target + ": " + e);
+      // the reason in words (the file system's message), never the exception's class name
+      String reason = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+          : e instanceof UnsupportedOperationException ? "this file system has no symbolic links"
+          : Objects.requireNonNullElse(e.getMessage(), "the file system refused");
+      throw new InstallException("cannot link " + link + " to " + target + ": " + reason);
     }
     return finish(directory, target, lines, true);
   }
