@@ -15,6 +15,12 @@
  * So the client never answers for a guard itself and never fails open: every way it can fail ends
  * in the launcher, which answers in the runner's shape.
  *
+ * The exchange runs in a child process that reports to this one through a pipe (the answer, or
+ * the reason to hand back), because a runner reads a hook that died by a signal as "the hook
+ * failed, go ahead". This process keeps the payload and does nothing but read it, wait and copy,
+ * so when the child dies (a crash, a kill, a hang past its bound) the call still goes back to the
+ * launcher with its payload and is judged there.
+ *
  * Linux and the BSDs/macOS (POSIX sockets); built by the launcher with the system's C compiler
  * when one is there, and simply absent otherwise.
  */
@@ -33,6 +39,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
@@ -72,6 +79,8 @@ static size_t payload_length;
 static int payload_read;
 static char *const *hook_args;
 static int hook_argc;
+/* In the child that runs the exchange: the pipe to the parent; -1 in the parent. */
+static int result_fd = -1;
 
 static void reserve(struct buffer *buffer, size_t more) {
   if (buffer->length + more <= buffer->capacity) {
@@ -138,8 +147,14 @@ static int payload_input(void) {
   return fd;
 }
 
-/* Hands the call back to the launcher (see the top of this file); never returns. */
+static void report(const char *kind, const char *head, const char *bytes, size_t length);
+
+/* Hands the call back to the launcher (see the top of this file); never returns. In the child,
+ * the parent is told to do it. */
 static void hand_back(const char *why) {
+  if (result_fd >= 0) {
+    report(why ? "H" : "N", "", why ? why : "", why ? strlen(why) : 0);
+  }
   const char *launcher = getenv("GROUNDSKEEPER_LAUNCHER");
   if (payload_read) {
     int fd = payload_input();
@@ -355,23 +370,29 @@ static int forwarded(const char *entry) {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  if (argc < 5 || strcmp(argv[1], PROTOCOL) != 0 || strcmp(argv[4], "hook") != 0) {
-    fprintf(stderr, "groundskeeper hook client: run by bin/groundskeeper only, as: %s %s JAR CWD"
-                    " hook [ARGS...]\n", argc > 0 ? argv[0] : "groundskeeper-hook-client", PROTOCOL);
-    return 2;
+
+static void write_all(int fd, const char *bytes, size_t length) {
+  while (length > 0) {
+    ssize_t n = write(fd, bytes, length);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    bytes += n;
+    length -= (size_t) n;
   }
-  const char *jar = argv[2];
-  const char *cwd = argv[3];
-  hook_args = argv + 4;
-  hook_argc = argc - 4;
-  signal(SIGPIPE, SIG_IGN);
+}
 
-  const char *limit = getenv("GROUNDSKEEPER_SERVE_TIMEOUT");
-  char *end = NULL;
-  limit_seconds = limit && *limit ? strtod(limit, &end) : 10;
-  if (limit && *limit && (*end || limit_seconds <= 0)) limit_seconds = 10;
+/* The child's one message to the parent: a kind ("A" answer, "H" hand back with a reason, "N"
+ * hand back without one), a head line, the bytes; then the child ends. */
+static void report(const char *kind, const char *head, const char *bytes, size_t length) {
+  write_all(result_fd, kind, 1);
+  write_all(result_fd, head, strlen(head));
+  write_all(result_fd, bytes, length);
+  _exit(0);
+}
 
+/* The exchange with the server, in the child: it ends in report(), never returns. */
+static void exchange(const char *jar, const char *cwd) {
+  const char *fault = getenv("GROUNDSKEEPER_HOOK_CLIENT_FAULT");
   /* The server's port file: this account's, beside the socket, naming the port, the server's pid
    * and two tokens. Anything wrong before the connection means no server answers here. */
   char directory[4096];
@@ -402,9 +423,6 @@ int main(int argc, char **argv) {
   /* A port file whose server is gone is passed over: its port may be anyone's now. */
   if (port <= 0 || port > 65535 || pid <= 0 || kill((pid_t) pid, 0) != 0) hand_back(NULL);
 
-  read_payload();
-  if (payload_length > (size_t) MAX_PAYLOAD) hand_back(NULL);
-
   int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) hand_back(NULL);
   struct sockaddr_in address = {0};
@@ -414,6 +432,9 @@ int main(int argc, char **argv) {
   if (connect(fd, (struct sockaddr *) &address, sizeof address) != 0) hand_back(NULL);
   int on = 1;
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+  /* A fault seam for the tests (HookClientServeLauncherIT): the exchange dies mid-call. */
+  if (fault && strcmp(fault, "abort") == 0) abort();
+  if (fault && strcmp(fault, "hang") == 0) for (;;) pause();
   deadline = now_ms() + (long long) (limit_seconds * 1000);
 
   /* The body: the fields of HookRequest, each ended by a NUL, an empty field, then the payload. */
@@ -501,22 +522,96 @@ int main(int argc, char **argv) {
     answer.length += (size_t) n;
   }
   close(fd);
+  char counts[64];
+  snprintf(counts, sizeof counts, "%d %zu %zu\n", code, out_length, err_length);
+  report("A", counts, answer.bytes + start, out_length + err_length);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 5 || strcmp(argv[1], PROTOCOL) != 0 || strcmp(argv[4], "hook") != 0) {
+    fprintf(stderr, "groundskeeper hook client: run by bin/groundskeeper only, as: %s %s JAR CWD"
+                    " hook [ARGS...]\n", argc > 0 ? argv[0] : "groundskeeper-hook-client", PROTOCOL);
+    return 2;
+  }
+  const char *jar = argv[2];
+  const char *cwd = argv[3];
+  hook_args = argv + 4;
+  hook_argc = argc - 4;
+  signal(SIGPIPE, SIG_IGN);
+
+  const char *limit = getenv("GROUNDSKEEPER_SERVE_TIMEOUT");
+  char *end = NULL;
+  limit_seconds = limit && *limit ? strtod(limit, &end) : 10;
+  if (limit && *limit && (*end || limit_seconds <= 0)) limit_seconds = 10;
+
+  read_payload();
+  if (payload_length > (size_t) MAX_PAYLOAD) hand_back(NULL);
+
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) hand_back(NULL);
+  fflush(NULL);
+  pid_t child = fork();
+  if (child < 0) hand_back(NULL);
+  if (child == 0) {
+    close(pipe_fds[0]);
+    result_fd = pipe_fds[1];
+    exchange(jar, cwd);
+    _exit(0); /* not reached: exchange reports */
+  }
+  close(pipe_fds[1]);
+
+  /* The child's report, read as it comes (an answer can be larger than a pipe holds), within the
+   * child's own bound and a little more. */
+  struct buffer message = {0};
+  long long bound = now_ms() + (long long) (limit_seconds * 1000) + 2000;
+  int timed_out = 0;
+  for (;;) {
+    long long left = bound - now_ms();
+    if (left <= 0) {
+      timed_out = 1;
+      break;
+    }
+    struct pollfd entry = {pipe_fds[0], POLLIN, 0};
+    int ready = poll(&entry, 1, (int) (left > 60000 ? 60000 : left));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) continue;
+    reserve(&message, 65536);
+    ssize_t n = read(pipe_fds[0], message.bytes + message.length, message.capacity - message.length);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    message.length += (size_t) n;
+    if (message.length > (size_t) MAX_ANSWER + 4096) break;
+  }
+  close(pipe_fds[0]);
+  if (timed_out) kill(child, SIGKILL);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+  if (timed_out) {
+    hand_back_why("the hook client did not finish within %g s", limit_seconds + 2);
+  }
+  if (WIFSIGNALED(status)) {
+    hand_back_why("the hook client's exchange died by signal %d", WTERMSIG(status));
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || message.length == 0) {
+    hand_back("the hook client's exchange ended without an answer");
+  }
+  /* The message is kept NUL-terminated for the parsing below. */
+  reserve(&message, 1);
+  message.bytes[message.length] = '\0';
+  char kind = message.bytes[0];
+  if (kind == 'N') hand_back(NULL);
+  if (kind == 'H') hand_back_why("%.*s", (int) (message.length - 1), message.bytes + 1);
+  int code = -1;
+  size_t out_length = 0, err_length = 0;
+  int consumed = 0;
+  if (kind != 'A' || sscanf(message.bytes + 1, "%d %zu %zu\n%n", &code, &out_length, &err_length,
+                            &consumed) != 3 || consumed == 0 || code < 0 || code > 255
+      || (size_t) consumed + 1 + out_length + err_length != message.length) {
+    hand_back("the hook client's exchange ended without an answer");
+  }
   /* The answer is whole: from here on it is the call's answer, whatever happens to the output. */
-  const char *out = answer.bytes + start;
-  size_t written = 0;
-  while (written < out_length) {
-    ssize_t n = write(1, out + written, out_length - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    written += (size_t) n;
-  }
-  const char *err = out + out_length;
-  written = 0;
-  while (written < err_length) {
-    ssize_t n = write(2, err + written, err_length - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    written += (size_t) n;
-  }
+  const char *out = message.bytes + 1 + consumed;
+  write_all(1, out, out_length);
+  write_all(2, out + out_length, err_length);
   return code;
 }

@@ -83,6 +83,30 @@ class HookClientServeLauncherIT extends ServeLauncherIT {
     assertThat(Files.readAllLines(runs)).hasSize((int) before + served.size());
   }
 
+  /**
+   * A runner reads a hook that died by a signal as "the hook failed, go ahead", so the client runs
+   * its exchange in a child: when that child crashes mid-call or hangs past its bound, the call is
+   * still handed back with its payload and judged in a fresh process, which says why on stderr.
+   */
+  @Test
+  void anExchangeThatCrashesOrHangsMidCallIsStillJudged() throws Exception {
+    Run fresh = launch(OFF, payload("git branch -D feat/x"), "hook");
+    assertThat(fresh.out()).contains("\"permissionDecision\":\"deny\"");
+    startServer(Map.of());
+
+    Run crashed = launch(Map.of("GROUNDSKEEPER_HOOK_CLIENT_FAULT", "abort"),
+        payload("git branch -D feat/x"), "hook");
+    assertThat(crashed.exit()).isEqualTo(fresh.exit());
+    assertThat(crashed.out()).isEqualTo(fresh.out());
+    assertThat(crashed.err()).contains("did not answer: the hook client's exchange died by signal 6");
+
+    Run hung = launch(Map.of("GROUNDSKEEPER_HOOK_CLIENT_FAULT", "hang",
+        "GROUNDSKEEPER_SERVE_TIMEOUT", "1"), payload("git branch -D feat/x"), "hook");
+    assertThat(hung.exit()).isEqualTo(fresh.exit());
+    assertThat(hung.out()).isEqualTo(fresh.out());
+    assertThat(hung.err()).contains("did not answer: the hook client did not finish within 3 s");
+  }
+
   @Test
   void runByHandTheClientSaysHowItIsRun() throws Exception {
     Process process = new ProcessBuilder(List.of(build.resolve("groundskeeper-hook-client")
