@@ -51,6 +51,12 @@ class ProcessEnvironmentTest {
         ProcessEnvironment.FORWARDED);
     assertThat(quoted(client, "FORWARD_PREFIXES")).containsExactlyElementsOf(
         ProcessEnvironment.FORWARDED_PREFIXES);
+    // and so does the bench's client that times the server without a process between calls
+    String bench = java.nio.file.Files.readString(java.nio.file.Path.of(
+        "../bench/src/main/java/dev/groundskeeper/bench/engine/ServeLoopMain.java"));
+    assertThat(listed(bench, "NAMES")).containsExactlyElementsOf(ProcessEnvironment.FORWARDED);
+    assertThat(listed(bench, "PREFIXES")).containsExactlyElementsOf(
+        ProcessEnvironment.FORWARDED_PREFIXES);
     // every variable the server compares with its own is sent, but the JVM options (with any of
     // them set the launcher does not call the server)
     ProcessEnvironment.NAMES.stream()
@@ -60,17 +66,29 @@ class ProcessEnvironmentTest {
     assertThat(ProcessEnvironment.isForwarded("GIT_AUTHOR_NAME")).isTrue();
   }
 
-  /** The strings of the C array {@code name} in {@code source}, in order. */
-  private static java.util.List<String> quoted(String source, String name) {
-    java.util.regex.Matcher array = java.util.regex.Pattern
-        .compile("\\b" + name + "\\[\\] = \\{([^}]*)\\}").matcher(source);
-    assertThat(array.find()).as(name).isTrue();
+  /** The strings of the Java constant {@code name = List.of(...)} in {@code source}, in order. */
+  private static java.util.List<String> listed(String source, String name) {
+    java.util.regex.Matcher list = java.util.regex.Pattern
+        .compile("\\b" + name + " = List\\.of\\(([^)]*)\\)").matcher(source);
+    assertThat(list.find()).as(name).isTrue();
+    return strings(list.group(1));
+  }
+
+  private static java.util.List<String> strings(String text) {
     java.util.regex.Matcher strings = java.util.regex.Pattern.compile("\"([^\"]*)\"")
-        .matcher(array.group(1));
+        .matcher(text);
     java.util.List<String> values = new java.util.ArrayList<>();
     while (strings.find()) {
       values.add(strings.group(1));
     }
     return values;
+  }
+
+  /** The strings of the C array {@code name} in {@code source}, in order. */
+  private static java.util.List<String> quoted(String source, String name) {
+    java.util.regex.Matcher array = java.util.regex.Pattern
+        .compile("\\b" + name + "\\[\\] = \\{([^}]*)\\}").matcher(source);
+    assertThat(array.find()).as(name).isTrue();
+    return strings(array.group(1));
   }
 }
