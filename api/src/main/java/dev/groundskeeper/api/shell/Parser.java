@@ -15,6 +15,9 @@ import java.util.OptionalInt;
 final class Parser {
 
   private static final int MAX_LEVEL = 100;
+  /** Nested strings may be re-read this many times the script's length, beside the floor. */
+  static final int REPARSE_FACTOR = 16;
+  static final int REPARSE_FLOOR = 64 * 1024;
 
   /** What all parsers of one script share. */
   static final class Sink {
@@ -23,6 +26,19 @@ final class Parser {
     /** Empty and immutable until the first problem: most scripts have none. */
     List<ParseProblem> problems = List.of();
     int pipelines;
+    /**
+     * How many characters nested strings may be re-read in all ({@code sh -c}, {@code eval},
+     * wrappers that run their words). Each wrapper inside a re-read string is re-read again, so an
+     * unbounded reading grows with the power of the nesting depth: a 40 KB chain of
+     * {@code watch 'x'$(watch 'x'$(…} exhausted a 6 GB heap.
+     */
+    final long reparseBudget;
+    long reparsed;
+    boolean reparseBudgetSpent;
+
+    Sink(int sourceLength) {
+      this.reparseBudget = (long) sourceLength * REPARSE_FACTOR + REPARSE_FLOOR;
+    }
 
     void addProblem(ParseProblem problem) {
       if (problems.isEmpty()) {
@@ -216,7 +232,7 @@ final class Parser {
   }
 
   static Sink parse(String source) {
-    Sink sink = new Sink();
+    Sink sink = new Sink(source.length());
     try {
       Parser p = new Parser(source, Origin.exact(0), 0, sink);
       p.pipeline = ++sink.pipelines;
@@ -1300,6 +1316,16 @@ final class Parser {
    */
   void reparse(SimpleCommand outer, DirState at, String text, int base, int spanStart,
       int spanEnd, Nesting.Kind kind, String detail, int depth) {
+    if (sink.reparsed + text.length() > sink.reparseBudget) {
+      if (!sink.reparseBudgetSpent) {
+        sink.reparseBudgetSpent = true;
+        sink.addProblem(new ParseProblem("the command nests shell strings too often to read in"
+            + " full (more than " + sink.reparseBudget + " characters re-read); run the inner"
+            + " commands as plain shell commands", Math.max(0, outer.start())));
+      }
+      return;
+    }
+    sink.reparsed += text.length();
     Origin o = spanStart >= 0 ? Origin.span(spanStart, spanEnd) : Origin.exact(base);
     Parser p = new Parser(text, o, level + 1 + depth, sink);
     p.pendingOp = outer.operator();
