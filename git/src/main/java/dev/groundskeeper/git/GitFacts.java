@@ -222,6 +222,12 @@ public final class GitFacts {
     }
 
     @Override
+    public List<LooseCommit> configuredReflogExpiry(Path directory, java.time.Instant cutoff) {
+      return read(ChangeFacts.QUERIES, () -> LooseCommits.configuredReflogExpiry(directory,
+          cutoff));
+    }
+
+    @Override
     public List<LooseCommit> unreachableCommits(Path directory) {
       return read(ChangeFacts.QUERIES, () -> LooseCommits.unreachable(directory));
     }

@@ -50,6 +50,30 @@ final class LooseCommits {
    */
   static List<LooseCommit> reflogExpiry(Path directory, List<String> refs, Instant cutoff)
       throws IOException {
+    return expiry(directory, refs, cutoff, false);
+  }
+
+  /**
+   * What an expiry read from {@code gc.reflogExpire} settings would leave unheld: git exempts the
+   * stash's reflog from it unless a {@code gc.<pattern>.reflogExpire} setting applies, which is
+   * read here only as "some pattern is set" (then the stash's entries count as expiring).
+   */
+  static List<LooseCommit> configuredReflogExpiry(Path directory, Instant cutoff)
+      throws IOException {
+    Optional<GitRepository> found = GitRepositories.forDirectory(directory);
+    if (found.isEmpty()) {
+      return List.of();
+    }
+    BoundedProcess.Result patterns = GitCli.run(found.get().commandDirectory(),
+        GitCli.READ_TIMEOUT, List.of("config", "--get-regexp",
+            "^gc\\..+\\.reflogexpire(unreachable)?$"));
+    // exit 1: no such setting; anything else unreadable counts as a setting (stash expiring)
+    boolean stashExempt = patterns.exitCode() == 1 && patterns.out().isBlank();
+    return expiry(directory, List.of(), cutoff, stashExempt);
+  }
+
+  private static List<LooseCommit> expiry(Path directory, List<String> refs, Instant cutoff,
+      boolean stashExempt) throws IOException {
     Optional<GitRepository> found = GitRepositories.forDirectory(directory);
     if (found.isEmpty()) {
       return List.of();
@@ -89,6 +113,7 @@ final class LooseCommits {
         time = Long.MIN_VALUE; // an entry whose time cannot be read counts as expiring
       }
       boolean expiring = (refs.isEmpty() || scope.contains(ref))
+          && !(stashExempt && ref.equals("refs/stash"))
           && time < cutoff.getEpochSecond();
       any |= expiring;
       input.append(expiring ? "" : "^").append(fields[0]).append('\n');

@@ -113,6 +113,24 @@ public interface ChangeQueries {
   }
 
   /**
+   * What an expiry that git reads from its configuration ({@code gc.reflogExpire} and
+   * {@code gc.reflogExpireUnreachable}, as {@code git gc} and a {@code reflog expire} without
+   * {@code --expire} apply them) would leave unheld at {@code cutoff}: as {@link #reflogExpiry}
+   * for every reflog, except that git never expires the stash's reflog this way unless a
+   * {@code gc.<pattern>.reflogExpire} setting names {@code refs/stash}.
+   *
+   * @param directory a directory inside the repository
+   * @param cutoff the entries written before this instant expire
+   * @return the commits the expiry would leave unheld, in no particular order
+   * @throws dev.groundskeeper.api.FactUnavailableException when it cannot be read
+   */
+  default List<LooseCommit> configuredReflogExpiry(Path directory, java.time.Instant cutoff) {
+    // without a reading of the stash's exemption, the stash's entries count as expiring: a
+    // refusal too many, never a loss allowed
+    return reflogExpiry(directory, List.of(), cutoff);
+  }
+
+  /**
    * The commits of the repository holding {@code directory} that nothing holds, not even a
    * reflog (a dropped stash entry, an expired reflog's commits): what {@code git gc
    * --prune=now} and {@code git prune} delete. Empty outside a repository.

@@ -121,8 +121,10 @@ final class ExpireRule implements Rule {
       if (w.options().has("-n", "--dry-run")) {
         return what;
       }
-      if (dropsRecent(w.options().value("--expire"))
-          || dropsRecent(w.options().value("--expire-unreachable"))) {
+      if (dropsRecent(w.options().value("--expire").or(() -> setting(git, "gc.reflogexpire")))
+          || dropsRecent(w.options().value("--expire-unreachable")
+              .or(() -> setting(git, "gc.reflogexpireunreachable")))
+          || patternSettingDropsRecent(git)) {
         what.add(Drops.REFLOG_ONLY);
       }
     } else if (git.is("reflog", "delete")) {
@@ -137,12 +139,13 @@ final class ExpireRule implements Rule {
           what.add(Drops.UNREACHABLE);
         }
       }
+      if (dropsRecent(setting(git, "gc.reflogexpire"))
+          || dropsRecent(setting(git, "gc.reflogexpireunreachable"))
+          || patternSettingDropsRecent(git)) {
+        what.add(Drops.REFLOG_ONLY);
+      }
       for (Word setting : git.configs()) {
         String v = setting.value().toLowerCase(Locale.ROOT);
-        if ((v.startsWith("gc.reflogexpire=") || v.startsWith("gc.reflogexpireunreachable="))
-            && dropsRecent(Optional.of(Word.of(v.substring(v.indexOf('=') + 1))))) {
-          what.add(Drops.REFLOG_ONLY);
-        }
         if (v.startsWith("gc.pruneexpire=")
             && dropsAll(Word.of(v.substring(v.indexOf('=') + 1)))) {
           what.add(Drops.UNREACHABLE);
@@ -174,20 +177,33 @@ final class ExpireRule implements Rule {
    * @param refs the reflogs named; empty for every reflog ({@code --all}, or a name known only
    *     when it runs)
    */
-  record Dated(List<String> refs, Instant cutoff) {}
+  record Dated(List<String> refs, Instant cutoff, boolean configured) {}
 
   static Optional<Dated> dated(GitCommand git, Instant now) {
-    if (!git.is("reflog", "expire")) {
+    boolean gc = git.is("gc");
+    if (!gc && !git.is("reflog", "expire") || patternSettingDropsRecent(git)) {
+      // a gc.<pattern>.reflogExpire setting on the command line: every reflog-only commit counts
       return Optional.empty();
     }
-    GitWords w = GitWords.read(git, "", Set.of("--expire", "--expire-unreachable"));
-    Optional<Instant> expire = w.options().value("--expire")
+    GitWords w = gc ? GitWords.read(git, "", Set.of("--prune"))
+        : GitWords.read(git, "", Set.of("--expire", "--expire-unreachable"));
+    Optional<Word> expireWord = gc ? Optional.empty() : w.options().value("--expire");
+    Optional<Word> unreachableWord = gc ? Optional.empty()
+        : w.options().value("--expire-unreachable");
+    // git reads gc.reflogExpire settings only where the option is not given, and only then
+    // exempts the stash's reflog (it never expires the stash unless a pattern setting names it)
+    boolean configured = expireWord.isEmpty() && unreachableWord.isEmpty();
+    Optional<Instant> expire = expireWord.or(() -> setting(git, "gc.reflogexpire"))
         .map(v -> Expiry.cutoff(v, now)).orElse(Optional.of(now.minus(Duration.ofDays(90))));
-    Optional<Instant> unreachable = w.options().value("--expire-unreachable")
+    Optional<Instant> unreachable = unreachableWord
+        .or(() -> setting(git, "gc.reflogexpireunreachable"))
         .map(v -> Expiry.cutoff(v, now)).orElse(Optional.of(now.minus(Duration.ofDays(30))));
     Optional<Instant> cutoff = Expiry.later(expire, unreachable);
     if (cutoff.isEmpty()) {
       return Optional.empty();
+    }
+    if (gc) {
+      return Optional.of(new Dated(List.of(), cutoff.get(), true));
     }
     List<String> refs = new ArrayList<>();
     boolean all = w.options().has("--all");
@@ -197,7 +213,38 @@ final class ExpireRule implements Rule {
       }
       refs.add(operand.value());
     }
-    return Optional.of(new Dated(all ? List.of() : List.copyOf(refs), cutoff.get()));
+    return Optional.of(new Dated(all ? List.of() : List.copyOf(refs), cutoff.get(),
+        configured && all));
+  }
+
+  /** The last {@code -c KEY=VALUE} of {@code key} (lower case) on the command line, if any. */
+  private static Optional<Word> setting(GitCommand git, String key) {
+    Optional<Word> found = Optional.empty();
+    for (Word setting : git.configs()) {
+      String v = setting.value();
+      int eq = v.indexOf('=');
+      if (eq > 0 && v.substring(0, eq).toLowerCase(Locale.ROOT).equals(key)) {
+        found = Optional.of(Word.of(v.substring(eq + 1)));
+      } else if (!setting.isStatic()) {
+        return Optional.of(setting); // unread: counts as an expiry that reaches every entry
+      }
+    }
+    return found;
+  }
+
+  /** A {@code -c gc.<pattern>.reflogExpire[Unreachable]=…} that may reach recent entries. */
+  private static boolean patternSettingDropsRecent(GitCommand git) {
+    for (Word setting : git.configs()) {
+      String v = setting.value().toLowerCase(Locale.ROOT);
+      int eq = v.indexOf('=');
+      String key = eq < 0 ? v : v.substring(0, eq);
+      if (key.startsWith("gc.") && key.lastIndexOf('.') > 2
+          && (key.endsWith(".reflogexpire") || key.endsWith(".reflogexpireunreachable"))
+          && dropsRecent(Optional.of(Word.of(eq < 0 ? "now" : v.substring(eq + 1))))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -232,9 +279,10 @@ final class ExpireRule implements Rule {
     }
     for (Path place : Places.candidates(git.directory(), cwd)) {
       if (what.contains(Drops.REFLOG_ONLY)) {
-        List<LooseCommit> loose = dated.isPresent()
-            ? queries.reflogExpiry(place, dated.get().refs(), dated.get().cutoff())
-            : queries.reflogOnlyCommits(place);
+        List<LooseCommit> loose = dated.isEmpty() ? queries.reflogOnlyCommits(place)
+            : dated.get().configured()
+                ? queries.configuredReflogExpiry(place, dated.get().cutoff())
+                : queries.reflogExpiry(place, dated.get().refs(), dated.get().cutoff());
         if (!loose.isEmpty()) {
           String which = "";
           if (dated.isPresent()) {
