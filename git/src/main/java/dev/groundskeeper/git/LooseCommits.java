@@ -50,7 +50,11 @@ final class LooseCommits {
    */
   static List<LooseCommit> reflogExpiry(Path directory, List<String> refs, Instant cutoff)
       throws IOException {
-    return expiry(directory, refs, cutoff, false);
+    Optional<GitRepository> found = GitRepositories.forDirectory(directory);
+    if (found.isEmpty()) {
+      return List.of();
+    }
+    return expiry(found.get().commandDirectory(), refs, cutoff, false);
   }
 
   /**
@@ -64,21 +68,17 @@ final class LooseCommits {
     if (found.isEmpty()) {
       return List.of();
     }
-    BoundedProcess.Result patterns = GitCli.run(found.get().commandDirectory(),
-        GitCli.READ_TIMEOUT, List.of("config", "--get-regexp",
-            "^gc\\..+\\.reflogexpire(unreachable)?$"));
+    Path where = found.get().commandDirectory();
+    BoundedProcess.Result patterns = GitCli.run(where, GitCli.READ_TIMEOUT, List.of("config",
+        "--get-regexp", "^gc\\..+\\.reflogexpire(unreachable)?$"));
     // exit 1: no such setting; anything else unreadable counts as a setting (stash expiring)
     boolean stashExempt = patterns.exitCode() == 1 && patterns.out().isBlank();
-    return expiry(directory, List.of(), cutoff, stashExempt);
+    return expiry(where, List.of(), cutoff, stashExempt);
   }
 
-  private static List<LooseCommit> expiry(Path directory, List<String> refs, Instant cutoff,
+  /** {@code where}: the repository's command directory, already found. */
+  private static List<LooseCommit> expiry(Path where, List<String> refs, Instant cutoff,
       boolean stashExempt) throws IOException {
-    Optional<GitRepository> found = GitRepositories.forDirectory(directory);
-    if (found.isEmpty()) {
-      return List.of();
-    }
-    Path where = found.get().commandDirectory();
     Set<String> scope = new HashSet<>();
     for (String ref : refs) {
       scope.add(ref);

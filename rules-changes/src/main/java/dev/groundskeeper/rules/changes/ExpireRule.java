@@ -168,14 +168,18 @@ final class ExpireRule implements Rule {
   }
 
   /**
-   * Which reflogs a {@code reflog expire} names, and the instant before which their entries go:
-   * the later of {@code --expire} (git's default 90 days) and {@code --expire-unreachable}
-   * (default 30 days), since an entry that alone holds a commit is unreachable from its ref's tip
-   * and goes at whichever comes later. Empty for any other command (every reflog-only commit
+   * Which reflogs a {@code reflog expire} or a {@code gc} expires, and the instant before which
+   * their entries go: the later of {@code --expire} (or {@code -c gc.reflogExpire}, git's default
+   * 90 days) and {@code --expire-unreachable} (or {@code -c gc.reflogExpireUnreachable}, default
+   * 30 days), since an entry that alone holds a commit is unreachable from its ref's tip and goes
+   * at whichever comes later. Empty for any other command, and for a
+   * {@code gc.<pattern>.reflogExpire} setting on the command line (every reflog-only commit
    * counts).
    *
    * @param refs the reflogs named; empty for every reflog ({@code --all}, or a name known only
    *     when it runs)
+   * @param configured every reflog, expired by the settings rather than an option: git exempts
+   *     the stash's reflog from that
    */
   record Dated(List<String> refs, Instant cutoff, boolean configured) {}
 
