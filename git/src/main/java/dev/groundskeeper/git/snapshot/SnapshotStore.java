@@ -3,6 +3,7 @@ package dev.groundskeeper.git.snapshot;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.repo.Snapshot;
 import dev.groundskeeper.api.repo.SnapshotEffect;
+import dev.groundskeeper.git.files.ReplacedFile;
 import dev.groundskeeper.git.store.StoreLevels;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
@@ -160,9 +161,9 @@ public final class SnapshotStore {
       Manifest manifest = new Manifest(Manifest.VERSION, id, now, effect.sessionId(),
           effect.command(), top, entries, capture.bytes());
       SnapshotFiles.writeDurably(partial.resolve(Manifest.FILE_NAME), manifest.toJson());
-      SnapshotFiles.forceDirectory(partial);
+      ReplacedFile.forceDirectory(partial);
       Files.move(partial, dir.resolve(id), StandardCopyOption.ATOMIC_MOVE);
-      SnapshotFiles.forceDirectory(dir);
+      ReplacedFile.forceDirectory(dir);
       return manifest.summary();
     } catch (AtomicMoveNotSupportedException e) {
       SnapshotFiles.deleteQuietly(partial);
