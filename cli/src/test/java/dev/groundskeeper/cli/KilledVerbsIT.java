@@ -43,9 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code groundskeeper.kill.seed} (a new one each run when unset, printed with every failure).
  * Kills land between a fifth of the verb's last whole run and its end.
  *
- * <p>Known and not failed on: a restore killed between a file's temporary and its rename leaves
- * that temporary ({@code .NAME.groundskeeper-restore-…}) in the worktree; it is counted and
- * printed, and the restored files are judged without it.
+ * <p>A restore killed between a file's temporary and its rename leaves that temporary
+ * ({@code .NAME.groundskeeper-restore-…}) in the worktree, and an install its
+ * {@code .settings.json.<digits>.groundskeeper-tmp}: the run right after keeps them (as young as
+ * a live writer's), so they are counted and the files judged without them; once aged past the
+ * stale age, a later run of the verb must remove them (and a restore say so).
  */
 class KilledVerbsIT {
 
@@ -180,6 +182,7 @@ class KilledVerbsIT {
       completes(verb, trial, again);
       nothingLost(verb, trial, false);
       nothingTorn(trial);
+      aLaterRunRemovesTheKilledWritersTemporaries(verb, trial);
     }
     System.out.printf("KilledVerbsIT: seed %d, %d of %d runs killed before they ended, per verb"
         + " %s, whole runs (ms) %s, restore temporaries left in worktrees %d%n", SEED, killed,
@@ -414,6 +417,46 @@ class KilledVerbsIT {
       }
       default -> throw new IllegalStateException();
     }
+  }
+
+  /**
+   * The temporaries a kill left (a restore's in the worktree, an install's beside the settings)
+   * are kept by the run right after it, which cannot tell them from a live writer's; once they
+   * are long dead (aged here by half an hour), the next run of the verb removes them, and for a
+   * restore says so and leaves exactly the snapshot's files.
+   */
+  private void aLaterRunRemovesTheKilledWritersTemporaries(Verb verb, Trial trial)
+      throws Exception {
+    Path dir = verb == Verb.RESTORE ? trial.repo : verb == Verb.INSTALL
+        ? trial.home.resolve(".claude") : null;
+    if (dir == null) {
+      return;
+    }
+    String mark = verb == Verb.RESTORE ? ".groundskeeper-restore-" : ".groundskeeper-tmp";
+    List<Path> left;
+    try (Stream<Path> walk = Files.walk(dir)) {
+      left = walk.filter(p -> !dir.relativize(p).startsWith(".git"))
+          .filter(p -> p.getFileName().toString().contains(mark)).toList();
+    }
+    if (left.isEmpty()) {
+      return;
+    }
+    for (Path file : left) {
+      Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.from(
+          java.time.Instant.now().minus(java.time.Duration.ofMinutes(30))));
+    }
+    Run later = trial.run(verb, 120_000);
+    String where = trial.where + ", run later: " + later.shown();
+    assertThat(later.exit()).as(where).isZero();
+    for (Path file : left) {
+      assertThat(file).as(where).doesNotExist();
+    }
+    if (verb == Verb.RESTORE) {
+      assertThat(later.out()).as(where).contains("removed " + left.size() + " temporary file");
+      assertThat(worktreeFiles(trial.repo)).as(where).isEqualTo(trial.snapshot);
+    }
+    System.out.printf("KilledVerbsIT: %s: a later run removed %d temporaries the kill left%n",
+        trial.where, left.size());
   }
 
   private Run listWorktrees(Trial trial) throws Exception {

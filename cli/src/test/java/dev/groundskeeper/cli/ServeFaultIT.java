@@ -4,16 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.groundskeeper.cli.FullDisk.Answer;
+import dev.groundskeeper.cli.FullDisk.Fault;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,7 +30,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ServeFaultIT {
 
-  private static final Path LAUNCHER = Path.of(System.getProperty("groundskeeper.launcher"));
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern ANSWERED = Pattern.compile("answered: (\\d+)");
 
@@ -40,16 +40,8 @@ class ServeFaultIT {
 
   @BeforeEach
   void repository() throws Exception {
-    Assumptions.assumeTrue(namespacesWork(), "unshare -m with a tmpfs mount is not available");
-    repo = Git.init(temp.resolve("repo"));
-    Files.writeString(repo.resolve("notes.txt"), "committed\n");
-    Git.run(repo, "add", "notes.txt");
-    Git.run(repo, "commit", "-q", "-m", "notes");
-    Git.run(repo, "switch", "-q", "-c", "feat");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "unpushed work");
-    Git.run(repo, "switch", "-q", "main");
-    // uncommitted work that git reset --hard would lose
-    Files.writeString(repo.resolve("notes.txt"), "committed\nand an afternoon of changes\n");
+    FullDisk.assumeAvailable();
+    repo = FullDisk.repository(temp.resolve("repo"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -60,14 +52,13 @@ class ServeFaultIT {
     calls.put("git branch -D feat", true);
     calls.put("git reset --hard", true);
     calls.put("ls", false);
-    Path in = Files.createDirectories(temp.resolve("calls"));
-    int n = 0;
+    List<String> payloads = new ArrayList<>();
     for (String command : calls.keySet()) {
-      Files.writeString(in.resolve(String.valueOf(n++)), pre(command));
+      payloads.add(FullDisk.pre(repo, command));
     }
-    Files.writeString(in.resolve(String.valueOf(n++)), "{\"session_id\":\"s1\",\"cwd\":\"" + repo
-        + "\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\",\"tool_input\":"
-        + "{\"command\":\"git switch -c later\"},\"tool_response\":{\"stdout\":\"\"}}");
+    payloads.add(FullDisk.postSwitch(repo));
+    int n = payloads.size();
+    Path in = FullDisk.payloads(temp.resolve("calls"), payloads);
     Path out = Files.createDirectories(temp.resolve("out"));
     run(fault, in, out, n);
 
@@ -76,16 +67,10 @@ class ServeFaultIT {
     List<String> commands = List.copyOf(calls.keySet());
     for (int i = 0; i < n; i++) {
       String what = i < commands.size() ? commands.get(i) : "PostToolUse";
-      String stdout = Files.readString(out.resolve(i + ".out"));
-      String stderr = Files.readString(out.resolve(i + ".err"));
-      assertThat(Files.readString(out.resolve(i + ".rc")).strip()).as("exit of %s: %s", what,
-          stderr).isEqualTo("0");
-      assertThat(stdout + stderr).as(what).doesNotContain("\tat ", "Exception in");
-      JsonNode answer = JSON.readTree(stdout);
-      assertThat(answer.isObject()).as("%s answered %s", what, stdout).isTrue();
+      Answer answer = FullDisk.answer(out, i, what).assertAnswered(false);
       if (i < commands.size()) {
-        assertThat(stdout.contains("\"permissionDecision\":\"deny\"")).as("%s denied: %s", what,
-            stdout).isEqualTo(calls.get(what));
+        assertThat(answer.denied()).as("%s denied: %s", what, answer.out())
+            .isEqualTo(calls.get(what));
       }
     }
     String status = Files.readString(out.resolve("status.out"));
@@ -93,8 +78,7 @@ class ServeFaultIT {
     assertThat(answered.find()).as(status).isTrue();
     assertThat(Integer.parseInt(answered.group(1))).as("served after the fault: %s", status)
         .isGreaterThanOrEqualTo(1 + n);
-    assertThat(Git.run(repo, "rev-parse", "--verify", "-q", "feat")).isNotBlank();
-    assertThat(repo.resolve("notes.txt")).hasContent("committed\nand an afternoon of changes\n");
+    FullDisk.assertKept(repo);
     JsonNode statusJson = JSON.readTree(out.resolve("status.json").toFile());
     assertThat(statusJson.get("running").asBoolean()).as("%s", statusJson).isTrue();
     assertThat(statusJson.get("answered").asInt()).isEqualTo(Integer.parseInt(answered.group(1)));
@@ -116,83 +100,26 @@ class ServeFaultIT {
     }
   }
 
-  private String pre(String command) {
-    return "{\"session_id\":\"s1\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"PreToolUse\","
-        + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"" + command + "\"}}";
-  }
-
   private void run(String fault, Path in, Path out, int calls) throws Exception {
     Path mount = Files.createDirectories(temp.resolve("m"));
-    String script = String.join("\n",
-        "set -u",
-        "mount -t tmpfs -o size=8m tmpfs \"$M\" || exit 3",
-        "mkdir -p \"$HOME\" \"$XDG_CONFIG_HOME/groundskeeper\" \"$XDG_STATE_HOME\" \"$XDG_CACHE_HOME\"",
-        "printf 'log:\\n  decisions: all\\n' >\"$XDG_CONFIG_HOME/groundskeeper/config.yaml\"",
-        "cd \"$REPO\"",
-        "\"$L\" hook <\"$IN/2\" >/dev/null 2>&1",
-        "i=0; while [ ! -S \"$GROUNDSKEEPER_HOME/run/serve.sock\" ] && [ $i -lt 900 ]; do"
-            + " sleep 0.1; i=$((i+1)); done",
-        // a served call before the fault: the server has written what it writes at start
-        "\"$L\" hook <\"$IN/2\" >/dev/null 2>&1",
-        "if [ \"$FAULT\" = full ]; then",
-        "  dd if=/dev/zero of=\"$M/filler\" bs=4096 2>/dev/null",
-        "  dd if=/dev/zero of=\"$M/filler2\" bs=1 2>/dev/null",
-        "else",
-        // a bind mount made read-only: the server's open files keep the tmpfs from a remount
-        "  mount --bind \"$M\" \"$M\" && mount -o remount,bind,ro \"$M\"",
-        "fi",
-        "if echo x 2>/dev/null >\"$M/probe\"; then echo written >\"$OUT/mark\";"
-            + " else echo refused >\"$OUT/mark\"; fi",
-        "c=0; while [ $c -lt $CALLS ]; do",
-        "  \"$L\" hook <\"$IN/$c\" >\"$OUT/$c.out\" 2>\"$OUT/$c.err\"; echo $? >\"$OUT/$c.rc\"",
-        "  c=$((c+1))",
-        "done",
-        "\"$L\" serve --status >\"$OUT/status.out\" 2>&1",
-        "\"$L\" serve --status --json >\"$OUT/status.json\" 2>&1",
-        "pid=$(awk '{print $3}' \"$GROUNDSKEEPER_HOME/run/serve.sock.port\" 2>/dev/null)",
-        "\"$L\" serve --stop >\"$OUT/stop.out\" 2>\"$OUT/stop.err\"; echo $? >\"$OUT/stop.rc\"",
-        "cp \"$GROUNDSKEEPER_HOME/state/decisions.log\" \"$OUT/\" 2>/dev/null",
-        // whatever the stop said, no server outlives the test
-        "[ -n \"$pid\" ] && kill \"$pid\" 2>/dev/null",
-        "exit 0");
-    ProcessBuilder builder = new ProcessBuilder("unshare", "-m", "bash", "-c", script)
-        .directory(temp.toFile()).redirectErrorStream(true)
-        .redirectOutput(temp.resolve("script.log").toFile());
-    Map<String, String> env = builder.environment();
-    for (String variable : List.of("GROUNDSKEEPER_SESSION_MODE", "GROUNDSKEEPER_SOCKET",
-        "GROUNDSKEEPER_SERVE", "XDG_RUNTIME_DIR", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS",
-        "_JAVA_OPTIONS")) {
-      env.remove(variable);
-    }
-    env.put("M", mount.toString());
-    env.put("HOME", mount.resolve("home").toString());
-    env.put("XDG_CONFIG_HOME", mount.resolve("xdg").toString());
-    env.put("XDG_STATE_HOME", mount.resolve("state").toString());
-    env.put("XDG_CACHE_HOME", mount.resolve("cache").toString());
-    env.put("GROUNDSKEEPER_HOME", mount.resolve("gk").toString());
-    env.put("GROUNDSKEEPER_SERVE_IDLE", "3m");
-    env.put("JAVA_HOME", System.getProperty("java.home"));
-    env.put("L", LAUNCHER.toString());
-    env.put("REPO", repo.toString());
-    env.put("IN", in.toString());
-    env.put("OUT", out.toString());
-    env.put("CALLS", String.valueOf(calls));
-    env.put("FAULT", fault);
-    Process process = builder.start();
-    assertThat(process.waitFor(300, TimeUnit.SECONDS)).as("the script finished").isTrue();
-    assertThat(process.exitValue()).as("%s", Files.readString(temp.resolve("script.log")))
-        .isZero();
-  }
-
-  private static boolean namespacesWork() {
-    try {
-      Process probe = new ProcessBuilder("unshare", "-m", "sh", "-c",
-          "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs \"$d\" && umount \"$d\";"
-              + " s=$?; rmdir \"$d\"; exit $s").redirectErrorStream(true).start();
-      probe.getInputStream().readAllBytes();
-      return probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
-    } catch (java.io.IOException | InterruptedException e) {
-      return false;
-    }
+    List<String> script = new ArrayList<>(FullDisk.setUp("8m", ""));
+    // JGit's measurement of the repository's file system, which the server would make at start
+    script.add(FullDisk.MEASURED);
+    script.add("cd \"$REPO\"");
+    script.addAll(FullDisk.startServer("2"));
+    script.addAll(FullDisk.fault(fault.equals("full") ? Fault.FULL : Fault.READ_ONLY_BIND,
+        "$M/probe"));
+    script.addAll(FullDisk.calls(""));
+    script.add(FullDisk.STATUS);
+    script.add("\"$L\" serve --status --json >\"$OUT/status.json\" 2>&1");
+    script.add("cp \"$GROUNDSKEEPER_HOME/state/decisions.log\" \"$OUT/\" 2>/dev/null");
+    script.addAll(FullDisk.stopServer());
+    FullDisk.run(script, temp.resolve("script.log"), env -> {
+      FullDisk.environment(env, mount, mount);
+      FullDisk.served(env);
+      FullDisk.measured(env);
+      FullDisk.calls(env, in, out, calls);
+      env.put("REPO", repo.toString());
+    });
   }
 }

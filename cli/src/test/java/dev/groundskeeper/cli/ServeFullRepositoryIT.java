@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.groundskeeper.cli.FullDisk.Fault;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,7 +32,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ServeFullRepositoryIT {
 
-  private static final Path LAUNCHER = Path.of(System.getProperty("groundskeeper.launcher"));
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern ANSWERED = Pattern.compile("answered: (\\d+)");
   private static final List<String> COMMANDS = List.of("git branch -D feat", "git reset --hard",
@@ -47,16 +44,9 @@ class ServeFullRepositoryIT {
 
   @BeforeEach
   void repository() throws Exception {
-    Assumptions.assumeTrue(namespacesWork(), "unshare -m with a tmpfs mount is not available");
-    repo = Git.init(temp.resolve("repo"));
-    Files.writeString(repo.resolve("notes.txt"), "committed\n");
-    Git.run(repo, "add", "notes.txt");
-    Git.run(repo, "commit", "-q", "-m", "notes");
-    Git.run(repo, "switch", "-q", "-c", "feat");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "unpushed work");
-    Git.run(repo, "switch", "-q", "main");
-    // uncommitted work that git reset --hard would lose, and an untracked file git clean would
-    Files.writeString(repo.resolve("notes.txt"), "committed\nand an afternoon of changes\n");
+    FullDisk.assumeAvailable();
+    repo = FullDisk.repository(temp.resolve("repo"));
+    // an untracked file git clean would lose
     Files.writeString(repo.resolve("draft.md"), "an untracked draft\n");
   }
 
@@ -64,20 +54,15 @@ class ServeFullRepositoryIT {
   @ValueSource(strings = {"repository", "everything"})
   void aFullRepositoryDiskKeepsTheGuardsJudgingAndNeverAllowsALossOnAMissingSnapshot(
       String onTheDisk) throws Exception {
-    Path in = Files.createDirectories(temp.resolve("calls"));
     Path mount = temp.resolve("m");
     Path cwd = mount.resolve("repo");
     List<String> payloads = new ArrayList<>();
     for (String command : COMMANDS) {
-      payloads.add(pre(cwd, command));
+      payloads.add(FullDisk.pre(cwd, command));
     }
-    payloads.add("{\"session_id\":\"s1\",\"cwd\":\"" + cwd + "\",\"hook_event_name\":"
-        + "\"PostToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git switch -c"
-        + " later\"},\"tool_response\":{\"stdout\":\"\"}}");
-    for (int i = 0; i < payloads.size(); i++) {
-      Files.writeString(in.resolve(String.valueOf(i)), payloads.get(i));
-    }
-    Files.writeString(in.resolve("start"), pre(cwd, "ls"));
+    payloads.add(FullDisk.postSwitch(cwd));
+    Path in = FullDisk.payloads(temp.resolve("calls"), payloads);
+    Files.writeString(in.resolve("start"), FullDisk.pre(cwd, "ls"));
     Path out = Files.createDirectories(temp.resolve("out"));
     run(onTheDisk, mount, in, out, payloads.size());
 
@@ -89,14 +74,8 @@ class ServeFullRepositoryIT {
     String snapshots = Files.readString(out.resolve("snapshots.out"));
     for (int i = 0; i < payloads.size(); i++) {
       String what = i < COMMANDS.size() ? COMMANDS.get(i) : "PostToolUse";
-      String stdout = Files.readString(out.resolve(i + ".out"));
-      String stderr = Files.readString(out.resolve(i + ".err"));
-      assertThat(Files.readString(out.resolve(i + ".rc")).strip()).as("exit of %s: %s", what,
-          stderr).isEqualTo("0");
-      assertThat(stdout + stderr).as(what).doesNotContain("\tat ", "Exception in");
-      JsonNode answer = JSON.readTree(stdout);
-      assertThat(answer.isObject()).as("%s answered %s", what, stdout).isTrue();
-      JsonNode specific = answer.path("hookSpecificOutput");
+      String stdout = FullDisk.answer(out, i, what).assertAnswered(false).out();
+      JsonNode specific = JSON.readTree(stdout).path("hookSpecificOutput");
       boolean denied = specific.path("permissionDecision").asText().equals("deny");
       String said = specific.path("permissionDecisionReason").asText()
           + specific.path("additionalContext").asText();
@@ -136,85 +115,29 @@ class ServeFullRepositoryIT {
         .as("serve --stop: %s", Files.readString(out.resolve("stop.err"))).isEqualTo("0");
   }
 
-  private static String pre(Path cwd, String command) {
-    return "{\"session_id\":\"s1\",\"cwd\":\"" + cwd + "\",\"hook_event_name\":\"PreToolUse\","
-        + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"" + command + "\"}}";
-  }
-
   private void run(String onTheDisk, Path mount, Path in, Path out, int calls) throws Exception {
     Files.createDirectories(mount);
     Path roomy = Files.createDirectories(temp.resolve("roomy"));
     Path places = onTheDisk.equals("everything") ? mount : roomy;
-    String script = String.join("\n",
-        "set -u",
-        "mount -t tmpfs -o size=8m tmpfs \"$M\" || exit 3",
-        "mkdir -p \"$HOME\" \"$XDG_CONFIG_HOME/groundskeeper\" \"$XDG_STATE_HOME\""
-            + " \"$XDG_CACHE_HOME\" \"$GROUNDSKEEPER_HOME\"",
-        "printf 'log:\\n  decisions: all\\nchanges:\\n  discard: snapshot\\n  delete: snapshot\\n'"
-            + " >\"$XDG_CONFIG_HOME/groundskeeper/config.yaml\"",
-        "cp -a \"$REPO\" \"$M/repo\" || exit 4",
-        "cd \"$M/repo\"",
-        "\"$L\" hook <\"$IN/start\" >/dev/null 2>&1",
-        "i=0; while [ ! -S \"$GROUNDSKEEPER_HOME/run/serve.sock\" ] && [ $i -lt 900 ]; do"
-            + " sleep 0.1; i=$((i+1)); done",
-        // a served call before the fault: the server has written what it writes at start
-        "\"$L\" hook <\"$IN/start\" >/dev/null 2>&1",
-        "dd if=/dev/zero of=\"$M/filler\" bs=4096 2>/dev/null",
-        "dd if=/dev/zero of=\"$M/filler2\" bs=1 2>/dev/null",
-        "if echo x 2>/dev/null >\"$M/repo/probe\"; then echo written >\"$OUT/mark\";"
-            + " else echo refused >\"$OUT/mark\"; fi",
-        "c=0; while [ $c -lt $CALLS ]; do",
-        "  \"$L\" hook <\"$IN/$c\" >\"$OUT/$c.out\" 2>\"$OUT/$c.err\"; echo $? >\"$OUT/$c.rc\"",
-        "  c=$((c+1))",
-        "done",
-        "\"$L\" serve --status >\"$OUT/status.out\" 2>&1",
-        "\"$L\" snapshot list >\"$OUT/snapshots.out\" 2>&1",
-        // what is on the tmpfs goes with the namespace: judge the repository in it now
-        "if git rev-parse -q --verify feat >/dev/null && grep -q afternoon notes.txt"
-            + " && grep -q draft draft.md; then echo kept >\"$OUT/kept\";"
-            + " else echo lost >\"$OUT/kept\"; git status --short >>\"$OUT/kept\"; fi",
-        "pid=$(awk '{print $3}' \"$GROUNDSKEEPER_HOME/run/serve.sock.port\" 2>/dev/null)",
-        "\"$L\" serve --stop >\"$OUT/stop.out\" 2>\"$OUT/stop.err\"; echo $? >\"$OUT/stop.rc\"",
-        // whatever the stop said, no server outlives the test
-        "[ -n \"$pid\" ] && kill \"$pid\" 2>/dev/null",
-        "exit 0");
-    ProcessBuilder builder = new ProcessBuilder("unshare", "-m", "bash", "-c", script)
-        .directory(temp.toFile()).redirectErrorStream(true)
-        .redirectOutput(temp.resolve("script.log").toFile());
-    Map<String, String> env = builder.environment();
-    for (String variable : List.of("GROUNDSKEEPER_SESSION_MODE", "GROUNDSKEEPER_SOCKET",
-        "GROUNDSKEEPER_SERVE", "XDG_RUNTIME_DIR", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS",
-        "_JAVA_OPTIONS")) {
-      env.remove(variable);
-    }
-    env.put("M", mount.toString());
-    env.put("HOME", places.resolve("home").toString());
-    env.put("XDG_CONFIG_HOME", places.resolve("xdg").toString());
-    env.put("XDG_STATE_HOME", places.resolve("state").toString());
-    env.put("XDG_CACHE_HOME", places.resolve("cache").toString());
-    env.put("GROUNDSKEEPER_HOME", places.resolve("gk").toString());
-    env.put("GROUNDSKEEPER_SERVE_IDLE", "3m");
-    env.put("JAVA_HOME", System.getProperty("java.home"));
-    env.put("L", LAUNCHER.toString());
-    env.put("REPO", repo.toString());
-    env.put("IN", in.toString());
-    env.put("OUT", out.toString());
-    env.put("CALLS", String.valueOf(calls));
-    Process process = builder.start();
-    assertThat(process.waitFor(300, TimeUnit.SECONDS)).as("the script finished").isTrue();
-    assertThat(process.exitValue()).as("%s", Files.readString(temp.resolve("script.log")))
-        .isZero();
-  }
-
-  private static boolean namespacesWork() {
-    try {
-      Process probe = new ProcessBuilder("unshare", "-m", "sh", "-c",
-          "d=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs \"$d\" && umount \"$d\";"
-              + " s=$?; rmdir \"$d\"; exit $s").redirectErrorStream(true).start();
-      probe.getInputStream().readAllBytes();
-      return probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
-    } catch (java.io.IOException | InterruptedException e) {
-      return false;
-    }
+    List<String> script = new ArrayList<>(FullDisk.setUp("8m",
+        "changes:\\n  discard: snapshot\\n  delete: snapshot\\n"));
+    script.add("cp -a \"$REPO\" \"$M/repo\" || exit 4");
+    script.add("cd \"$M/repo\"");
+    script.addAll(FullDisk.startServer("start"));
+    script.addAll(FullDisk.fault(Fault.FULL, "$M/repo/probe"));
+    script.addAll(FullDisk.calls(""));
+    script.add(FullDisk.STATUS);
+    script.add("\"$L\" snapshot list >\"$OUT/snapshots.out\" 2>&1");
+    // what is on the tmpfs goes with the namespace: judge the repository in it now
+    script.add("if git rev-parse -q --verify feat >/dev/null && grep -q afternoon notes.txt"
+        + " && grep -q draft draft.md; then echo kept >\"$OUT/kept\";"
+        + " else echo lost >\"$OUT/kept\"; git status --short >>\"$OUT/kept\"; fi");
+    script.addAll(FullDisk.stopServer());
+    FullDisk.run(script, temp.resolve("script.log"), env -> {
+      FullDisk.environment(env, mount, places);
+      FullDisk.served(env);
+      FullDisk.calls(env, in, out, calls);
+      env.put("REPO", repo.toString());
+    });
   }
 }

@@ -101,6 +101,32 @@ class SnapshotUndoTest {
   }
 
   @Test
+  void undoRemovesTheTemporaryAKilledRestoreLeftAndSaysSo() throws IOException {
+    hook(COMMAND);
+    TestProcesses.run(repo, java.util.Map.of(), "sh", "-c", COMMAND);
+    // a restore SIGKILLed after writing part of new.txt's temporary, before its rename
+    Path left = repo.resolve(".new.txt.groundskeeper-restore-18a3f5c2b7e9");
+    Files.writeString(left, "an aftern");
+    Files.setLastModifiedTime(left, java.nio.file.attribute.FileTime.from(
+        java.time.Instant.now().minus(java.time.Duration.ofMinutes(30))));
+
+    CliRunner.Result undo = cli.run(repo, "undo");
+
+    assertThat(undo.exit()).as(undo.err()).isZero();
+    assertThat(undo.out()).contains("removed 1 temporary file an interrupted restore left (the"
+        + " snapshot holds their content): .new.txt.groundskeeper-restore-18a3f5c2b7e9",
+        "restored 3 paths");
+    assertThat(left).doesNotExist();
+    assertThat(Files.readString(repo.resolve("a.txt"))).isEqualTo("one\ntwo, uncommitted\n");
+    assertThat(Files.readString(repo.resolve("new.txt"))).isEqualTo("an afternoon's work\n");
+    assertThat(Files.readString(repo.resolve(".env"))).isEqualTo("TOKEN=kept\n");
+    try (var files = Files.list(repo)) {
+      assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder(".git",
+          ".gitignore", ".groundskeeper.yaml", "a.txt", "new.txt", ".env");
+    }
+  }
+
+  @Test
   void aSnapshotThatCannotBeKeptLeavesTheRefusal() throws IOException {
     Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
     Files.createDirectories(cli.home().resolve(".groundskeeper/state"));

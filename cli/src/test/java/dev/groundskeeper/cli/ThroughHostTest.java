@@ -57,10 +57,8 @@ class ThroughHostTest {
           importing.put(name, count);
         }
         // The server's own socket and single-instance lock are its transport, not an effect on
-        // a workspace; install's flushed, atomic replace of a runner's settings file is the
-        // verb's own output, outside every workspace.
-        if (!name.startsWith("serve/") && !name.equals("install/SettingsFile.java")
-            && EFFECTS.matcher(text).find()) {
+        // a workspace. (install's settings files are replaced through host's ReplacedFiles.)
+        if (!name.startsWith("serve/") && EFFECTS.matcher(text).find()) {
           effecting.add(name);
         }
       }

@@ -6,15 +6,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.config.ConfigLayers;
-import dev.groundskeeper.git.files.LeftTemporaries;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
@@ -227,9 +224,9 @@ public final class TrustList {
   }
 
   /**
-   * Writes the list: a new file beside the old one, then an atomic rename, so a reader sees the
-   * old list or the new one, never half of one. The temporaries of writers killed before their
-   * rename are removed once they are {@link LeftTemporaries#LOCKLESS} old.
+   * Writes the list through {@link ReplacedFiles#replace}: a reader sees the old list or the new
+   * one, never half of one, and the temporaries of writers killed before their rename are
+   * removed once they are long dead.
    *
    * @throws HostException when there is no place for the file or it cannot be written
    */
@@ -243,31 +240,13 @@ public final class TrustList {
       list.addObject().put("location", entry.location().toString())
           .put("root_commit", entry.rootCommit());
     }
-    Path temporary = null;
     try {
-      Files.createDirectories(target.getParent());
-      temporary = Files.createTempFile(target.getParent(), ".trusted-", ".json");
       // `groundskeeper trust` takes no lock: only a temporary long dead is a killed writer's
-      LeftTemporaries.remove(target.getParent(), ".trusted-[0-9]*.json", temporary,
-          LeftTemporaries.LOCKLESS);
-      Files.writeString(temporary, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root)
-          + "\n", StandardCharsets.UTF_8);
-      try {
-        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-      }
+      ReplacedFiles.replace(target, (JSON.writerWithDefaultPrettyPrinter()
+          .writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8), ".trusted-",
+          ".json", ReplacedFiles.OWNER_ONLY);
     } catch (IOException e) {
       throw new HostException("cannot write the trust list " + target + ": " + e);
-    } finally {
-      if (temporary != null) {
-        try {
-          Files.deleteIfExists(temporary);
-        } catch (IOException ignored) {
-          // the rename took it, or the failure above already said what went wrong
-        }
-      }
     }
   }
 

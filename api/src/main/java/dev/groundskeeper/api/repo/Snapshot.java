@@ -110,21 +110,48 @@ public record Snapshot(String id, Instant created, String sessionId, String comm
    * @param unchanged the paths that already hold the snapshot's content
    * @param conflicts the paths changed since the discard, which a restore would overwrite: when
    *     any, nothing was written
+   * @param leftovers the temporary files an earlier restore, killed before it renamed them into
+   *     place, left in the worktree (relative to it), which this one removed (or would): the
+   *     snapshot still holds their content
    */
   @API(status = API.Status.EXPERIMENTAL)
-  public record Restore(List<String> restored, List<String> unchanged, List<String> conflicts) {
+  public record Restore(List<String> restored, List<String> unchanged, List<String> conflicts,
+      List<String> leftovers) {
     /**
-     * Copies the three lists.
+     * Copies the four lists.
      *
      * @param restored the paths written back (or that would be)
      * @param unchanged the paths that already hold the snapshot's content
      * @param conflicts the paths changed since the discard, which a restore would overwrite: when
      *     any, nothing was written
+     * @param leftovers the temporary files of a killed earlier restore removed (or that would be)
      */
     public Restore {
       restored = List.copyOf(restored);
       unchanged = List.copyOf(unchanged);
       conflicts = List.copyOf(conflicts);
+      leftovers = List.copyOf(leftovers);
+    }
+
+    /**
+     * A restore that found no leftovers.
+     *
+     * @param restored the paths written back (or that would be)
+     * @param unchanged the paths that already hold the snapshot's content
+     * @param conflicts the paths changed since the discard: when any, nothing was written
+     */
+    public Restore(List<String> restored, List<String> unchanged, List<String> conflicts) {
+      this(restored, unchanged, conflicts, List.of());
+    }
+
+    /**
+     * This restore with {@code leftovers} as its removed temporaries.
+     *
+     * @param leftovers the temporary files of a killed earlier restore removed (or that would be)
+     * @return the same lists with those leftovers
+     */
+    public Restore withLeftovers(List<String> leftovers) {
+      return new Restore(restored, unchanged, conflicts, leftovers);
     }
 
     /**

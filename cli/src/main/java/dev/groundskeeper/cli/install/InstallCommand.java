@@ -99,6 +99,9 @@ public final class InstallCommand implements Callable<Integer> {
     String after = registrar.install(before, registrations, launcher.command(target));
     String label = target.id + " (" + where.id + ")";
     if (before.isPresent() && before.get().equals(after)) {
+      if (!dryRun) {
+        SettingsFile.removeLeftovers(file);
+      }
       context.out().println(label + ": already installed in " + file + "; nothing changed");
       return;
     }

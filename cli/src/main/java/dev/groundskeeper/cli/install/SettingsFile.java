@@ -1,24 +1,20 @@
 package dev.groundskeeper.cli.install;
 
+import dev.groundskeeper.host.ReplacedFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Reading and replacing one settings file: a backup beside it first, then the new text written to
@@ -29,6 +25,7 @@ import java.util.Set;
 final class SettingsFile {
 
   static final String BACKUP_MARK = ".groundskeeper-backup-";
+  static final String TEMPORARY_SUFFIX = ".groundskeeper-tmp";
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
@@ -76,59 +73,36 @@ final class SettingsFile {
     }
   }
 
-  /** Replaces (or creates) {@code file} with {@code text}, atomically. */
+  /**
+   * Replaces (or creates) {@code file} with {@code text}, atomically, through a temporary named
+   * {@code .<name>.<digits>.groundskeeper-tmp} beside it (a name no runner reads): an existing
+   * file keeps its mode, a new one is rw-r--r--, as settings files usually are. Installs take no
+   * lock, so the temporaries of installs killed before their rename are removed by the next one
+   * once they are long dead, never a concurrent install's live one.
+   */
   static void replace(Path file, String text) {
     Path real = real(file);
-    Path directory = real.toAbsolutePath().getParent();
-    Path temporary = null;
     try {
-      Files.createDirectories(directory);
-      temporary = Files.createTempFile(directory, "." + real.getFileName() + ".",
-          ".groundskeeper-tmp");
-      Optional<Set<PosixFilePermission>> mode = permissions(Files.exists(real) ? real : null);
-      if (mode.isPresent()) {
-        Files.setPosixFilePermissions(temporary, mode.get());
-      }
-      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING)) {
-        ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-        while (bytes.hasRemaining()) {
-          channel.write(bytes);
-        }
-        channel.force(true);
-      }
-      try {
-        Files.move(temporary, real, StandardCopyOption.ATOMIC_MOVE,
-            StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temporary, real, StandardCopyOption.REPLACE_EXISTING);
-      }
-      temporary = null;
+      ReplacedFiles.replace(real, text.getBytes(StandardCharsets.UTF_8),
+          temporaryPrefix(real), TEMPORARY_SUFFIX, ReplacedFiles.READABLE);
     } catch (IOException e) {
       throw new InstallException("cannot write " + file + ": " + e.getMessage()
           + "; the file is as it was");
-    } finally {
-      if (temporary != null) {
-        try {
-          Files.deleteIfExists(temporary);
-        } catch (IOException ignored) {
-          // a temporary name no runner reads
-        }
-      }
     }
   }
 
-  /** An existing file keeps its mode; a new one is rw-r--r--, as settings files usually are. */
-  private static Optional<Set<PosixFilePermission>> permissions(Path existing) throws IOException {
-    if (!Files.getFileStore(existing == null ? Path.of("/") : existing)
-        .supportsFileAttributeView("posix")) {
-      return Optional.empty();
-    }
-    if (existing == null) {
-      return Optional.of(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
-          PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ));
-    }
-    return Optional.of(Files.getPosixFilePermissions(existing));
+  /**
+   * For a run that leaves {@code file} as it is: removes its long-dead temporaries all the same,
+   * or one an install killed just before a run that found it still live would stay for ever.
+   */
+  static void removeLeftovers(Path file) {
+    Path real = real(file);
+    ReplacedFiles.removeLeftovers(real, temporaryPrefix(real), TEMPORARY_SUFFIX);
+  }
+
+  /** The start of the temporaries' names of {@code file}: a dot, its name, a dot. */
+  static String temporaryPrefix(Path file) {
+    return "." + file.getFileName() + ".";
   }
 
   private static Path real(Path file) {

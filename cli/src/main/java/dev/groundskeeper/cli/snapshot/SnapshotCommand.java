@@ -85,6 +85,13 @@ public final class SnapshotCommand implements Runnable {
   /** Prints what a restore did or would do; the exit code. */
   static int report(SnapshotContext context, Snapshot snapshot, Snapshot.Restore restore,
       boolean dryRun) {
+    if (!restore.leftovers().isEmpty()) {
+      // what an earlier restore killed before its renames left: said, so no file goes unnoticed
+      context.out().println((dryRun ? "would remove " : "removed ")
+          + count(restore.leftovers().size(), "temporary file") + " an interrupted restore left"
+          + " (the snapshot holds their content): "
+          + SafeText.escape(String.join(", ", restore.leftovers())));
+    }
     if (restore.refused()) {
       context.err().println("groundskeeper snapshot restore: refused: "
           + count(restore.conflicts().size(), "path") + " changed since snapshot "

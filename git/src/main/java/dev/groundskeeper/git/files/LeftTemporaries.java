@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * Removes the temporary files that writers killed between writing one and renaming it into place
@@ -18,11 +22,12 @@ import java.time.Duration;
  * <p>Which temporaries are dead is the caller's to say. A writer that holds a lock only writers
  * of that file take (the branch ledger, the snapshot store) calls it under the lock with
  * {@link #UNDER_LOCK}: any temporary found then is a dead writer's. A writer without such a lock
- * (the nudge state, the inventory cache, the trust list) passes an age: only a temporary whose
- * last change is that much older than the caller's own fresh temporary is removed, so a
- * concurrent writer's live one (written and renamed within milliseconds) is never touched, and
- * the comparison uses the file system's own clock for both times. Nothing here throws: a removal
- * that fails is tried again at the next write, and the data file is always read by its own name.
+ * (the nudge state, the inventory cache, the trust list, a runner's settings file) passes an age:
+ * only a temporary whose last change is that much older than the caller's own fresh temporary is
+ * removed, so a concurrent writer's live one (written and renamed within milliseconds) is never
+ * touched, and the comparison uses the file system's own clock for both times. Nothing here
+ * throws: a removal that fails is tried again at the next write, and the data file is always
+ * read by its own name.
  */
 @API(status = API.Status.INTERNAL)
 public final class LeftTemporaries {
@@ -46,34 +51,80 @@ public final class LeftTemporaries {
    * before {@code own} was (so {@code own} must exist). Returns how many it removed.
    */
   public static int remove(Path directory, String glob, Path own, Duration olderThan) {
-    int removed = 0;
+    var matcher = directory.getFileSystem().getPathMatcher("glob:" + glob);
+    return remove(directory, n -> matcher.matches(directory.getFileSystem().getPath(n)), own,
+        olderThan);
+  }
+
+  /** As {@link #remove(Path, String, Path, Duration)}, for the file names {@code name} accepts. */
+  public static int remove(Path directory, Predicate<String> name, Path own,
+      Duration olderThan) {
     try {
       FileTime limit = null;
       if (!olderThan.isZero()) {
         FileTime reference = Files.getLastModifiedTime(own, LinkOption.NOFOLLOW_LINKS);
         limit = FileTime.fromMillis(reference.toMillis() - olderThan.toMillis());
       }
-      try (DirectoryStream<Path> left = Files.newDirectoryStream(directory, glob)) {
-        for (Path temp : left) {
-          if (temp.getFileName().equals(own.getFileName())) {
-            continue;
+      String ownName = own.getFileName().toString();
+      return delete(dead(directory, n -> !n.equals(ownName) && name.test(n), limit, false))
+          .size();
+    } catch (IOException | RuntimeException e) {
+      return 0; // left for the next write; the data file itself is read by its own name
+    }
+  }
+
+  /**
+   * The names {@code Files.createTempFile(directory, prefix, suffix)} makes: {@code prefix}, the
+   * decimal digits of a random number, {@code suffix}. Nothing else, so a file of the user's that
+   * merely starts and ends alike (a {@code .trusted-mine.json}) is never taken for one.
+   */
+  public static Predicate<String> createdTemporaries(String prefix, String suffix) {
+    Pattern shape = Pattern.compile(Pattern.quote(prefix) + "[0-9]{1,20}" + Pattern.quote(suffix));
+    return n -> shape.matcher(n).matches();
+  }
+
+  /**
+   * The entries of {@code directory} whose names {@code name} accepts, that are regular files
+   * (or, with {@code links}, symbolic links, which are never followed) last modified before
+   * {@code limit} (every one when it is null). Directories are never among them. Returns nothing
+   * when the directory cannot be read.
+   */
+  public static List<Path> dead(Path directory, Predicate<String> name, FileTime limit,
+      boolean links) {
+    List<Path> dead = new ArrayList<>();
+    DirectoryStream.Filter<Path> named = entry -> entry.getFileName() != null
+        && name.test(entry.getFileName().toString());
+    try (DirectoryStream<Path> left = Files.newDirectoryStream(directory, named)) {
+      for (Path temp : left) {
+        try {
+          BasicFileAttributes attributes = Files.readAttributes(temp, BasicFileAttributes.class,
+              LinkOption.NOFOLLOW_LINKS);
+          if ((attributes.isRegularFile() || links && attributes.isSymbolicLink())
+              && (limit == null || attributes.lastModifiedTime().compareTo(limit) < 0)) {
+            dead.add(temp);
           }
-          try {
-            BasicFileAttributes attributes = Files.readAttributes(temp,
-                BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (attributes.isRegularFile()
-                && (limit == null || attributes.lastModifiedTime().compareTo(limit) < 0)
-                && Files.deleteIfExists(temp)) {
-              removed++;
-            }
-          } catch (IOException | RuntimeException e) {
-            // this one is left for the next write
-          }
+        } catch (IOException | RuntimeException e) {
+          // gone meanwhile, or unreadable: not taken for dead
         }
       }
     } catch (IOException | RuntimeException e) {
-      // left for the next write; the data file itself is read by its own name
+      // nothing found; tried again at the next write
     }
-    return removed;
+    return dead;
+  }
+
+  /** Deletes each of {@code paths} (a link itself, never its target); returns those deleted. */
+  public static List<Path> delete(List<Path> paths) {
+    List<Path> deleted = new ArrayList<>();
+    for (Path path : paths) {
+      try {
+        if (Files.deleteIfExists(path)) {
+          deleted.add(path);
+        }
+      } catch (IOException | RuntimeException e) {
+        // this one is left for the next write
+      }
+    }
+    return deleted;
   }
 }

@@ -186,7 +186,7 @@ final class Restorer {
       case ABSENT -> Files.deleteIfExists(path);
       case LINK -> {
         Files.createDirectories(path.getParent());
-        Path temporary = temporary(path);
+        Path temporary = RestoreLeftovers.temporary(path);
         Files.createSymbolicLink(temporary, Path.of(entry.target().orElseThrow()));
         Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE,
             StandardCopyOption.REPLACE_EXISTING);
@@ -197,7 +197,7 @@ final class Restorer {
         if (!Optional.of(WorktreeGit.blobId(content)).equals(entry.blob())) {
           throw new IOException("the snapshot's copy of it is damaged (its content id differs)");
         }
-        Path temporary = temporary(path);
+        Path temporary = RestoreLeftovers.temporary(path);
         Files.write(temporary, content);
         Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString(
             entry.executable() ? "rwxr-xr-x" : "rw-r--r--"));
@@ -230,11 +230,6 @@ final class Restorer {
           + index.id());
     }
     git.setIndex(entry.path(), Optional.of(index));
-  }
-
-  private static Path temporary(Path path) {
-    return path.resolveSibling("." + path.getFileName() + ".groundskeeper-restore-"
-        + Long.toHexString(System.nanoTime()));
   }
 
   static boolean exists(Path path) {

@@ -36,15 +36,6 @@ final class SnapshotFiles {
     }
   }
 
-  /** Forces a directory's entries (a rename into it) to the disk, where the system allows. */
-  static void forceDirectory(Path directory) {
-    try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-      channel.force(true);
-    } catch (IOException | UnsupportedOperationException e) {
-      // Some file systems cannot open a directory for reading; the rename itself is atomic.
-    }
-  }
-
   /** Deletes a tree without following a link inside it. */
   static void deleteTree(Path root) throws IOException {
     if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {

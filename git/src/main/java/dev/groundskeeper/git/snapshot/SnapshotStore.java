@@ -3,6 +3,7 @@ package dev.groundskeeper.git.snapshot;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.repo.Snapshot;
 import dev.groundskeeper.api.repo.SnapshotEffect;
+import dev.groundskeeper.git.files.ReplacedFile;
 import dev.groundskeeper.git.store.StoreLevels;
 import dev.groundskeeper.git.store.StoreLocation;
 import dev.groundskeeper.git.store.StoreRefusal;
@@ -160,9 +161,9 @@ public final class SnapshotStore {
       Manifest manifest = new Manifest(Manifest.VERSION, id, now, effect.sessionId(),
           effect.command(), top, entries, capture.bytes());
       SnapshotFiles.writeDurably(partial.resolve(Manifest.FILE_NAME), manifest.toJson());
-      SnapshotFiles.forceDirectory(partial);
+      ReplacedFile.forceDirectory(partial);
       Files.move(partial, dir.resolve(id), StandardCopyOption.ATOMIC_MOVE);
-      SnapshotFiles.forceDirectory(dir);
+      ReplacedFile.forceDirectory(dir);
       return manifest.summary();
     } catch (AtomicMoveNotSupportedException e) {
       SnapshotFiles.deleteQuietly(partial);
@@ -220,13 +221,23 @@ public final class SnapshotStore {
 
   /**
    * Restores snapshot {@code id} onto {@code top}'s worktree and index, refusing as a whole when
-   * a path changed since the discard; {@code dryRun} only says what it would do.
+   * a path changed since the discard; {@code dryRun} only says what it would do. First it
+   * removes the temporaries an earlier restore killed before its renames left beside the paths
+   * of this worktree's snapshots, when each is certainly such a leftover and holds nothing the
+   * snapshot does not ({@link RestoreLeftovers}), and names them in the result.
    */
   public Snapshot.Restore restore(Path top, String id, boolean dryRun) {
     Path real = real(top);
     Manifest manifest = manifest(real, id).orElseThrow(() -> new StoreRefusal("there is no"
         + " snapshot " + id + " of " + real, "list them with groundskeeper snapshot list"));
-    return new Restorer(real, directory(real).resolve(id), manifest).run(dryRun);
+    List<RestoreLeftovers.Kept> kept = new ArrayList<>();
+    for (Manifest each : manifests(real, new ArrayList<>())) {
+      kept.add(new RestoreLeftovers.Kept(each, directory(real).resolve(each.id())));
+    }
+    List<String> leftovers = RestoreLeftovers.sweep(real, kept, new WorktreeGit(real),
+        Instant.now(), dryRun);
+    return new Restorer(real, directory(real).resolve(id), manifest).run(dryRun)
+        .withLeftovers(leftovers);
   }
 
   /**

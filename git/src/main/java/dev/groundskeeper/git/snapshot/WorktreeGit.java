@@ -11,10 +11,12 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The git calls of snapshots, in one worktree: an argument list, a time bound, paths read
@@ -96,6 +98,17 @@ final class WorktreeGit {
       entries.put(field.substring(tab + 1), new Manifest.GitEntry(head[0], head[1]));
     }
     return all ? keep(entries, paths) : entries;
+  }
+
+  /** Which of {@code paths} the index holds, at any stage (a conflicted path too). */
+  Set<String> tracked(List<String> paths) {
+    List<String> args = new ArrayList<>(List.of("--literal-pathspecs", "ls-files", "-z"));
+    boolean all = addPaths(args, paths);
+    Set<String> tracked = new HashSet<>(fields(ok(args, "ls-files")));
+    if (all) {
+      tracked.retainAll(paths);
+    }
+    return tracked;
   }
 
   /** HEAD's blobs at {@code paths}; empty before the first commit. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,5 +77,31 @@ class LeftTemporariesTest {
   void aDirectoryThatCannotBeReadIsNoFailure() {
     assertThat(LeftTemporaries.remove(dir.resolve("gone"), "*.tmp", dir.resolve("gone/own.tmp"),
         LeftTemporaries.LOCKLESS)).isZero();
+  }
+
+  @Test
+  void createdTemporariesAreExactlyPrefixDigitsSuffix() {
+    var shape = LeftTemporaries.createdTemporaries(".s.json.", ".gk-tmp");
+    assertThat(shape.test(".s.json.1234567890123456789.gk-tmp")).isTrue();
+    assertThat(shape.test(".s.json.mine.gk-tmp")).isFalse();
+    assertThat(shape.test(".s.json..gk-tmp")).isFalse();
+    assertThat(shape.test(".s.json.12.gk-tmp.bak")).isFalse();
+    assertThat(shape.test("x.s.json.12.gk-tmp")).isFalse();
+    assertThat(LeftTemporaries.createdTemporaries("[a]*", ".t").test("[a]*5.t"))
+        .as("the prefix is no pattern").isTrue();
+  }
+
+  @Test
+  void deadFindsLinksOnlyWhenAskedAndNeverFollowsThem() throws IOException {
+    Path target = planted(dir, "precious.txt", Duration.ofDays(2));
+    Path link = Files.createSymbolicLink(dir.resolve(".x1.tmp"), target);
+    Path file = planted(dir, ".x2.tmp", Duration.ofDays(2));
+
+    assertThat(LeftTemporaries.dead(dir, n -> n.startsWith(".x"), null, false))
+        .containsExactly(file);
+    assertThat(LeftTemporaries.dead(dir, n -> n.startsWith(".x"), null, true))
+        .containsExactlyInAnyOrder(file, link);
+    assertThat(LeftTemporaries.delete(List.of(link))).containsExactly(link);
+    assertThat(target).hasContent("{\"half");
   }
 }

@@ -52,6 +52,51 @@ class AddTest {
         .isEqualTo(siblingsBefore);
   }
 
+  /**
+   * Issue 17: two agents adding one name at once (threads of the warm server, or two hook
+   * processes): one worktree is added whole, the other call is refused with a reason, and git
+   * lists the worktree once, on its own branch cut from the default branch.
+   */
+  @Test
+  void twoAddsOfOneNameAtOnceAddItOnceAndRefuseTheOther() throws Exception {
+    String mainTip = fixture.git(fixture.repo, "rev-parse", "main").strip();
+    for (int round = 0; round < 3; round++) {
+      String name = "lane-" + round;
+      java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+      java.util.concurrent.Callable<Object> add = () -> {
+        start.await();
+        try {
+          return fixture.store().add(fixture.repo, name, Optional.empty());
+        } catch (StoreRefusal refused) {
+          return refused;
+        }
+      };
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(2);
+      List<Object> outcomes;
+      try {
+        var first = pool.submit(add);
+        var second = pool.submit(add);
+        outcomes = List.of(first.get(), second.get());
+      } finally {
+        pool.shutdownNow();
+      }
+
+      assertThat(outcomes).filteredOn(AddedWorktree.class::isInstance).as(name).hasSize(1);
+      assertThat(outcomes).filteredOn(StoreRefusal.class::isInstance).as(name).singleElement()
+          .satisfies(refused -> assertThat(((StoreRefusal) refused).getMessage())
+              .isNotBlank().doesNotContain("Exception"));
+      Path path = fixture.lane().resolve(name);
+      String listed = fixture.git(fixture.repo, "worktree", "list", "--porcelain");
+      assertThat(listed.lines().filter(l -> l.equals("worktree " + path)).count()).as(listed)
+          .isEqualTo(1);
+      assertThat(fixture.git(path, "rev-parse", "--abbrev-ref", "HEAD").strip()).isEqualTo(name);
+      assertThat(fixture.git(path, "rev-parse", "HEAD").strip()).isEqualTo(mainTip);
+      assertThat(fixture.git(path, "status", "--porcelain").strip()).as("checked out whole")
+          .isEmpty();
+    }
+  }
+
   @Test
   void checksOutAnExistingBranchWithoutMakingOne() {
     fixture.git(fixture.repo, "branch", "feature");
