@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.PolicyBuilder;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.ConfigException;
 import dev.groundskeeper.api.config.ConfigSpec;
@@ -257,7 +258,7 @@ public final class Host {
 
   private static String pluginProblem(Throwable e) {
     return "a rule plugin could not be loaded: " + (e instanceof GroundskeeperException
-        ? e.getMessage() : e.toString());
+        ? e.getMessage() : SafeText.failure(e));
   }
 
   /**

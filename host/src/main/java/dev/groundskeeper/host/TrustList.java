@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.config.ConfigLayers;
 import dev.groundskeeper.git.files.LeftTemporaries;
 import java.io.IOException;
@@ -259,7 +260,7 @@ public final class TrustList {
         Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
-      throw new HostException("cannot write the trust list " + target + ": " + e);
+      throw new HostException("cannot write the trust list " + target + ": " + SafeText.failure(e));
     } finally {
       if (temporary != null) {
         try {

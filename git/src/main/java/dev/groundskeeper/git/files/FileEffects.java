@@ -2,6 +2,7 @@ package dev.groundskeeper.git.files;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.files.RemoveScratchSpace;
 import dev.groundskeeper.api.files.WriteNudgeState;
 import java.io.IOException;
@@ -53,7 +54,7 @@ public final class FileEffects {
     } catch (SpaceRemover.RefusedException e) {
       return new Result(effect, false, "refused: " + e.getMessage());
     } catch (IOException | SecurityException e) {
-      return new Result(effect, false, "failed: " + e);
+      return new Result(effect, false, "failed: " + SafeText.failure(e));
     }
     throw new IllegalArgumentException("not a file effect: " + effect.getClass().getName());
   }
