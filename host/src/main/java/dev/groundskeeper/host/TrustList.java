@@ -75,12 +75,15 @@ public final class TrustList {
     this.problem = problem;
   }
 
-  /** Where the list lives for {@code environment}; empty when neither XDG_CONFIG_HOME nor HOME is set. */
+  /**
+   * {@return where the list lives for {@code environment}; empty when neither XDG_CONFIG_HOME nor
+   * HOME is set}
+   */
   public static Optional<Path> file(Map<String, String> environment) {
     return ConfigLayers.userFile(environment).map(config -> config.resolveSibling(FILE_NAME));
   }
 
-  /** The list of {@code environment}'s user; an absent file is an empty list. */
+  /** {@return the list of {@code environment}'s user; an absent file is an empty list} */
   public static TrustList read(Map<String, String> environment) {
     Optional<Path> file = file(environment);
     if (file.isEmpty()) {
@@ -146,7 +149,7 @@ public final class TrustList {
     return problem;
   }
 
-  /** The entry of {@code location} (a real path), if any. */
+  /** {@return the entry of {@code location} (a real path), if any} */
   public Optional<Entry> entry(Path location) {
     return entries.stream().filter(entry -> entry.location().equals(location)).findFirst();
   }
@@ -212,7 +215,7 @@ public final class TrustList {
     return listed.startsWith(checkout);
   }
 
-  /** This list with {@code entry} in place of any entry of its location. */
+  /** {@return this list with {@code entry} in place of any entry of its location} */
   public TrustList with(Entry entry) {
     List<Entry> next = new ArrayList<>(entries);
     next.removeIf(known -> known.location().equals(entry.location()));
@@ -220,7 +223,7 @@ public final class TrustList {
     return new TrustList(file, next, Optional.empty());
   }
 
-  /** This list without the entry of {@code location}. */
+  /** {@return this list without the entry of {@code location}} */
   public TrustList without(Path location) {
     List<Entry> next = new ArrayList<>(entries);
     next.removeIf(known -> known.location().equals(location));
@@ -272,7 +275,7 @@ public final class TrustList {
     }
   }
 
-  /** A checkout's real path, as an entry records it. */
+  /** {@return a checkout's real path, as an entry records it} */
   public static Path location(Path checkout) {
     try {
       return checkout.toRealPath();
