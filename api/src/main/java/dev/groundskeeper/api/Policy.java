@@ -150,7 +150,9 @@ public final class Policy {
     } catch (FactUnavailableException e) {
       return Verdict.couldNotJudge(id, e.getMessage());
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      return internalError(id, "the rule failed: " + e);
+      // Words for the agent, never the exception's class name; the CLI's --debug runs the rule
+      // again for its stack trace (rules are pure).
+      return internalError(id, "the rule failed: " + SafeText.failure(e));
     }
     if (verdict == null) {
       return internalError(id, "the rule returned no verdict");

@@ -1,5 +1,14 @@
 package dev.groundskeeper.api;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.NotLinkException;
+import java.util.regex.Pattern;
+
 /**
  * Makes text that someone else controls (branch names, lock reasons, paths, rule texts that quote
  * them) safe to print on a terminal: control characters, including escape sequences and the C1
@@ -10,7 +19,92 @@ package dev.groundskeeper.api;
 @API(status = API.Status.EXPERIMENTAL)
 public final class SafeText {
 
+  /** The longest {@link #failure} text, in characters, its cut mark included. */
+  public static final int FAILURE_LENGTH = 200;
+
+  /** A qualified throwable class name as {@code Throwable.toString()} writes it, with its colon. */
+  private static final Pattern THROWABLE_NAME = Pattern.compile(
+      "\\b(?:[A-Za-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Throwable)\\b(?::\\s*)?");
+
   private SafeText() {}
+
+  /**
+   * What went wrong in {@code failure}, in words for a person or an agent: its message on one
+   * line, never an exception's class name, at most {@link #FAILURE_LENGTH} characters. A message
+   * that only wraps its cause (as {@code new RuntimeException(cause)} writes it) is the cause's; a
+   * failure whose message names only Java types (a missing value, a wrong cast) or that has none
+   * is said by its kind. The result is not escaped: print it through {@link #escape}.
+   *
+   * @param failure what was thrown
+   * @return the failure in words, never blank
+   */
+  public static String failure(Throwable failure) {
+    Throwable e = failure;
+    for (int depth = 0; depth < 8 && e.getCause() != null && e.getCause() != e
+        && (e.getMessage() == null || e.getMessage().equals(e.getCause().toString())); depth++) {
+      e = e.getCause();
+    }
+    String message = e.getMessage() == null ? ""
+        : THROWABLE_NAME.matcher(e.getMessage()).replaceAll("").strip()
+            .replaceAll(":\\s*\\R\\s*", ": ").replaceAll("\\s*\\R\\s*", "; ");
+    String kind = kind(e);
+    String words;
+    if (e instanceof FileSystemException fileSystem) {
+      // its message is the file alone for the common kinds (no such file, permission denied)
+      words = (fileSystem.getFile() == null ? "" : fileSystem.getFile() + ": ")
+          + (fileSystem.getReason() == null ? fileKind(fileSystem) : fileSystem.getReason())
+          + (fileSystem.getOtherFile() == null ? "" : " (" + fileSystem.getOtherFile() + ")");
+    } else if (e instanceof NullPointerException || e instanceof ClassCastException) {
+      words = kind; // their messages are Java type and variable names
+    } else if (kind != null) {
+      words = message.isEmpty() ? kind : kind + ": " + message;
+    } else {
+      words = message.isEmpty() ? "no reason given" : message;
+    }
+    return words.length() <= FAILURE_LENGTH ? words
+        : words.substring(0, FAILURE_LENGTH - 1) + "\u2026";
+  }
+
+  private static String fileKind(FileSystemException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file or directory";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof FileAlreadyExistsException) {
+      return "it already exists";
+    }
+    if (e instanceof DirectoryNotEmptyException) {
+      return "the directory is not empty";
+    }
+    if (e instanceof NotDirectoryException) {
+      return "not a directory";
+    }
+    if (e instanceof NotLinkException) {
+      return "not a symbolic link";
+    }
+    return "a file system error";
+  }
+
+  private static String kind(Throwable e) {
+    if (e instanceof NullPointerException) {
+      return "a value was missing (null)";
+    }
+    if (e instanceof ClassCastException) {
+      return "a value was of an unexpected type";
+    }
+    if (e instanceof StackOverflowError) {
+      return "the call stack overflowed";
+    }
+    if (e instanceof OutOfMemoryError) {
+      return "out of memory";
+    }
+    if (e instanceof LinkageError) {
+      return "a class could not be loaded or linked";
+    }
+    return null;
+  }
 
   /**
    * One line of text with every control character escaped.

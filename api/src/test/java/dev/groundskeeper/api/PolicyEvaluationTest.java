@@ -408,7 +408,7 @@ class PolicyEvaluationTest {
       Verdict failed = decision.verdicts().get(0);
       assertThat(failed.outcome()).isEqualTo(Outcome.COULD_NOT_JUDGE);
       assertThat(failed.reason())
-          .isEqualTo("the rule failed: java.lang.IllegalStateException: bug in rule");
+          .isEqualTo("the rule failed: bug in rule");
       assertThat(after.runs()).isEqualTo(1);
       assertThat(decision.outcome()).isEqualTo(Outcome.DENY);
     }
@@ -424,7 +424,41 @@ class PolicyEvaluationTest {
       Verdict verdict = policy.evaluate(COMMAND, Facts.none()).verdicts().get(0);
 
       assertThat(verdict.outcome()).isEqualTo(Outcome.COULD_NOT_JUDGE);
-      assertThat(verdict.reason()).isEqualTo("the rule failed: java.lang.StackOverflowError: deep");
+      assertThat(verdict.reason()).isEqualTo("the rule failed: the call stack overflowed: deep");
+    }
+
+    /**
+     * What reaches the agent says the failure in words: the message without any exception's
+     * class name (a wrapper's cause, a JDK message that only names types), and the rule's id.
+     */
+    @Test
+    void aFailingRulesReasonNamesNoExceptionClass() {
+      List<RuntimeException> thrown = List.of(new IllegalStateException("bug in rule"),
+          new RuntimeException(new java.io.UncheckedIOException("cannot read x",
+              new java.io.IOException("disk gone"))),
+          new RuntimeException(new IllegalArgumentException()),
+          new NullPointerException("Cannot invoke \"java.lang.String.length()\" because"
+              + " \"<local1>\" is null"),
+          new ClassCastException("class java.lang.String cannot be cast to class"
+              + " java.lang.Integer"),
+          new IllegalStateException("java.lang.IllegalArgumentException: nested\nline two"));
+      for (RuntimeException e : thrown) {
+        Policy policy = Policy.builder()
+            .rule(StubRule.reading("a.fails", (event, facts) -> {
+              throw e;
+            }))
+            .build();
+
+        Verdict verdict = policy.evaluate(COMMAND, Facts.none()).verdicts().get(0);
+
+        assertThat(verdict.outcome()).as(e.toString()).isEqualTo(Outcome.COULD_NOT_JUDGE);
+        assertThat(verdict.ruleId()).isEqualTo("a.fails");
+        assertThat(verdict.reason()).as(e.toString()).startsWith("the rule failed: ")
+            .doesNotContain("java.").doesNotContain("Exception").doesNotContain("\n");
+        assertThat(Decision.of(List.of(verdict), java.util.Optional.empty()).message())
+            .as("the text to the agent").contains("a.fails").doesNotContain("java.")
+            .doesNotContain("Exception");
+      }
     }
 
     @Test
@@ -456,8 +490,9 @@ class PolicyEvaluationTest {
 
       Verdict verdict = decision.verdicts().get(0);
       assertThat(decision.outcome()).isEqualTo(Outcome.DENY);
-      assertThat(verdict.reason()).isEqualTo("the rule failed: java.lang.IllegalStateException: "
-          + "bug in rule (engine.on_error is deny)");
+      assertThat(verdict.reason()).isEqualTo("the rule failed: bug in rule (engine.on_error is"
+          + " deny)");
+      assertThat(verdict.ruleId()).isEqualTo("a.throws");
       assertThat(verdict.remedy()).contains(Remedy.describe("Fix or exclude the rule "
           + "(engine.exclude), or set engine.on_error to allow."));
     }

@@ -41,4 +41,32 @@ class SafeTextTest {
     assertThat(SafeText.escapeControls(text).chars())
         .noneMatch(c -> (c < 0x20 && c != '\n') || c == 0x7f || (c >= 0x80 && c <= 0x9f));
   }
+
+  @Test
+  void aFailureIsWordsWithoutAnyExceptionsClassName() {
+    assertThat(SafeText.failure(new IllegalStateException("boom"))).isEqualTo("boom");
+    assertThat(SafeText.failure(new RuntimeException(new IllegalArgumentException("bad x"))))
+        .as("a wrapper is its cause").isEqualTo("bad x");
+    assertThat(SafeText.failure(new IllegalStateException("java.io.IOException: disk\ngone")))
+        .isEqualTo("disk; gone");
+    assertThat(SafeText.failure(new IllegalStateException())).isEqualTo("no reason given");
+    assertThat(SafeText.failure(new NullPointerException("Cannot invoke \"java.lang.String"
+        + ".length()\""))).isEqualTo("a value was missing (null)");
+    assertThat(SafeText.failure(new NoClassDefFoundError("com/example/Gone")))
+        .isEqualTo("a class could not be loaded or linked: com/example/Gone");
+    assertThat(SafeText.failure(new java.nio.file.NoSuchFileException("/x/y")))
+        .isEqualTo("/x/y: no such file or directory");
+    assertThat(SafeText.failure(new java.nio.file.FileSystemException("/x", null, "Read-only"
+        + " file system"))).isEqualTo("/x: Read-only file system");
+    assertThat(SafeText.failure(new IllegalStateException("x".repeat(500))))
+        .hasSize(SafeText.FAILURE_LENGTH).endsWith("\u2026");
+  }
+
+  @Property
+  void noFailureTextNamesAnExceptionClass(@ForAll String message) {
+    String words = SafeText.failure(new IllegalStateException("java.lang.IllegalStateException: "
+        + message));
+    assertThat(words).isNotBlank().doesNotContain("java.lang.IllegalStateException")
+        .doesNotContain("\n");
+  }
 }

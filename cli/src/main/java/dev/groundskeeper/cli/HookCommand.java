@@ -76,7 +76,15 @@ final class HookCommand implements Callable<Integer> {
     } catch (CliException | GroundskeeperException e) {
       reply = failure(e.getMessage());
     } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      reply = failure("internal error: " + e);
+      // Words only, as every verb says an internal error; --debug, which only a person gives (the
+      // installed settings never do), adds the stack trace after the line.
+      reply = failure(Main.internalError(e, invocation.debug()));
+      if (invocation.debug()) {
+        invocation.err().println(reply.stderr());
+        e.printStackTrace(invocation.err());
+        invocation.err().flush();
+        return reply.exitCode();
+      }
     }
     if (!reply.stdout().isEmpty()) {
       invocation.out().println(reply.stdout());
@@ -134,6 +142,7 @@ final class HookCommand implements Callable<Integer> {
         invocation.err().println(Explainer.text(Explainer.rows(handled.policy(), event,
             decision), decision));
       }
+      Debug.ruleFailures(invocation, "hook", handled.policy(), event, handled.facts(), decision);
       EffectRegistry.print(handled.effects(), invocation.err());
       for (Verdict verdict : decision.verdicts()) {
         // Every event of one call is judged on the same configuration: its notes once.

@@ -332,8 +332,7 @@ public final class Main {
 
   /** An unexpected exception in words: its message, never its class's name. */
   static String internalError(Throwable e, boolean debug) {
-    String message = e.getMessage() == null ? "" : e.getMessage().strip();
-    return "internal error" + (message.isEmpty() ? "" : ": " + message.replace('\n', ' '))
+    return "internal error: " + SafeText.failure(e)
         + (debug ? "" : " (--debug prints its stack trace)");
   }
 

@@ -104,8 +104,37 @@ class HookCommandTest {
     @Test
     void aRuleThatFailsIsReportedAsCouldNotJudgeAndNeverBlocks() {
       assertAnswer(hook(bash("explode")), beforeTool("additionalContext",
-          "[clitest.fragile] could not judge: the rule failed: java.lang.IllegalStateException:"
-              + " boom"));
+          "[clitest.fragile] could not judge: the rule failed: boom"));
+    }
+
+    /** DESIGN.md's failure policy: with engine.on_error deny, a failing rule denies, in words. */
+    @Test
+    void withOnErrorDenyAFailingRuleDeniesNamingTheRuleAndNoException() throws IOException {
+      Files.createDirectories(project.resolve(".git"));
+      Files.writeString(project.resolve(".groundskeeper.yaml"), "engine:\n  on_error: deny\n");
+      CliRunner.Result result = hook(bash("explode"));
+
+      assertThat(result.exit()).isZero();
+      JsonNode answer = Json.MAPPER.readTree(result.out()).path("hookSpecificOutput");
+      assertThat(answer.path("permissionDecision").asText()).isEqualTo("deny");
+      assertThat(answer.path("permissionDecisionReason").asText())
+          .startsWith("[clitest.fragile] the rule failed: boom (engine.on_error is deny)")
+          .doesNotContain("java.").doesNotContain("Exception");
+    }
+
+    @Test
+    void withDebugAFailingRulesStackTraceGoesToStandardErrorAndTheAnswerStaysTheSame() {
+      CliRunner.Result plain = cli.withInput(project, Json.compact(bash("explode")), "hook");
+      CliRunner.Result debug = cli.withInput(project, Json.compact(bash("explode")), "--debug",
+          "hook");
+
+      assertThat(plain.err()).isEmpty();
+      assertThat(debug.exit()).isEqualTo(plain.exit()).isZero();
+      assertThat(debug.out()).isEqualTo(plain.out()).doesNotContain("java.")
+          .doesNotContain("Exception").contains("clitest.fragile");
+      assertThat(debug.err()).startsWith("groundskeeper hook: rule clitest.fragile failed:\n"
+          + "java.lang.IllegalStateException: boom\n")
+          .contains("\tat dev.groundskeeper.cli.TestRules$Fragile.evaluate(");
     }
 
     @Test
@@ -581,8 +610,16 @@ class HookCommandTest {
           broken.withInput(project, Json.compact(bash("rm -rf /")), "hook");
       assertThat(result.exit()).isEqualTo(1);
       assertThat(result.out()).isEmpty();
-      assertThat(result.err()).isEqualTo("groundskeeper hook: internal error:"
-          + " java.lang.IllegalStateException: kaput; second line\n");
+      assertThat(result.err()).isEqualTo("groundskeeper hook: internal error: kaput; second line"
+          + " (--debug prints its stack trace)\n");
+      assertThat(result.err()).doesNotContain("java.").doesNotContain("Exception");
+
+      CliRunner.Result debug =
+          broken.withInput(project, Json.compact(bash("rm -rf /")), "--debug", "hook");
+      assertThat(debug.exit()).as("still exit 1: the action goes ahead").isEqualTo(1);
+      assertThat(debug.out()).isEmpty();
+      assertThat(debug.err()).startsWith("groundskeeper hook: internal error: kaput; second line\n"
+          + "java.lang.IllegalStateException: kaput\n").contains("\tat ");
     }
 
     @Test

@@ -54,10 +54,14 @@ class JsonStyleTest {
       "worktree list --all --json", "worktree prune --dry-run --json", "worktree add lane --json",
       "scratch sweep --json", "check --json -- ls", "check --json --explain -- git status",
       "branch park waiting --reason r --dry-run --json", "branch clean --json",
-      "scratch reap --json", "replay --json @SESSION@", "doctor --json"})
+      "scratch reap --json", "replay --json @SESSION@", "doctor --json", "snapshot list --json",
+      "snapshot show @SNAPSHOT@ --json"})
   void printsOneCompactJsonDocumentWithoutNullsAndIndentsItWithPretty(String line)
       throws IOException {
     String args = line.replace("@SESSION@", temp.resolve("session.jsonl").toString());
+    if (line.startsWith("snapshot")) {
+      args = args.replace("@SNAPSHOT@", snapshot());
+    }
     CliRunner.Result result = CliRunner.builtInRulesOnly(temp).run(repo, args.split(" "));
     // worktree prune answers 1 when nothing was reclaimed, doctor when it has findings
     assertThat(result.exit()).as(result.err()).isBetween(0, 1);
@@ -73,6 +77,22 @@ class JsonStyleTest {
     if (!line.startsWith("worktree add")) { // the second add is refused: the name is taken
       assertThat(again.size()).as(line).isEqualTo(document.size());
     }
+  }
+
+  /**
+   * A snapshot of a modified file, taken the way it is in use: the hook, in snapshot mode, before
+   * {@code git checkout -- a.txt}; its id.
+   */
+  private String snapshot() throws IOException {
+    Files.writeString(repo.resolve(".groundskeeper.yaml"), "changes:\n  discard: snapshot\n");
+    Files.writeString(repo.resolve("a.txt"), "a, and an afternoon's work\n");
+    String payload = MAPPER.writeValueAsString(Map.of("session_id", "s1", "cwd",
+        repo.toString(), "hook_event_name", "PreToolUse", "tool_name", "Bash", "tool_input",
+        Map.of("command", "git checkout -- a.txt")));
+    CliRunner cli = CliRunner.builtInRulesOnly(temp);
+    CliRunner.Result hook = cli.withInput(repo, payload, "hook");
+    assertThat(hook.out()).as(hook.err()).contains("Kept a copy");
+    return cli.run(repo, "snapshot", "list").out().split(" ")[0];
   }
 
   private static JsonNode parse(String out) throws IOException {

@@ -157,6 +157,39 @@ class SnapshotUndoTest {
     assertThat(cli.run(repo, "undo").exit()).isEqualTo(1);
   }
 
+  @Test
+  void listAndShowTellTheSameAsJson() throws IOException {
+    hook("git checkout -- a.txt");
+    Git.run(repo, "checkout", "--", "a.txt");
+    JsonNode list = Json.MAPPER.readTree(cli.run(repo, "snapshot", "list", "--json").out());
+    assertThat(list.path("worktree").asText()).isEqualTo(repo.toRealPath().toString());
+    assertThat(list.path("damaged")).isEmpty();
+    assertThat(list.has("drop_expired")).isFalse();
+    JsonNode row = list.path("snapshots").get(0);
+    String id = row.path("id").asText();
+    assertThat(cli.run(repo, "snapshot", "list").out()).startsWith(id + "  ");
+    assertThat(row.path("session").asText()).isEqualTo("s1");
+    assertThat(row.path("command").asText()).isEqualTo("git checkout -- a.txt");
+    assertThat(row.path("paths").asInt()).isEqualTo(1);
+    assertThat(row.path("expired").asBoolean()).isFalse();
+
+    CliRunner.Result shown = cli.run(repo, "snapshot", "show", id, "--json");
+    assertThat(shown.exit()).as(shown.err()).isZero();
+    JsonNode show = Json.MAPPER.readTree(shown.out());
+    assertThat(show.path("id").asText()).isEqualTo(id);
+    assertThat(show.path("files").get(0).path("path").asText()).isEqualTo("a.txt");
+    assertThat(show.path("files").get(0).path("size").asLong()).isEqualTo(21);
+    assertThat(show.path("files").get(0).path("restore").asText()).isEqualTo("write");
+    assertThat(show.path("diff").get(0).path("lines").toString()).contains("+two, uncommitted");
+    assertThat(show.has("not_shown")).isFalse();
+    assertThat(show.path("restore_command").asText())
+        .isEqualTo("groundskeeper snapshot restore " + id);
+
+    CliRunner.Result missing = cli.run(repo, "snapshot", "show", "nope", "--json");
+    assertThat(missing.exit()).isEqualTo(1);
+    assertThat(missing.out()).isEmpty();
+  }
+
   /**
    * snapshot show prints the stat and the diff from the worktree now to the kept copy, which is
    * what a restore writes; it is cut at a bound unless --full or paths are given.

@@ -30,10 +30,12 @@ public final class BoundedProcess {
 
   /** What the program said and how it ended. */
   public record Result(int exitCode, byte[] stdout, String stderr) {
+    /** {@return whether the program exited with 0} */
     public boolean ok() {
       return exitCode == 0;
     }
 
+    /** {@return standard output, decoded as UTF-8} */
     public String out() {
       return new String(stdout, StandardCharsets.UTF_8);
     }
@@ -51,6 +53,15 @@ public final class BoundedProcess {
   /**
    * Runs {@code command} in {@code dir} with {@code env} added to this process's environment and
    * {@code input} as its standard input. {@code label} names the run in a time-out message.
+   *
+   * @param command the program and its arguments (no shell)
+   * @param dir the working directory
+   * @param bound how long it may run before it is stopped
+   * @param env the variables to add (the repository variables git exports to its hooks are removed
+   * first)
+   * @param input its standard input
+   * @param label what the run is, for the message of a time-out
+   * @return what it said and how it ended
    */
   public static Result run(List<String> command, Path dir, Duration bound,
       Map<String, String> env, byte[] input, String label) {

@@ -50,7 +50,11 @@ public final class EffectExecutor {
     this.faults = faults;
   }
 
-  /** The executor for the repository holding {@code cwd}. */
+  /**
+   * {@return the executor for the repository holding {@code cwd}}
+   *
+   * @param cwd a directory inside the repository
+   */
   public static EffectExecutor forDirectory(Path cwd) {
     return forDirectory(cwd, Faults.NONE);
   }
@@ -66,7 +70,12 @@ public final class EffectExecutor {
     }
   }
 
-  /** Performs each repository effect in order; other effects are refused as not ours. */
+  /**
+   * Performs each repository effect in order; other effects are refused as not ours.
+   *
+   * @param effects the effects, in the order to perform them
+   * @return one result per effect, in the same order
+   */
   public List<EffectResult> performAll(List<? extends Effect> effects) {
     List<EffectResult> results = new ArrayList<>();
     for (Effect effect : effects) {
@@ -76,6 +85,12 @@ public final class EffectExecutor {
     return results;
   }
 
+  /**
+   * Performs one repository effect, re-checking its proof (the expected tip) as it acts.
+   *
+   * @param effect the effect
+   * @return what happened: done, refused (the proof no longer held, or git refused), or failed
+   */
   public EffectResult perform(RepoEffect effect) {
     Objects.requireNonNull(effect, "effect");
     try {

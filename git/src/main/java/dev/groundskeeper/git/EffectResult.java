@@ -17,6 +17,14 @@ import java.util.Objects;
 @API(status = API.Status.EXPERIMENTAL)
 public record EffectResult(Effect effect, Status status, String message, List<String> restoreCommands) {
 
+  /**
+   * No component may be null; copies {@code restoreCommands}.
+   *
+   * @param effect the effect asked for
+   * @param status what happened
+   * @param message one line saying what happened and why
+   * @param restoreCommands the exact commands that undo a done effect, in order (may be empty)
+   */
   public EffectResult {
     Objects.requireNonNull(effect, "effect");
     Objects.requireNonNull(status, "status");
@@ -36,10 +44,12 @@ public record EffectResult(Effect effect, Status status, String message, List<St
     return new EffectResult(effect, Status.FAILED, message, List.of());
   }
 
+  /** {@return whether the effect was performed} */
   public boolean done() {
     return status == Status.DONE;
   }
 
+  /** What became of an effect. */
   @API(status = API.Status.EXPERIMENTAL)
   public enum Status {
     /** Performed. */

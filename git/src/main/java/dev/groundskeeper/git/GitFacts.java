@@ -54,10 +54,26 @@ public final class GitFacts {
     GitRepositories.clear();
   }
 
+  /**
+   * The facts of {@code cwd}'s repository on the system clock, its inventory read in full ({@link
+   * InventoryPass#FULL}).
+   *
+   * @param cwd a directory inside (or outside) a repository
+   * @param settings the {@code branches:} settings the inventory is judged with
+   * @return the facts, each computed when a rule first reads it
+   */
   public static Facts forDirectory(Path cwd, RepositorySettings settings) {
     return forDirectory(cwd, settings, Clock.systemUTC());
   }
 
+  /**
+   * The facts of {@code cwd}'s repository, its inventory read in full ({@link InventoryPass#FULL}).
+   *
+   * @param cwd a directory inside (or outside) a repository
+   * @param settings the {@code branches:} settings the inventory is judged with
+   * @param clock the clock branch ages are measured with
+   * @return the facts, each computed when a rule first reads it
+   */
   public static Facts forDirectory(Path cwd, RepositorySettings settings, Clock clock) {
     return forDirectory(cwd, settings, clock, InventoryPass.FULL);
   }
@@ -67,6 +83,12 @@ public final class GitFacts {
    * allows: {@link InventoryPass#FULL} at session start and in a sweep, {@link InventoryPass#GUARD}
    * for a decision inside a tool call. Either way what the inventory learns is written to the
    * repository's inventory cache for the next process.
+   *
+   * @param cwd a directory inside (or outside) a repository
+   * @param settings the {@code branches:} settings the inventory is judged with
+   * @param clock the clock branch ages are measured with
+   * @param pass how much of the inventory one call may compute
+   * @return the facts, each computed when a rule first reads it
    */
   public static Facts forDirectory(Path cwd, RepositorySettings settings, Clock clock, InventoryPass pass) {
     Objects.requireNonNull(cwd, "cwd");

@@ -76,12 +76,12 @@ public final class BranchLedgerStore implements BranchLedger {
     return mapper;
   }
 
-  /** Where the ledger of the repository with this common directory lives. */
+  /** {@return where the ledger of the repository with this common directory lives} */
   public static Path fileFor(Path commonDir) {
     return commonDir.resolve("groundskeeper").resolve("branch-ledger.json");
   }
 
-  /** The ledger in {@code file}; empty when the file is missing or unreadable. */
+  /** {@return the ledger in {@code file}; empty when the file is missing or unreadable} */
   public static BranchLedgerStore read(Path file) {
     try {
       JsonNode node = JSON.readTree(file.toFile());

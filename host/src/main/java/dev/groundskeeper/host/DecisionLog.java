@@ -84,7 +84,7 @@ public final class DecisionLog {
     this.opener = Objects.requireNonNull(opener, "opener");
   }
 
-  /** The log in {@code directory}, which it owns (a link there is refused). */
+  /** {@return the log in {@code directory}, which it owns (a link there is refused)} */
   public static DecisionLog in(Path directory) {
     return in(directory, DecisionLog::openNoFollow);
   }
@@ -138,12 +138,12 @@ public final class DecisionLog {
     }
   }
 
-  /** The current log file, when the log has a place. */
+  /** {@return the current log file, when the log has a place} */
   public Optional<Path> file() {
     return directory.map(dir -> dir.resolve(FILE_NAME));
   }
 
-  /** How many entries this log object could not write. */
+  /** {@return how many entries this log object could not write} */
   public long dropped() {
     return dropped.get();
   }
@@ -187,7 +187,7 @@ public final class DecisionLog {
       rules = List.copyOf(rules);
     }
 
-    /** This entry as one JSON object. */
+    /** {@return this entry as one JSON object} */
     public ObjectNode toJson() {
       ObjectNode node = MAPPER.createObjectNode();
       node.put("v", SCHEMA_VERSION);

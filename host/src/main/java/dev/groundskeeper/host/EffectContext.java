@@ -20,7 +20,7 @@ public record EffectContext(Workspace workspace, Facts facts) {
     }
   }
 
-  /** The top-level directory of the checkout the event happened in. */
+  /** {@return the top-level directory of the checkout the event happened in} */
   public Path root() {
     return workspace.root().orElseThrow();
   }

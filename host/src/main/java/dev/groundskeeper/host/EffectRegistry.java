@@ -38,7 +38,7 @@ public final class EffectRegistry {
     return List.copyOf(all);
   }
 
-  /** The performers, in the order an effect is offered to them. */
+  /** {@return the performers, in the order an effect is offered to them} */
   public List<EffectPerformer> performers() {
     return performers;
   }

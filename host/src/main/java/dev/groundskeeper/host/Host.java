@@ -7,6 +7,7 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.GroundskeeperException;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.PolicyBuilder;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.ConfigException;
 import dev.groundskeeper.api.config.ConfigSpec;
@@ -183,22 +184,22 @@ public final class Host {
     return program;
   }
 
-  /** Where {@link #handle} records decisions. */
+  /** {@return where {@link #handle} records decisions} */
   public DecisionLog decisionLog() {
     return decisionLog;
   }
 
-  /** The monotonic nanosecond counter this host times rules and calls with. */
+  /** {@return the monotonic nanosecond counter this host times rules and calls with} */
   public LongSupplier nanoTime() {
     return nanoTime;
   }
 
-  /** The workspace of {@code directory}. */
+  /** {@return the workspace of {@code directory}} */
   public Workspace workspace(Path directory) {
     return Workspace.locate(directory);
   }
 
-  /** The policy loader (cached per configuration fingerprint). */
+  /** {@return the policy loader (cached per configuration fingerprint)} */
   public PolicyLoader policies() {
     return policies;
   }
@@ -257,7 +258,7 @@ public final class Host {
 
   private static String pluginProblem(Throwable e) {
     return "a rule plugin could not be loaded: " + (e instanceof GroundskeeperException
-        ? e.getMessage() : e.toString());
+        ? e.getMessage() : SafeText.failure(e));
   }
 
   /**
@@ -283,12 +284,12 @@ public final class Host {
     return effects.perform(decision, workspace, facts);
   }
 
-  /** The effect executor registry. */
+  /** {@return the effect executor registry} */
   public EffectRegistry effects() {
     return effects;
   }
 
-  /** The snapshots {@code snapshot} mode keeps, in this host's state directory. */
+  /** {@return the snapshots {@code snapshot} mode keeps, in this host's state directory} */
   public Snapshots snapshots() {
     return snapshots;
   }
@@ -321,7 +322,7 @@ public final class Host {
     return config.get(BRANCHES).cleanupAfterMerge().regenerable(config.get(SCRATCH).directory());
   }
 
-  /** The decision with a could-not-judge note for each setting that could not be used. */
+  /** {@return the decision with a could-not-judge note for each setting that could not be used} */
   public static Decision withNotes(Decision decision, List<String> notes) {
     if (notes.isEmpty()) {
       return decision;
@@ -331,7 +332,9 @@ public final class Host {
     return Decision.of(verdicts, decision.explanation());
   }
 
-  /** The decision with {@code reports} (whole verdicts, such as the trust report) added. */
+  /**
+   * {@return the decision with {@code reports} (whole verdicts, such as the trust report) added}
+   */
   public static Decision withReports(Decision decision, List<Verdict> reports) {
     if (reports.isEmpty()) {
       return decision;

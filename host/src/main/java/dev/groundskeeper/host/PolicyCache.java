@@ -46,12 +46,12 @@ public final class PolicyCache {
 
   private PolicyCache() {}
 
-  /** An empty cache. */
+  /** {@return an empty cache} */
   public static PolicyCache create() {
     return new PolicyCache();
   }
 
-  /** How many policies this cache has built (one per miss). */
+  /** {@return how many policies this cache has built (one per miss)} */
   public synchronized long builds() {
     return built;
   }

@@ -209,7 +209,7 @@ public final class PolicyLoader {
     return cached(ConfigFingerprint.of(List.of(), List.of()), List.of(), List.of());
   }
 
-  /** A builder that discovers the built-in providers and those of {@code plugins}. */
+  /** {@return a builder that discovers the built-in providers and those of {@code plugins}} */
   public PolicyBuilder discovering(List<Path> plugins) {
     ClassLoader loader = Plugins.classLoader(plugins, parent);
     PolicyBuilder builder = Policy.builder().discover(loader);

@@ -18,7 +18,10 @@ public final class ScratchSpaces {
 
   private ScratchSpaces() {}
 
-  /** The file facts under {@code base} (a checkout's top level), with {@code now} as the time. */
+  /**
+   * {@return the file facts under {@code base} (a checkout's top level), with {@code now} as the
+   * time}
+   */
   public static Facts facts(Path base, Instant now) {
     return FileSystemFacts.register(Facts.builder(), base).value(Facts.NOW, now).build();
   }

@@ -24,7 +24,7 @@ public final class Snapshots {
     this.store = store;
   }
 
-  /** The snapshots at the place {@code environment} names. */
+  /** {@return the snapshots at the place {@code environment} names} */
   public static Snapshots forEnvironment(Map<String, String> environment) {
     Optional<Path> home = Optional.ofNullable(environment.get("HOME")).filter(h -> !h.isEmpty())
         .map(Path::of);
@@ -32,19 +32,19 @@ public final class Snapshots {
         home)));
   }
 
-  /** The top level of the worktree holding {@code directory}. */
+  /** {@return the top level of the worktree holding {@code directory}} */
   public Path worktree(Path directory) {
     return SnapshotStore.worktreeOf(directory).orElseThrow(() -> new HostException(directory
         + " is not inside a git worktree; snapshots belong to a worktree, so run the command"
         + " from inside one"));
   }
 
-  /** The snapshots of the worktree holding {@code directory}, newest first. */
+  /** {@return the snapshots of the worktree holding {@code directory}, newest first} */
   public List<Snapshot> list(Path directory) {
     return wrap(() -> store().list(worktree(directory)));
   }
 
-  /** The snapshot directories of that worktree whose manifest cannot be read. */
+  /** {@return the snapshot directories of that worktree whose manifest cannot be read} */
   public List<String> damaged(Path directory) {
     return wrap(() -> store().damaged(worktree(directory)));
   }
@@ -91,7 +91,7 @@ public final class Snapshots {
     });
   }
 
-  /** Where the snapshots of the worktree holding {@code directory} are kept. */
+  /** {@return where the snapshots of the worktree holding {@code directory} are kept} */
   public Path directory(Path directory) {
     return store().directory(worktree(directory));
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.config.ConfigLayers;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,12 +72,15 @@ public final class TrustList {
     this.problem = problem;
   }
 
-  /** Where the list lives for {@code environment}; empty when neither XDG_CONFIG_HOME nor HOME is set. */
+  /**
+   * {@return where the list lives for {@code environment}; empty when neither XDG_CONFIG_HOME nor
+   * HOME is set}
+   */
   public static Optional<Path> file(Map<String, String> environment) {
     return ConfigLayers.userFile(environment).map(config -> config.resolveSibling(FILE_NAME));
   }
 
-  /** The list of {@code environment}'s user; an absent file is an empty list. */
+  /** {@return the list of {@code environment}'s user; an absent file is an empty list} */
   public static TrustList read(Map<String, String> environment) {
     Optional<Path> file = file(environment);
     if (file.isEmpty()) {
@@ -142,7 +146,7 @@ public final class TrustList {
     return problem;
   }
 
-  /** The entry of {@code location} (a real path), if any. */
+  /** {@return the entry of {@code location} (a real path), if any} */
   public Optional<Entry> entry(Path location) {
     return entries.stream().filter(entry -> entry.location().equals(location)).findFirst();
   }
@@ -208,7 +212,7 @@ public final class TrustList {
     return listed.startsWith(checkout);
   }
 
-  /** This list with {@code entry} in place of any entry of its location. */
+  /** {@return this list with {@code entry} in place of any entry of its location} */
   public TrustList with(Entry entry) {
     List<Entry> next = new ArrayList<>(entries);
     next.removeIf(known -> known.location().equals(entry.location()));
@@ -216,7 +220,7 @@ public final class TrustList {
     return new TrustList(file, next, Optional.empty());
   }
 
-  /** This list without the entry of {@code location}. */
+  /** {@return this list without the entry of {@code location}} */
   public TrustList without(Path location) {
     List<Entry> next = new ArrayList<>(entries);
     next.removeIf(known -> known.location().equals(location));
@@ -246,11 +250,12 @@ public final class TrustList {
           .writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8), ".trusted-",
           ".json", ReplacedFiles.OWNER_ONLY);
     } catch (IOException e) {
-      throw new HostException("cannot write the trust list " + target + ": " + e);
+      throw new HostException(
+          "cannot write the trust list " + target + ": " + SafeText.failure(e));
     }
   }
 
-  /** A checkout's real path, as an entry records it. */
+  /** {@return a checkout's real path, as an entry records it} */
   public static Path location(Path checkout) {
     try {
       return checkout.toRealPath();

@@ -20,7 +20,7 @@ public record Workspace(Path directory, Optional<Path> root) {
     Objects.requireNonNull(root, "root");
   }
 
-  /** The workspace of {@code directory}, which need not exist yet. */
+  /** {@return the workspace of {@code directory}, which need not exist yet} */
   public static Workspace locate(Path directory) {
     Path absolute = directory.toAbsolutePath().normalize();
     for (Path candidate = absolute; candidate != null; candidate = candidate.getParent()) {
@@ -31,7 +31,7 @@ public record Workspace(Path directory, Optional<Path> root) {
     return new Workspace(absolute, Optional.empty());
   }
 
-  /** The repository root, or the directory itself outside any repository. */
+  /** {@return the repository root, or the directory itself outside any repository} */
   public Path base() {
     return root.orElse(directory);
   }

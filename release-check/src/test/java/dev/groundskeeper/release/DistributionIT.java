@@ -89,12 +89,18 @@ class DistributionIT {
   }
 
   @Test
-  void theArchiveHoldsTheLauncherTheJarTheClientSourceAndTheTextsAndNothingElse() throws Exception {
+  void theArchiveHoldsTheLauncherTheJarTheClientSourceTheManPagesAndTheTextsAndNothingElse()
+      throws Exception {
     Path root = unpack();
     List<String> entries = new ArrayList<>();
     try (Stream<Path> files = Files.walk(root)) {
       files.filter(Files::isRegularFile).forEach(f -> entries.add(root.relativize(f).toString()));
     }
+    List<String> pages = entries.stream().filter(e -> e.startsWith("share/man/man1/")).toList();
+    assertThat(pages).as("a manual page per verb").hasSizeGreaterThan(20)
+        .allMatch(page -> page.matches("share/man/man1/groundskeeper(-[a-z]+)*\\.1"))
+        .contains("share/man/man1/groundskeeper.1", "share/man/man1/groundskeeper-sweep.1");
+    entries.removeAll(pages);
     assertThat(entries).containsExactlyInAnyOrder("bin/groundskeeper",
         "cli/target/groundskeeper.jar", "share/hook-client.c", "LICENSE", "INSTALL.md",
         "THIRD-PARTY.md");
@@ -145,6 +151,52 @@ class DistributionIT {
         .contains(root.toRealPath().resolve("bin/groundskeeper") + " hook --runner claude");
     assertThat(home.resolve(".claude/settings.json")).as("a dry run writes nothing")
         .doesNotExist();
+  }
+
+  /**
+   * The manual pages the archive carries are the ones its own jar makes from the command model:
+   * the same set of files, byte for byte, as {@code help --man-dir} of the unpacked launcher
+   * writes, and each of a sample of verbs (the command, a verb, a verb of a group, one with
+   * verbs of its own) as {@code help --man VERB} prints it. (Every page once through
+   * {@code --man} would start one JVM per verb; cli's ManPageTest holds {@code --man-dir} and
+   * {@code --man} to the same text.)
+   */
+  @Test
+  void theManPagesAreTheOnesHelpManPrints() throws Exception {
+    Path root = unpack();
+    Path home = Files.createDirectories(scratch.resolve("home"));
+    Path binDir = Files.createDirectories(home.resolve(".local/bin"));
+    Path work = Files.createDirectories(scratch.resolve("work"));
+    Map<String, String> environment = environment(home, binDir);
+    String launcher = root.resolve("bin/groundskeeper").toString();
+    Path shipped = root.resolve("share/man/man1");
+    Path written = scratch.resolve("man1");
+
+    Run dir = run(List.of(launcher, "help", "--man-dir", written.toString()), work, environment,
+        "");
+    assertThat(dir.exit()).as(dir.toString()).isZero();
+    assertThat(names(shipped)).isEqualTo(names(written)).isNotEmpty();
+    for (String name : names(shipped)) {
+      assertThat(Files.readString(shipped.resolve(name))).as(name)
+          .isEqualTo(Files.readString(written.resolve(name)));
+    }
+    for (String verb : List.of("", "sweep", "scratch sweep", "snapshot")) {
+      List<String> command = new ArrayList<>(List.of(launcher, "help", "--man"));
+      if (!verb.isEmpty()) {
+        command.addAll(List.of(verb.split(" ")));
+      }
+      Run page = run(command, work, environment, "");
+      assertThat(page.exit()).as(page.toString()).isZero();
+      String name = "groundskeeper" + (verb.isEmpty() ? "" : "-" + verb.replace(' ', '-'))
+          + ".1";
+      assertThat(Files.readString(shipped.resolve(name))).as(name).isEqualTo(page.stdout());
+    }
+  }
+
+  private static List<String> names(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.map(f -> f.getFileName().toString()).sorted().toList();
+    }
   }
 
   /**

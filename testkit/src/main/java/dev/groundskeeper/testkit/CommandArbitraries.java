@@ -19,7 +19,7 @@ public final class CommandArbitraries {
 
   private CommandArbitraries() {}
 
-  /** A plain word such as {@code main}, {@code -rf}, {@code notes/plan.md}. */
+  /** {@return a plain word such as {@code main}, {@code -rf}, {@code notes/plan.md}} */
   public static Arbitrary<String> words() {
     return Arbitraries.oneOf(
         Arbitraries.strings().withChars("abcdefghijklmnopqrstuvwxyz0123456789._/-")
@@ -28,7 +28,9 @@ public final class CommandArbitraries {
         PathArbitraries.relative());
   }
 
-  /** A word as it would be typed: bare, single-quoted, double-quoted, or with a variable. */
+  /**
+   * {@return a word as it would be typed: bare, single-quoted, double-quoted, or with a variable}
+   */
   public static Arbitrary<String> typedWords() {
     Arbitrary<String> spaced = Arbitraries.strings()
         .withChars("abcdefghijklmnopqrstuvwxyz0123456789 .-").ofMinLength(1).ofMaxLength(16);
@@ -39,7 +41,11 @@ public final class CommandArbitraries {
         words().map(w -> "$" + w.replaceAll("[^a-z]", "").toUpperCase() + "X"));
   }
 
-  /** Branch names as git allows them, such as {@code feat/login-2}. */
+  /**
+   * Branch names as git allows them, such as {@code feat/login-2}.
+   *
+   * @return branch names as git allows them, such as {@code feat/login-2}
+   */
   public static Arbitrary<String> branchNames() {
     Arbitrary<String> segment = Arbitraries.strings().withChars("abcdefghijklmnopqrstuvwxyz0123456789-")
         .ofMinLength(1).ofMaxLength(10).filter(s -> !s.startsWith("-"));
@@ -48,7 +54,7 @@ public final class CommandArbitraries {
         segment.list().ofMinSize(1).ofMaxSize(3).map(parts -> String.join("/", parts)));
   }
 
-  /** One git invocation: global options, a subcommand, its options and arguments. */
+  /** {@return one git invocation: global options, a subcommand, its options and arguments} */
   public static Arbitrary<String> gitCommands() {
     Arbitrary<String> global = Arbitraries.of("", "", "-C sub ", "-c core.pager=cat ",
         "--no-pager ");
@@ -72,7 +78,7 @@ public final class CommandArbitraries {
     return Combinators.combine(global, invocation).as((g, i) -> "git " + g + i);
   }
 
-  /** One simple command: a program and its words, or a git invocation. */
+  /** {@return one simple command: a program and its words, or a git invocation} */
   public static Arbitrary<String> simpleCommands() {
     Arbitrary<String> program = Combinators.combine(Arbitraries.of(PROGRAMS),
         typedWords().list().ofMaxSize(4))
@@ -85,6 +91,8 @@ public final class CommandArbitraries {
   /**
    * Whole command lines: simple commands joined by list operators and pipes, sometimes in a
    * subshell or a {@code $( )} substitution.
+   *
+   * @return whole command lines
    */
   public static Arbitrary<String> commands() {
     Arbitrary<String> operator = Arbitraries.of(" && ", " || ", "; ", " | ", "\n");
@@ -96,13 +104,22 @@ public final class CommandArbitraries {
         .as((first, rest) -> first + String.join("", rest));
   }
 
-  /** Arbitrary text over shell-significant characters: quotes, operators, unbalanced pairs. */
+  /**
+   * Arbitrary text over shell-significant characters: quotes, operators, unbalanced pairs.
+   *
+   * @return text that is seldom a readable command
+   */
   public static Arbitrary<String> noise() {
     return Arbitraries.strings().withChars("ab -'\"\\$(){}`;&|<>\n\t#*?~=")
         .ofMaxLength(30);
   }
 
-  /** Mostly readable command lines, with some noise mixed in. */
+  /**
+   * Mostly readable command lines, with some noise mixed in.
+   *
+   * @return command lines, about six in ten readable ones, three in ten git invocations and one in
+   * ten noise
+   */
   public static Arbitrary<String> anyCommands() {
     return Arbitraries.frequencyOf(
         net.jqwik.api.Tuple.of(6, commands()),

@@ -37,7 +37,11 @@ public final class EventArbitraries {
 
   private EventArbitraries() {}
 
-  /** Events of every type, each type about equally often. */
+  /**
+   * Events of every type, each type about equally often.
+   *
+   * @return events of every type
+   */
   public static Arbitrary<Event> events() {
     return Arbitraries.oneOf(List.of(
         commandEvents(), fileWrites(), commandsCompleted(), toolsCompleted(), prompts(),
@@ -45,21 +49,39 @@ public final class EventArbitraries {
         worktreeCreates(), worktreeRemoves(), preCompacts(), sweeps()));
   }
 
-  /** Events of every type except those {@code readTypes} cover. */
+  /**
+   * Events of every type except those {@code readTypes} cover.
+   *
+   * @param readTypes the event types to leave out (a rule's {@code RuleInfo.events()})
+   * @return events of the other types only
+   */
   public static Arbitrary<Event> eventsNotOf(java.util.Collection<Class<? extends Event>>
       readTypes) {
     return events().filter(event -> readTypes.stream().noneMatch(t -> t.isInstance(event)));
   }
 
+  /**
+   * {@return command events over mostly readable command lines ({@link
+   * CommandArbitraries#anyCommands()})}
+   */
   public static Arbitrary<Event> commandEvents() {
     return commandEvents(CommandArbitraries.anyCommands());
   }
 
-  /** Command events whose command lines come from {@code commands}. */
+  /**
+   * Command events whose command lines come from {@code commands}.
+   *
+   * @param commands the command lines to draw from
+   * @return command events over those command lines
+   */
   public static Arbitrary<Event> commandEvents(Arbitrary<String> commands) {
     return Combinators.combine(ContextArbitraries.contexts(), commands).as(CommandEvent::new);
   }
 
+  /**
+   * {@return writes and edits of relative paths under the working directory, of existing files or
+   * new ones, with or without content (an edit never has any)}
+   */
   public static Arbitrary<Event> fileWrites() {
     Arbitrary<Optional<String>> content = Arbitraries.oneOf(Arbitraries.just(Optional.empty()),
         Arbitraries.strings().ofMaxLength(40).map(Optional::of));
@@ -70,6 +92,7 @@ public final class EventArbitraries {
             kind == WriteKind.EDIT ? Optional.empty() : text));
   }
 
+  /** {@return completed commands, with or without an exit status, some of them failed} */
   public static Arbitrary<Event> commandsCompleted() {
     Arbitrary<OptionalInt> status = Arbitraries.oneOf(Arbitraries.just(OptionalInt.empty()),
         Arbitraries.of(0, 0, 1, 2, 128, 130).map(OptionalInt::of));
@@ -77,37 +100,45 @@ public final class EventArbitraries {
         status, Arbitraries.of(false, false, true)).as(CommandCompleted::new);
   }
 
+  /** {@return completed calls of tools other than the shell (Write, Edit, Read, ...)} */
   public static Arbitrary<Event> toolsCompleted() {
     return withContext(Arbitraries.of("Write", "Edit", "Read", "Grep", "Glob", "WebFetch"),
         ToolCompleted::new);
   }
 
+  /** {@return prompts the person submitted, as short generated text} */
   public static Arbitrary<Event> prompts() {
     return withContext(Arbitraries.strings().ofMaxLength(40), PromptSubmitted::new);
   }
 
+  /** {@return session starts from every source (startup, resume, clear, compact)} */
   public static Arbitrary<Event> sessionStarts() {
     return withContext(Arbitraries.of(StartSource.class), SessionStart::new);
   }
 
+  /** {@return stops, with and without {@code stop_hook_active}} */
   public static Arbitrary<Event> stops() {
     return withContext(Arbitraries.of(true, false), Stop::new);
   }
 
+  /** {@return turns that ended in an error (rate limit, overload, ...)} */
   public static Arbitrary<Event> stopFailures() {
     return withContext(Arbitraries.of("rate_limit", "overloaded", "server_error", "unknown"),
         Event.StopFailure::new);
   }
 
+  /** {@return sub-agent stops of a few agent types, with and without {@code stop_hook_active}} */
   public static Arbitrary<Event> subagentStops() {
     return Combinators.combine(ContextArbitraries.contexts(), agentTypes(),
         Arbitraries.of(true, false)).as(SubagentStop::new);
   }
 
+  /** {@return sub-agent starts of a few agent types} */
   public static Arbitrary<Event> subagentStarts() {
     return withContext(agentTypes(), SubagentStart::new);
   }
 
+  /** {@return sub-agent launches, in a worktree of their own or not, with a short prompt} */
   public static Arbitrary<Event> dispatches() {
     Arbitrary<Optional<String>> isolation = Arbitraries.of(Optional.empty(),
         Optional.of("worktree"));
@@ -115,18 +146,22 @@ public final class EventArbitraries {
         Arbitraries.strings().ofMaxLength(30)).as(AgentDispatch::new);
   }
 
+  /** {@return requests to create a worktree named like a branch} */
   public static Arbitrary<Event> worktreeCreates() {
     return withContext(CommandArbitraries.branchNames(), WorktreeCreate::new);
   }
 
+  /** {@return requests to remove the worktree at an absolute path} */
   public static Arbitrary<Event> worktreeRemoves() {
     return withContext(PathArbitraries.absolute(), WorktreeRemove::new);
   }
 
+  /** {@return compactions, manual and automatic} */
   public static Arbitrary<Event> preCompacts() {
     return withContext(Arbitraries.of(CompactTrigger.class), PreCompact::new);
   }
 
+  /** {@return sweep requests (the CLI's {@code sweep} verb)} */
   public static Arbitrary<Event> sweeps() {
     return ContextArbitraries.contexts().map(SweepRequest::new);
   }

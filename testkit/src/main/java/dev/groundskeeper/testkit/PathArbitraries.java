@@ -14,7 +14,7 @@ public final class PathArbitraries {
 
   private PathArbitraries() {}
 
-  /** One path segment: a name such as {@code notes}, {@code .env}, {@code plan v2.md}. */
+  /** {@return one path segment: a name such as {@code notes}, {@code .env}, {@code plan v2.md}} */
   public static Arbitrary<String> segments() {
     Arbitrary<String> stem = Arbitraries.strings().withChars("abcdefghijklmnopqrstuvwxyz0123456789")
         .ofMinLength(1).ofMaxLength(10);
@@ -27,22 +27,31 @@ public final class PathArbitraries {
         "scratch", "node_modules", "build", ".claude"));
   }
 
-  /** A relative path of one to five segments, such as {@code notes/plan.md}. */
+  /** {@return a relative path of one to five segments, such as {@code notes/plan.md}} */
   public static Arbitrary<String> relative() {
     return segments().list().ofMinSize(1).ofMaxSize(5).map(parts -> String.join("/", parts));
   }
 
-  /** An absolute path of one to five segments under {@code /}. */
+  /** {@return an absolute path of one to five segments under {@code /}} */
   public static Arbitrary<Path> absolute() {
     return relative().map(path -> Path.of("/" + path));
   }
 
-  /** An absolute path inside {@code root}. */
+  /**
+   * {@return an absolute path inside {@code root}}
+   *
+   * @param root the directory the paths lie in
+   */
   public static Arbitrary<Path> under(Path root) {
     return relative().map(root::resolve);
   }
 
-  /** Working directories: the repository root, a directory in it, or elsewhere. */
+  /**
+   * Working directories: the repository root, a directory in it, or elsewhere.
+   *
+   * @return the repository root ({@link EventBuilder#DEFAULT_CWD}), a directory in it, or an
+   * absolute path elsewhere
+   */
   public static Arbitrary<Path> workingDirectories() {
     return Arbitraries.oneOf(Arbitraries.just(EventBuilder.DEFAULT_CWD),
         under(EventBuilder.DEFAULT_CWD), absolute());

@@ -35,15 +35,23 @@ import org.opentest4j.AssertionFailedError;
 @API(status = API.Status.EXPERIMENTAL)
 public abstract class RuleContract {
 
-  /** The rule under test. Called once per try; it may return a new instance each time. */
+  /** {@return the rule under test} Called once per try; it may return a new instance each time. */
   protected abstract Rule rule();
 
-  /** Events the rule should be tried on; by default events of every type. */
+  /**
+   * Events the rule should be tried on; by default events of every type.
+   *
+   * @return the events to try the rule on
+   */
   protected Arbitrary<Event> events() {
     return EventArbitraries.events();
   }
 
-  /** Facts the rule should be tried with; by default only a fixed clock. */
+  /**
+   * Facts the rule should be tried with; by default only a fixed clock.
+   *
+   * @return the facts to try the rule with
+   */
   protected Arbitrary<Facts> facts() {
     return Arbitraries.just(TestFacts.atDefaultTime());
   }

@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli.serve;
 
+import dev.groundskeeper.api.SafeText;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ record CodeIdentity(Path location, String stamp) {
           .toRealPath();
       return new CodeIdentity(location, stampOf(location));
     } catch (URISyntaxException | IOException | RuntimeException e) {
-      throw new ServeException("cannot tell which jar this server runs from: " + e);
+      throw new ServeException("cannot tell which jar this server runs from: " + SafeText.failure(e));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.groundskeeper.cli.serve;
 
+import dev.groundskeeper.api.SafeText;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -683,8 +684,9 @@ final class HookServer {
       // A request's failure is that request's alone: answer 500 (the client then runs the hook
       // itself) and keep serving.
       failed.incrementAndGet();
-      settings.log().println("groundskeeper serve: a call failed: " + e);
-      respondQuietly(channel, 500, "internal error: " + e);
+      settings.log().println("groundskeeper serve: a call failed: "
+          + SafeText.escape(SafeText.failure(e)));
+      respondQuietly(channel, 500, "internal error: " + SafeText.failure(e));
     } finally {
       finish(channel);
     }

@@ -3,6 +3,7 @@ package dev.groundskeeper.cli.snapshot;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.repo.Snapshot;
+import dev.groundskeeper.cli.Json;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -124,6 +125,10 @@ public final class SnapshotCommand implements Runnable {
     private final SnapshotContext context;
     @CommandLine.Mixin
     Where where = new Where();
+    @Option(names = "--json", description = "Print the listing as one JSON object.")
+    boolean json;
+    @Option(names = "--pretty", description = "With --json: indent the JSON.")
+    boolean pretty;
 
     ListVerb(SnapshotContext context) {
       this.context = context;
@@ -133,6 +138,10 @@ public final class SnapshotCommand implements Runnable {
     public Integer call() {
       Path dir = where.of(context);
       List<Snapshot> snapshots = context.snapshots().list(dir);
+      if (json) {
+        context.out().println(Json.text(SnapshotJson.list(context, dir, snapshots), pretty));
+        return 0;
+      }
       if (snapshots.isEmpty()) {
         context.out().println("no snapshots of " + context.snapshots().worktree(dir));
       }
@@ -181,6 +190,11 @@ public final class SnapshotCommand implements Runnable {
     List<String> paths = new ArrayList<>();
     @Option(names = "--full", description = "Print the whole diff, however long.")
     boolean full;
+    @Option(names = "--json", description = "Print the snapshot, its paths and the diffs shown"
+        + " as one JSON object.")
+    boolean json;
+    @Option(names = "--pretty", description = "With --json: indent the JSON.")
+    boolean pretty;
 
     ShowVerb(SnapshotContext context) {
       this.context = context;
@@ -203,9 +217,20 @@ public final class SnapshotCommand implements Runnable {
           return REFUSED;
         }
       }
+      Snapshot.Restore plan = context.snapshots().restore(dir, id, true);
+      int budget = full || !paths.isEmpty() ? Integer.MAX_VALUE : SHOWN_DIFF_LINES;
+      Tally tally = new Tally();
+      List<Shown> diffs = shown(context.snapshots().diff(dir, id, paths), budget, tally);
+      List<Snapshot.Diff> kept = context.snapshots().stagedDiff(dir, id, paths).stream()
+          .filter(diff -> !diff.lines().isEmpty()).toList();
+      List<Shown> staged = shown(kept, budget, tally);
+      if (json) {
+        context.out().println(Json.text(SnapshotJson.show(context, snapshot, plan, paths, diffs,
+            staged, tally), pretty));
+        return 0;
+      }
       context.out().println(line(context, snapshot));
       context.out().println("worktree " + snapshot.top());
-      Snapshot.Restore plan = context.snapshots().restore(dir, id, true);
       for (Snapshot.File file : snapshot.files()) {
         if (!paths.isEmpty() && !paths.contains(file.path())) {
           continue;
@@ -222,18 +247,13 @@ public final class SnapshotCommand implements Runnable {
         context.out().println("  " + SafeText.escape(file.path()) + "  " + what
             + (file.staged() ? ", staged content kept" : "") + "; " + restore);
       }
-      List<Snapshot.Diff> diffs = context.snapshots().diff(dir, id, paths);
-      int budget = full || !paths.isEmpty() ? Integer.MAX_VALUE : SHOWN_DIFF_LINES;
-      Tally tally = new Tally();
-      print(diffs, budget, tally);
-      List<Snapshot.Diff> staged = context.snapshots().stagedDiff(dir, id, paths).stream()
-          .filter(diff -> !diff.lines().isEmpty()).toList();
-      if (!staged.isEmpty()) {
+      print(diffs);
+      if (!kept.isEmpty()) {
         context.out().println();
-        context.out().println("staged content kept, " + count(staged.size(), "path") + ": the"
+        context.out().println("staged content kept, " + count(kept.size(), "path") + ": the"
             + " diff from HEAD when the snapshot was taken to the index it kept, which a restore"
             + " puts back in the index");
-        print(staged, budget, tally);
+        print(staged);
       }
       int left = tally.left;
       int pathsLeft = tally.pathsLeft;
@@ -251,33 +271,48 @@ public final class SnapshotCommand implements Runnable {
       return 0;
     }
 
-    /** Prints {@code diffs} within what is left of {@code budget}, a path whole or not at all. */
-    private void print(List<Snapshot.Diff> diffs, int budget, Tally tally) {
-      for (Snapshot.Diff diff : diffs) {
-        int size = diff.lines().size();
-        if (size == 0) {
-          continue; // the worktree already holds the kept copy
-        }
-        if (tally.printed > 0 && tally.printed + size > budget) {
-          // a path is shown whole or not at all, unless it alone passes the bound
-          tally.left += size;
-          tally.pathsLeft++;
-          continue;
-        }
+    private void print(List<Shown> diffs) {
+      for (Shown part : diffs) {
         context.out().println();
-        int shown = Math.min(size, budget - tally.printed);
-        diff.lines().subList(0, shown).forEach(text -> context.out().println(diffLine(text)));
-        tally.printed += shown;
-        if (shown < size) {
-          tally.left += size - shown;
-          tally.pathsLeft++;
-        }
+        part.diff().lines().subList(0, part.lines())
+            .forEach(text -> context.out().println(diffLine(text)));
       }
     }
   }
 
+  /** A diff {@code show} prints, and how many of its first lines. */
+  record Shown(Snapshot.Diff diff, int lines) {}
+
+  /**
+   * The part of {@code diffs} shown within what is left of {@code budget}, a path whole or not at
+   * all (unless it alone passes the bound); an empty diff (the worktree already holds the kept
+   * copy) is not shown. The text and the JSON of {@code show} print the same part.
+   */
+  static List<Shown> shown(List<Snapshot.Diff> diffs, int budget, Tally tally) {
+    List<Shown> shown = new ArrayList<>();
+    for (Snapshot.Diff diff : diffs) {
+      int size = diff.lines().size();
+      if (size == 0) {
+        continue;
+      }
+      if (tally.printed > 0 && tally.printed + size > budget) {
+        tally.left += size;
+        tally.pathsLeft++;
+        continue;
+      }
+      int lines = Math.min(size, budget - tally.printed);
+      shown.add(new Shown(diff, lines));
+      tally.printed += lines;
+      if (lines < size) {
+        tally.left += size - lines;
+        tally.pathsLeft++;
+      }
+    }
+    return shown;
+  }
+
   /** What the diffs of one {@code show} printed, and left out, against its one bound. */
-  private static final class Tally {
+  static final class Tally {
     int printed;
     int left;
     int pathsLeft;

@@ -2,6 +2,7 @@ package dev.groundskeeper.git.files;
 
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.files.RemoveScratchSpace;
 import dev.groundskeeper.api.files.WriteNudgeState;
 import java.io.IOException;
@@ -23,12 +24,20 @@ public final class FileEffects {
     this.spaces = new SpaceRemover(root);
   }
 
-  /** An executor resolving relative paths against the checkout's top-level directory. */
+  /**
+   * {@return an executor resolving relative paths against the checkout's top-level directory}
+   *
+   * @param worktreeRoot the checkout's top-level directory
+   */
   public static FileEffects forRoot(Path worktreeRoot) {
     return new FileEffects(Objects.requireNonNull(worktreeRoot, "worktreeRoot").toAbsolutePath());
   }
 
-  /** True for the effect types this executor performs. */
+  /**
+   * {@return whether this executor performs effects of {@code effect}'s type}
+   *
+   * @param effect an effect
+   */
   public static boolean handles(Effect effect) {
     return effect instanceof WriteNudgeState || effect instanceof RemoveScratchSpace;
   }
@@ -38,6 +47,7 @@ public final class FileEffects {
    *
    * @return what was done, in one line
    * @throws IllegalArgumentException when this executor does not handle the effect type
+   * @param effect a file effect
    */
   public Result execute(Effect effect) {
     Objects.requireNonNull(effect, "effect");
@@ -53,7 +63,7 @@ public final class FileEffects {
     } catch (SpaceRemover.RefusedException e) {
       return new Result(effect, false, "refused: " + e.getMessage());
     } catch (IOException | SecurityException e) {
-      return new Result(effect, false, "failed: " + e);
+      return new Result(effect, false, "failed: " + SafeText.failure(e));
     }
     throw new IllegalArgumentException("not a file effect: " + effect.getClass().getName());
   }
@@ -61,6 +71,13 @@ public final class FileEffects {
   /** What one execution did: whether it acted, and a line saying what happened or why not. */
   @API(status = API.Status.EXPERIMENTAL)
   public record Result(Effect effect, boolean applied, String message) {
+    /**
+     * Neither {@code effect} nor {@code message} may be null.
+     *
+     * @param effect the effect asked for
+     * @param applied whether it acted
+     * @param message one line saying what happened, or why not
+     */
     public Result {
       Objects.requireNonNull(effect, "effect");
       Objects.requireNonNull(message, "message");

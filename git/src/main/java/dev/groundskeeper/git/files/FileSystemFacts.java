@@ -18,7 +18,13 @@ public final class FileSystemFacts {
 
   private FileSystemFacts() {}
 
-  /** Adds the file facts of the checkout at {@code worktreeRoot} to {@code builder}. */
+  /**
+   * Adds the file facts of the checkout at {@code worktreeRoot} to {@code builder}.
+   *
+   * @param builder the facts being built
+   * @param worktreeRoot the checkout's top-level directory
+   * @return {@code builder}
+   */
   public static FactsBuilder register(FactsBuilder builder, Path worktreeRoot) {
     Objects.requireNonNull(builder, "builder");
     Path root = Objects.requireNonNull(worktreeRoot, "worktreeRoot").toAbsolutePath().normalize();

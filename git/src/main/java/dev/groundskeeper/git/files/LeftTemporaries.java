@@ -49,6 +49,13 @@ public final class LeftTemporaries {
    * symbolic link, never directories), except {@code own}, that are dead by {@code olderThan}:
    * with {@link #UNDER_LOCK} every one, otherwise those last modified more than {@code olderThan}
    * before {@code own} was (so {@code own} must exist). Returns how many it removed.
+   *
+   * @param directory the directory to clean (its files only, not beneath)
+   * @param glob the names of the temporaries
+   * @param own this process's own temporary, which is never removed
+   * @param olderThan how much older than {@code own} a file must be to count as dead, or {@link
+   * #UNDER_LOCK}
+   * @return how many files were removed
    */
   public static int remove(Path directory, String glob, Path own, Duration olderThan) {
     var matcher = directory.getFileSystem().getPathMatcher("glob:" + glob);

@@ -56,14 +56,23 @@ public final class SnapshotStore {
   private final Path state;
   private final Optional<Path> userHome;
 
-  /** The store in {@code stateDirectory} (absolute); {@code userHome} shortens what it prints. */
+  /**
+   * The store in {@code stateDirectory} (absolute); {@code userHome} shortens what it prints.
+   *
+   * @param stateDirectory the state directory snapshots live under (absolute)
+   * @param userHome the person's home directory, shown as {@code ~} in what the store prints
+   */
   public SnapshotStore(Path stateDirectory, Optional<Path> userHome) {
     this.state = Objects.requireNonNull(stateDirectory, "stateDirectory").toAbsolutePath()
         .normalize();
     this.userHome = Objects.requireNonNull(userHome, "userHome");
   }
 
-  /** The top level of the worktree holding {@code directory}, when it is in one. */
+  /**
+   * {@return the top level of the worktree holding {@code directory}, when it is in one}
+   *
+   * @param directory any directory
+   */
   public static Optional<Path> worktreeOf(Path directory) {
     return WorktreeGit.topOf(directory).map(top -> {
       try {
@@ -74,7 +83,11 @@ public final class SnapshotStore {
     });
   }
 
-  /** Where the snapshots of the worktree {@code top} live. */
+  /**
+   * {@return where the snapshots of the worktree {@code top} live}
+   *
+   * @param top the worktree's top level
+   */
   public Path directory(Path top) {
     return state.resolve(DIRECTORY).resolve(key(top));
   }
@@ -84,6 +97,9 @@ public final class SnapshotStore {
    *
    * @throws StoreRefusal when it cannot be taken in full (a cap, a link, a full disk): then
    *     nothing of it is kept
+   * @param effect what to keep, and why
+   * @param now the time recorded as the snapshot's
+   * @return the snapshot kept
    */
   public Snapshot take(SnapshotEffect effect, Instant now) {
     return take(effect, now, path -> false);
@@ -97,6 +113,10 @@ public final class SnapshotStore {
    *
    * @throws StoreRefusal when it cannot be taken in full (a cap, a link, a full disk): then
    *     nothing of it is kept
+   * @param effect what to keep, and why
+   * @param now the time recorded as the snapshot's
+   * @param rebuildable whether a path (relative to the worktree) is regenerable and left out
+   * @return the snapshot kept
    */
   public Snapshot take(SnapshotEffect effect, Instant now,
       java.util.function.Predicate<String> rebuildable) {
@@ -198,7 +218,11 @@ public final class SnapshotStore {
     }
   }
 
-  /** The complete snapshots of {@code top}, newest first; damaged ones are left out. */
+  /**
+   * {@return the complete snapshots of {@code top}, newest first; damaged ones are left out}
+   *
+   * @param top the worktree's top level
+   */
   public List<Snapshot> list(Path top) {
     List<Snapshot> snapshots = new ArrayList<>();
     for (Manifest manifest : manifests(real(top), new ArrayList<>())) {
@@ -207,14 +231,24 @@ public final class SnapshotStore {
     return snapshots;
   }
 
-  /** The names of snapshot directories of {@code top} whose manifest cannot be read, and why. */
+  /**
+   * {@return the names of snapshot directories of {@code top} whose manifest cannot be read, and
+   * why}
+   *
+   * @param top the worktree's top level
+   */
   public List<String> damaged(Path top) {
     List<String> damaged = new ArrayList<>();
     manifests(real(top), damaged);
     return damaged;
   }
 
-  /** The snapshot {@code id} of {@code top}. */
+  /**
+   * {@return the snapshot {@code id} of {@code top}}
+   *
+   * @param top the worktree's top level
+   * @param id the snapshot's name
+   */
   public Optional<Snapshot> find(Path top, String id) {
     return manifest(real(top), id).map(Manifest::summary);
   }
@@ -225,6 +259,12 @@ public final class SnapshotStore {
    * removes the temporaries an earlier restore killed before its renames left beside the paths
    * of this worktree's snapshots, when each is certainly such a leftover and holds nothing the
    * snapshot does not ({@link RestoreLeftovers}), and names them in the result.
+   *
+   * @param top the worktree's top level
+   * @param id the snapshot's name
+   * @param dryRun whether to write nothing
+   * @return the paths restored (or that would be), those already as kept, and those that made it
+   * refuse
    */
   public Snapshot.Restore restore(Path top, String id, boolean dryRun) {
     Path real = real(top);
@@ -243,6 +283,11 @@ public final class SnapshotStore {
   /**
    * The diff of each path of snapshot {@code id} from {@code top}'s worktree now to the kept
    * copy (what a restore would write), of the paths {@code only} names, or of all when empty.
+   *
+   * @param top the worktree's top level
+   * @param id the snapshot's name
+   * @param only the paths to diff (relative to the worktree); empty for all
+   * @return one diff per path, in the snapshot's order
    */
   public List<Snapshot.Diff> diff(Path top, String id, List<String> only) {
     Path real = real(top);
@@ -256,6 +301,11 @@ public final class SnapshotStore {
    * differed from HEAD when it was taken): from HEAD's content then to the kept index content,
    * which a restore puts back in the index; of the paths {@code only} names, or of all when
    * empty.
+   *
+   * @param top the worktree's top level
+   * @param id the snapshot's name
+   * @param only the paths to diff (relative to the worktree); empty for all
+   * @return one diff per path whose staged content was kept
    */
   public List<Snapshot.Diff> stagedDiff(Path top, String id, List<String> only) {
     Path real = real(top);
@@ -265,7 +315,12 @@ public final class SnapshotStore {
         .staged(new WorktreeGit(real), only);
   }
 
-  /** Drops snapshot {@code id} of {@code top}: renamed away in one step, then deleted. */
+  /**
+   * Drops snapshot {@code id} of {@code top}: renamed away in one step, then deleted.
+   *
+   * @param top the worktree's top level
+   * @param id the snapshot's name
+   */
   public void drop(Path top, String id) {
     Path real = real(top);
     if (manifest(real, id).isEmpty()) {

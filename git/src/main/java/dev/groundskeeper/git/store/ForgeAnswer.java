@@ -47,8 +47,16 @@ public final class ForgeAnswer {
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record Branch(boolean open, Optional<String> mergedHead, Optional<Integer> mergedNumber) {
+    /** A branch without pull requests. */
     public static final Branch NONE = new Branch(false, Optional.empty(), Optional.empty());
 
+    /**
+     * Neither optional may be null.
+     *
+     * @param open one of them is open
+     * @param mergedHead the head commit of the most recent merged one, as the forge recorded it
+     * @param mergedNumber that pull request's number
+     */
     public Branch {
       Objects.requireNonNull(mergedHead, "mergedHead");
       Objects.requireNonNull(mergedNumber, "mergedNumber");
@@ -122,16 +130,25 @@ public final class ForgeAnswer {
     return new ForgeAnswer(Optional.empty(), answers);
   }
 
+  /** {@return whether the forge answered} */
   public boolean reachable() {
     return unreachable.isEmpty();
   }
 
-  /** Why the forge could not be asked; empty when it answered. */
+  /**
+   * Why the forge could not be asked; empty when it answered.
+   *
+   * @return why not, or empty when it answered
+   */
   public Optional<String> unreachableBecause() {
     return unreachable;
   }
 
-  /** The branch's pull requests; {@link Branch#NONE} when it has none or the forge is away. */
+  /**
+   * {@return the branch's pull requests; {@link Branch#NONE} when it has none or the forge is away}
+   *
+   * @param branch the branch's short name
+   */
   public Branch about(String branch) {
     return byBranch.getOrDefault(branch, Branch.NONE);
   }

@@ -31,12 +31,12 @@ public final class LaneInspection {
     this.checkout = Objects.requireNonNull(checkout, "checkout");
   }
 
-  /** The full id of the repository's root commit, which keys the lane. */
+  /** {@return the full id of the repository's root commit, which keys the lane} */
   public String rootCommit() {
     return rootCommit;
   }
 
-  /** The lane's directory. */
+  /** {@return the lane's directory} */
   public Path lane() {
     return lane;
   }
@@ -44,20 +44,24 @@ public final class LaneInspection {
   /**
    * The repository the lane belongs to: its main checkout as git lists it, or, when no checkout
    * could be opened, the one a worktree's {@code .git} file last pointed at; empty when unknown.
+   *
+   * @return the repository's main checkout, or empty
    */
   public Optional<Path> repository() {
     return repository;
   }
 
-  /** True when the repository was found through a live checkout. */
+  /** {@return whether the repository was found through a live checkout} */
   public boolean repositoryReachable() {
     return checkout.isPresent();
   }
 
+  /** {@return what the forge said of the lane's branches, asked once} */
   public ForgeAnswer forge() {
     return forge;
   }
 
+  /** {@return every worktree git lists in the lane and every other lane directory} */
   public List<Inspection> worktrees() {
     return worktrees;
   }

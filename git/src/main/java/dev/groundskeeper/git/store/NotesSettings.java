@@ -14,6 +14,13 @@ import java.util.regex.Pattern;
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record NotesSettings(String directory, List<Pattern> redactions, long maxFileBytes) {
+  /**
+   * Copies {@code redactions}; neither list nor directory may be null.
+   *
+   * @param directory the notes folder, relative to the worktree
+   * @param redactions the secrets replaced on write
+   * @param maxFileBytes the largest file archived; a larger one fails the archive
+   */
   public NotesSettings {
     Objects.requireNonNull(directory, "directory");
     redactions = List.copyOf(redactions);

@@ -34,13 +34,21 @@ public final class Redactor {
     this.secrets = List.copyOf(secrets);
   }
 
-  /** A redactor for {@code secrets} (in order) and URL passwords. */
+  /**
+   * {@return a redactor for {@code secrets} (in order) and URL passwords}
+   *
+   * @param secrets the patterns of secrets, applied in order
+   */
   public static Redactor of(List<Pattern> secrets) {
     secrets.forEach(secret -> Objects.requireNonNull(secret, "secret"));
     return new Redactor(secrets);
   }
 
-  /** {@code text} with every secret replaced by {@value #REDACTED}. */
+  /**
+   * {@return {@code text} with every secret replaced by {@value #REDACTED}}
+   *
+   * @param text any text
+   */
   public String redact(String text) {
     String out = URL_PASSWORD.matcher(text).replaceAll(
         match -> Matcher.quoteReplacement(match.group(1) + REDACTED + match.group(3)));
@@ -50,7 +58,11 @@ public final class Redactor {
     return out;
   }
 
-  /** True when {@code text} still matches a secret pattern (or holds a URL password). */
+  /**
+   * {@return whether {@code text} still matches a secret pattern (or holds a URL password)}
+   *
+   * @param text any text
+   */
   public boolean holdsSecret(String text) {
     if (URL_PASSWORD.matcher(text).find()) {
       return true;
@@ -58,7 +70,9 @@ public final class Redactor {
     return secrets.stream().anyMatch(secret -> secret.matcher(text).find());
   }
 
-  /** The configured patterns, in order (the URL password is always redacted besides them). */
+  /**
+   * {@return the configured patterns, in order (the URL password is always redacted besides them)}
+   */
   public List<Pattern> patterns() {
     return new ArrayList<>(secrets);
   }

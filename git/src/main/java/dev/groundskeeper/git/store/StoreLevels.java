@@ -29,11 +29,21 @@ public final class StoreLevels {
 
   private final StoreLocation location;
 
+  /**
+   * The levels of the store at {@code location}.
+   *
+   * @param location the store's home
+   */
   public StoreLevels(StoreLocation location) {
     this.location = location;
   }
 
-  /** Ensures the home and each of {@code segments} beneath it; returns the deepest level. */
+  /**
+   * Ensures the home and each of {@code segments} beneath it, each owner-only and judged.
+   *
+   * @param segments the names of the levels below the home
+   * @return the deepest level
+   */
   public Path ensure(List<String> segments) {
     Path level = location.home();
     ensureLevel(level, false);
@@ -55,7 +65,12 @@ public final class StoreLevels {
     return path;
   }
 
-  /** Judges existing levels from the home down to {@code segments}, creating nothing. */
+  /**
+   * Judges existing levels from the home down to {@code segments}, creating nothing.
+   *
+   * @param segments the names of the levels below the home
+   * @return whether every level exists (each that does is judged, and a refusal is thrown)
+   */
   public boolean exists(List<String> segments) {
     Path level = location.home();
     if (!Files.exists(level, LinkOption.NOFOLLOW_LINKS)) {
@@ -91,7 +106,11 @@ public final class StoreLevels {
     judge(level);
   }
 
-  /** Refuses a level that is a link, not a directory, foreign, or writable by others. */
+  /**
+   * Refuses a level that is a link, not a directory, foreign, or writable by others.
+   *
+   * @param level a directory of the store
+   */
   public void judge(Path level) {
     String shown = location.display(level);
     PosixFileAttributes attributes;

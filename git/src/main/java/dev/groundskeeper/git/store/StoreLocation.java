@@ -21,8 +21,15 @@ import java.util.Optional;
 @API(status = API.Status.EXPERIMENTAL)
 public record StoreLocation(Path home, Optional<Path> userHome) {
 
+  /** The variable that names the store's home. */
   public static final String HOME_VARIABLE = "GROUNDSKEEPER_HOME";
 
+  /**
+   * The home must be absolute; both are normalised.
+   *
+   * @param home the store's home directory (absolute)
+   * @param userHome the person's home directory, when known
+   */
   public StoreLocation {
     Objects.requireNonNull(home, "home");
     Objects.requireNonNull(userHome, "userHome");
@@ -34,7 +41,13 @@ public record StoreLocation(Path home, Optional<Path> userHome) {
     userHome = userHome.map(Path::normalize);
   }
 
-  /** Resolves the store's home from the environment and the configuration. */
+  /**
+   * Resolves the store's home from the environment and the configuration.
+   *
+   * @param environment the variables ({@value #HOME_VARIABLE}, HOME)
+   * @param config the {@code worktrees:} settings
+   * @return where the store lives
+   */
   public static StoreLocation resolve(Map<String, String> environment,
       WorktreeStoreSettings config) {
     Optional<Path> userHome = nonEmpty(environment.get("HOME")).map(Path::of);
@@ -61,6 +74,9 @@ public record StoreLocation(Path home, Optional<Path> userHome) {
   /**
    * Offers the store's facts to rules ({@link WorktreeStoreFacts#STORE_WORKTREES} and, when known,
    * {@link WorktreeStoreFacts#USER_HOME}); the CLI adds them to the facts of every event.
+   *
+   * @param facts the facts being built
+   * @return {@code facts}
    */
   public FactsBuilder offerTo(FactsBuilder facts) {
     facts.value(WorktreeStoreFacts.STORE_WORKTREES, worktrees());
@@ -68,25 +84,39 @@ public record StoreLocation(Path home, Optional<Path> userHome) {
     return facts;
   }
 
+  /** {@return the directory of the lanes ({@code worktrees/} under the home)} */
   public Path worktrees() {
     return home.resolve("worktrees");
   }
 
+  /** {@return the directory of the notes archives ({@code notes/} under the home)} */
   public Path notes() {
     return home.resolve("notes");
   }
 
-  /** The lane of the repository whose root commit is {@code rootCommit}. */
+  /**
+   * {@return the lane of the repository whose root commit is {@code rootCommit}}
+   *
+   * @param rootCommit the repository's root commit
+   */
   public Path lane(String rootCommit) {
     return worktrees().resolve(rootCommit);
   }
 
-  /** {@code path} with the person's home directory shown as {@code ~}. */
+  /**
+   * {@return {@code path} with the person's home directory shown as {@code ~}}
+   *
+   * @param path any path
+   */
   public String display(Path path) {
     return display(path.toString());
   }
 
-  /** {@code text} with every occurrence of the person's home directory shown as {@code ~}. */
+  /**
+   * {@return {@code text} with every occurrence of the person's home directory shown as {@code ~}}
+   *
+   * @param text any text
+   */
   public String display(String text) {
     if (userHome.isEmpty() || userHome.get().getNameCount() == 0) {
       return text;

@@ -70,6 +70,9 @@ public final class WorktreeStore {
   /**
    * @param environment the environment git and the forge ({@code gh}, looked for on its
    *     {@code PATH}) run with
+   * @param location where the store lives
+   * @param settings the {@code branches:} settings the lanes' branches are judged with
+   * @param notes how notes are archived before a removal
    */
   public WorktreeStore(StoreLocation location, RepositorySettings settings, NotesSettings notes,
       Map<String, String> environment) {
@@ -88,11 +91,17 @@ public final class WorktreeStore {
         notes.maxFileBytes());
   }
 
-  /** The same store, giving the forge {@code bound} to answer before it counts as unreachable. */
+  /**
+   * {@return the same store, giving the forge {@code bound} to answer before it counts as
+   * unreachable}
+   *
+   * @param bound the time the forge has to answer
+   */
   public WorktreeStore withForgeBound(Duration bound) {
     return new WorktreeStore(location, settings, notes, environment, bound);
   }
 
+  /** {@return where the store lives} */
   public StoreLocation location() {
     return location;
   }
@@ -106,6 +115,10 @@ public final class WorktreeStore {
    *
    * @throws StoreRefusal with the reason and the way out; nothing is written beyond empty store
    *     levels
+   * @param directory a directory inside the repository
+   * @param name the worktree's name (one path segment), also the new branch's
+   * @param existingBranch a local branch to check out instead of cutting a new one
+   * @return the worktree added
    */
   public AddedWorktree add(Path directory, String name, Optional<String> existingBranch) {
     Checkout checkout = Checkout.open(directory, settings, git);
@@ -178,6 +191,10 @@ public final class WorktreeStore {
   /**
    * Where {@code add} would place worktree {@code name} for the repository holding
    * {@code directory}, without writing anything.
+   *
+   * @param directory a directory inside the repository
+   * @param name the worktree's name
+   * @return the path it would have
    */
   public Path placeFor(Path directory, String name) {
     Checkout checkout = Checkout.open(directory, settings, git);
@@ -269,6 +286,8 @@ public final class WorktreeStore {
    *
    * @throws StoreRefusal when the directory is in no repository with a commit, or a store level
    *     is refused
+   * @param directory a directory inside the repository
+   * @return the lane, its worktrees and what the forge said
    */
   public LaneInspection inspect(Path directory) {
     Checkout checkout = Checkout.open(directory, settings, git);
@@ -279,7 +298,11 @@ public final class WorktreeStore {
         inspect(checkout, root, forge, false), Optional.of(checkout));
   }
 
-  /** The root commit of the repository holding {@code directory}; empty outside of one. */
+  /**
+   * {@return the root commit of the repository holding {@code directory}; empty outside of one}
+   *
+   * @param directory any directory
+   */
   public Optional<String> rootCommitOf(Path directory) {
     try {
       return Optional.of(Checkout.open(directory, settings, git).rootCommit());
@@ -288,7 +311,7 @@ public final class WorktreeStore {
     }
   }
 
-  /** Every entry directly under the store's {@code worktrees/}, sorted by name. */
+  /** {@return every entry directly under the store's {@code worktrees/}, sorted by name} */
   public List<StoreEntry> entries() {
     Path worktrees = location.worktrees();
     if (!Files.isDirectory(worktrees, LinkOption.NOFOLLOW_LINKS)) {
@@ -304,6 +327,9 @@ public final class WorktreeStore {
    * Reads the lane {@code root} from the checkout its worktrees' {@code .git} files lead to: the
    * worktrees git lists there that live in the lane, and every other lane directory. The forge is
    * not asked. A lane whose pointers all lead nowhere has only unlisted directories.
+   *
+   * @param root the lane's root commit
+   * @return the lane, without the forge
    */
   public LaneInspection inspectLane(String root) {
     Path lane = location.lane(root);
@@ -579,6 +605,9 @@ public final class WorktreeStore {
   /**
    * The latest of the worktree's tip's committer date, its {@code .git} file's time and the
    * times of the files its status reports changed.
+   *
+   * @param inspection an inspected worktree
+   * @return the latest of those times; empty when none could be read
    */
   public Optional<Instant> lastActivity(Inspection inspection) {
     List<Instant> times = new ArrayList<>();
@@ -609,6 +638,12 @@ public final class WorktreeStore {
    * read. Git reports an ignored directory as one line, so when that directory holds the notes
    * folder this tells the notes from what sits beside them. Links are not followed. At most
    * {@code limit} entries are returned (sorted), enough to say what is at risk.
+   *
+   * @param worktree the worktree's directory
+   * @param directory the directory to list, relative to the worktree, ending in {@code /}
+   * @param notesDir the notes folder, relative to the worktree
+   * @param limit the most entries to return
+   * @return the entries, sorted, at most {@code limit}
    */
   public List<String> entriesBesideNotes(Path worktree, String directory, String notesDir,
       int limit) {
@@ -654,7 +689,12 @@ public final class WorktreeStore {
     return text.toString();
   }
 
-  /** The commits and change a worktree's branch holds beyond the lane's default branch. */
+  /**
+   * {@return the commits and change a worktree's branch holds beyond the lane's default branch}
+   *
+   * @param lane the worktree's lane
+   * @param inspection the worktree
+   */
   public BranchHistory history(LaneInspection lane, Inspection inspection) {
     Optional<Checkout> checkout = lane.checkout();
     if (checkout.isEmpty() || inspection.branch().isEmpty()) {
@@ -676,6 +716,12 @@ public final class WorktreeStore {
    * forced) only while its proof evidence, lock and HEAD are what they were when judged. Git's own
    * refusal at that moment keeps it. A dry run prepares the archive (so a note that would fail the
    * real run keeps it here too) and writes and removes nothing. It never deletes a branch.
+   *
+   * @param lane the worktree's lane, as inspected
+   * @param judged the worktree as it was judged
+   * @param dryRun whether to write and remove nothing
+   * @param now the time the archive records
+   * @return whether it was removed, or why it was kept, and what became of its notes
    */
   public Reclaim reclaim(LaneInspection lane, Inspection judged, boolean dryRun, Instant now) {
     return reclaim(lane, judged, dryRun, now, () -> { }, () -> { });
@@ -820,6 +866,9 @@ public final class WorktreeStore {
    * (never an archive: the final name is given only once the manifest is in) whose writer, the
    * process named at the end of the entry's name, is no longer alive, such as a prune that was
    * killed. An entry a live prune is writing is not listed. Sorted; empty when there are none.
+   *
+   * @param rootCommit the lane's root commit
+   * @return the entries
    */
   public List<Path> abandonedArchives(String rootCommit) {
     Path level = location.notes().resolve(rootCommit);
@@ -838,6 +887,9 @@ public final class WorktreeStore {
    * because it stopped (its process, named at the end of the entry's name, is gone), each with
    * the command that puts it back for the next prune to judge again. An entry a live prune is
    * removing is not listed. Sorted; empty when there are none.
+   *
+   * @param rootCommit the lane's root commit
+   * @return the worktrees moved aside, each with its command
    */
   public List<InterruptedRemoval> interruptedRemovals(String rootCommit) {
     Path lane = location.lane(rootCommit);
@@ -883,6 +935,9 @@ public final class WorktreeStore {
    * Deletes the half-written archives {@link #abandonedArchives} lists now (never following a
    * link): they are copies of notes whose worktree was kept, so deleting them loses nothing.
    * Returns one line per entry: deleted, or why not.
+   *
+   * @param rootCommit the lane's root commit
+   * @return one line per entry
    */
   public List<String> deleteAbandonedArchives(String rootCommit) {
     List<String> lines = new ArrayList<>();

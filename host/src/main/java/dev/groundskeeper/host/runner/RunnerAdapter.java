@@ -28,10 +28,10 @@ import java.util.TreeSet;
 @API(status = API.Status.EXPERIMENTAL)
 public interface RunnerAdapter {
 
-  /** The short name used on the command line ({@code --runner claude}). */
+  /** {@return the short name used on the command line ({@code --runner claude})} */
   String name();
 
-  /** The runner's own name, for texts ({@code Claude Code}). */
+  /** {@return the runner's own name, for texts ({@code Claude Code})} */
   String displayName();
 
   /**
@@ -49,10 +49,10 @@ public interface RunnerAdapter {
    */
   Call map(JsonNode payload, SessionMode mode, Path workingDirectory);
 
-  /** The runner's answer to {@code call}, judged as {@code decision}. */
+  /** {@return the runner's answer to {@code call}, judged as {@code decision}} */
   RunnerAnswer answer(Call call, Decision decision);
 
-  /** The answer with nothing to say to the hook named {@code hook}. */
+  /** {@return the answer with nothing to say to the hook named {@code hook}} */
   RunnerAnswer nothing(String hook);
 
   /**
@@ -62,7 +62,10 @@ public interface RunnerAdapter {
    */
   RunnerAnswer cannotJudge(String hook, String why);
 
-  /** The hooks (with the tools their matchers must cover) that deliver events of {@code type}. */
+  /**
+   * {@return the hooks (with the tools their matchers must cover) that deliver events of {@code
+   * type}}
+   */
   List<Registration> sourcesOf(Class<? extends Event> type);
 
   /**
@@ -113,12 +116,12 @@ public interface RunnerAdapter {
       tools = Set.copyOf(tools);
     }
 
-    /** A hook without tools, not opt-in. */
+    /** {@return a hook without tools, not opt-in} */
     public static Registration of(String hook) {
       return new Registration(hook, Set.of(), false);
     }
 
-    /** A tool hook whose matcher must cover {@code tools}. */
+    /** {@return a tool hook whose matcher must cover {@code tools}} */
     public static Registration of(String hook, String... tools) {
       return new Registration(hook, Set.of(tools), false);
     }
@@ -143,7 +146,7 @@ public interface RunnerAdapter {
       return new Call(hook, event.<List<Event>>map(List::of).orElse(List.of()));
     }
 
-    /** The first event, which decides the shape of the answer; empty when ignored. */
+    /** {@return the first event, which decides the shape of the answer; empty when ignored} */
     public Optional<Event> event() {
       return events.isEmpty() ? Optional.empty() : Optional.of(events.get(0));
     }

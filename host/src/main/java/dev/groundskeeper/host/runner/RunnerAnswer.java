@@ -15,7 +15,7 @@ public record RunnerAnswer(String stdout, String stderr, int exitCode) {
     Objects.requireNonNull(stderr, "stderr");
   }
 
-  /** A JSON text on standard output, exit 0. */
+  /** {@return a JSON text on standard output, exit 0} */
   public static RunnerAnswer json(String json) {
     return new RunnerAnswer(json, "", 0);
   }
@@ -25,7 +25,7 @@ public record RunnerAnswer(String stdout, String stderr, int exitCode) {
     return new RunnerAnswer("", "", 0);
   }
 
-  /** This answer with {@code line} on standard error after what it already says there. */
+  /** {@return this answer with {@code line} on standard error after what it already says there} */
   public RunnerAnswer withError(String line) {
     return new RunnerAnswer(stdout, stderr.isEmpty() ? line : stderr + "\n" + line, exitCode);
   }

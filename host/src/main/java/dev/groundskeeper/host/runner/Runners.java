@@ -28,24 +28,28 @@ public final class Runners {
 
   private Runners() {}
 
-  /** Every built-in adapter, in detection order. */
+  /** {@return every built-in adapter, in detection order} */
   public static List<RunnerAdapter> all() {
     return ALL;
   }
 
-  /** The adapter named {@code name} ({@code claude}, {@code codex}, {@code gemini}, ...). */
+  /**
+   * {@return the adapter named {@code name} ({@code claude}, {@code codex}, {@code gemini}, ...)}
+   */
   public static Optional<RunnerAdapter> named(String name) {
     String wanted = name.toLowerCase(Locale.ROOT);
     return ALL.stream().filter(a -> a.name().equals(wanted)).findFirst();
   }
 
-  /** The names {@link #named} accepts, for messages: {@code claude|codex|gemini|cursor}. */
+  /**
+   * {@return the names {@link #named} accepts, for messages: {@code claude|codex|gemini|cursor}}
+   */
   public static String names() {
     return List.of(CLAUDE_CODE, CODEX, GEMINI, CURSOR).stream().map(RunnerAdapter::name)
         .collect(Collectors.joining("|"));
   }
 
-  /** The first adapter that recognizes {@code payload}; empty for a shape none knows. */
+  /** {@return the first adapter that recognizes {@code payload}; empty for a shape none knows} */
   public static Optional<RunnerAdapter> detect(JsonNode payload) {
     if (!payload.isObject()) {
       return Optional.empty();

@@ -47,7 +47,7 @@ public final class Worktrees {
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
-  /** The store, settings and regenerable globs a configuration describes. */
+  /** {@return the store, settings and regenerable globs a configuration describes} */
   public static Worktrees of(EffectiveConfig effective, Map<String, String> environment,
       Clock clock) {
     return new Worktrees(store(effective, environment), effective.get(WorktreesConfig.spec()),
@@ -80,7 +80,10 @@ public final class Worktrees {
     StoreJudgements.requireUsableName(name);
   }
 
-  /** Where {@link #add} would put worktree {@code name} of the repository holding {@code directory}. */
+  /**
+   * {@return where {@link #add} would put worktree {@code name} of the repository holding {@code
+   * directory}}
+   */
   public Path placeFor(Path directory, String name) {
     return store.placeFor(directory, name);
   }
@@ -162,12 +165,12 @@ public final class Worktrees {
     }
   }
 
-  /** This repository's worktrees (the main checkout excepted), judged. */
+  /** {@return this repository's worktrees (the main checkout excepted), judged} */
   public Listing list(Path directory) {
     return new WorktreeLister(store).list(directory);
   }
 
-  /** Every lane on the machine and what under the store is not one. */
+  /** {@return every lane on the machine and what under the store is not one} */
   public List<LaneListing> listAll(Path directory) {
     return new WorktreeLister(store).listAll(directory);
   }

@@ -98,11 +98,16 @@ public final class InMemoryRepository {
         root.resolve(".git"), !current.main(), b.shallow, head);
   }
 
+  /** {@return a builder of a repository with only its default branch, at {@code /work/repo}} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A commit id made from {@code seed}: the same seed always gives the same id. */
+  /**
+   * {@return a commit id made from {@code seed}: the same seed always gives the same id}
+   *
+   * @param seed any text
+   */
   public static String commitId(String seed) {
     try {
       byte[] digest = MessageDigest.getInstance("SHA-1").digest(seed.getBytes(StandardCharsets.UTF_8));
@@ -112,15 +117,17 @@ public final class InMemoryRepository {
     }
   }
 
+  /** {@return the branch inventory, as the git module would read it} */
   public BranchInventory inventory() {
     return inventory;
   }
 
+  /** {@return the worktrees, the main one first} */
   public List<Worktree> worktrees() {
     return worktrees;
   }
 
-  /** Every repository fact, plus the fixed clock. */
+  /** {@return every repository fact, plus the fixed clock} */
   public Facts facts() {
     Path here = layout.workTree().orElseThrow();
     return Facts.builder()
@@ -278,51 +285,101 @@ public final class InMemoryRepository {
 
     private Builder() {}
 
+    /**
+     * The time the repository is read at, which branch ages are measured from.
+     *
+     * @param now the instant
+     * @return this builder
+     */
     public Builder now(Instant now) {
       this.now = Objects.requireNonNull(now, "now");
       return this;
     }
 
-    /** The settings states are derived with (exempt and line globs, dormancy days, remote). */
+    /**
+     * The settings states are derived with (exempt and line globs, dormancy days, remote).
+     *
+     * @param settings the settings
+     * @return this builder
+     */
     public Builder settings(RepositorySettings settings) {
       this.settings = Objects.requireNonNull(settings, "settings");
       return this;
     }
 
+    /**
+     * The default branch (default {@code main}).
+     *
+     * @param name its name
+     * @return this builder
+     */
     public Builder defaultBranch(String name) {
       this.defaultBranch = Objects.requireNonNull(name, "name");
       return this;
     }
 
-    /** The main worktree's directory (default {@code /work/repo}). */
+    /**
+     * The main worktree's directory (default {@code /work/repo}).
+     *
+     * @param root the directory
+     * @return this builder
+     */
     public Builder root(Path root) {
       this.root = Objects.requireNonNull(root, "root");
       return this;
     }
 
-    /** The checkout the event happened in (default: the main worktree). */
+    /**
+     * The checkout the event happened in (default: the main worktree).
+     *
+     * @param path the worktree's directory
+     * @return this builder
+     */
     public Builder currentWorktree(Path path) {
       this.currentWorktree = Objects.requireNonNull(path, "path");
       return this;
     }
 
+    /**
+     * Makes the repository a shallow clone.
+     *
+     * @return this builder
+     */
     public Builder shallow() {
       this.shallow = true;
       return this;
     }
 
-    /** A local branch, described by {@code spec} (tips default to ids made from the name). */
+    /**
+     * A local branch, described by {@code spec} (tips default to ids made from the name).
+     *
+     * @param name the branch's short name
+     * @param spec sets the branch's tip, remote copy, age, merge and records
+     * @return this builder
+     */
     public Builder branch(String name, Consumer<BranchSpec> spec) {
       BranchSpec b = branches.computeIfAbsent(name, BranchSpec::new);
       spec.accept(b);
       return this;
     }
 
+    /**
+     * A local branch with the defaults: its tip made from the name, not pushed, not merged.
+     *
+     * @param name the branch's short name
+     * @return this builder
+     */
     public Builder branch(String name) {
       return branch(name, b -> { });
     }
 
-    /** A branch that exists only as {@code refs/remotes/<remote>/<name>}. */
+    /**
+     * A branch that exists only as {@code refs/remotes/<remote>/<name>}.
+     *
+     * @param name the branch's short name
+     * @param spec sets the branch's remote tip, age and merge
+     * @return this builder
+     */
     public Builder remoteOnlyBranch(String name, Consumer<BranchSpec> spec) {
       return branch(name, b -> {
         b.local = false;
@@ -331,11 +388,25 @@ public final class InMemoryRepository {
       });
     }
 
-    /** A linked worktree with {@code branch} checked out. */
+    /**
+     * A linked worktree with {@code branch} checked out.
+     *
+     * @param path the worktree's directory
+     * @param branch the branch checked out there
+     * @return this builder
+     */
     public Builder worktree(Path path, String branch) {
       return worktree(path, branch, w -> { });
     }
 
+    /**
+     * A linked worktree with {@code branch} checked out, described by {@code spec}.
+     *
+     * @param path the worktree's directory
+     * @param branch the branch checked out there
+     * @param spec sets whether it is locked or prunable
+     * @return this builder
+     */
     public Builder worktree(Path path, String branch, Consumer<WorktreeSpec> spec) {
       WorktreeSpec w = new WorktreeSpec(path);
       w.branch = Optional.of(branch);
@@ -344,7 +415,13 @@ public final class InMemoryRepository {
       return this;
     }
 
-    /** A linked worktree with a detached HEAD at {@code commit}. */
+    /**
+     * A linked worktree with a detached HEAD at {@code commit}.
+     *
+     * @param path the worktree's directory
+     * @param commit the commit its HEAD is at
+     * @return this builder
+     */
     public Builder detachedWorktree(Path path, String commit) {
       WorktreeSpec w = new WorktreeSpec(path);
       w.detachedAt = Optional.of(CommitIds.requireValid(commit));
@@ -352,12 +429,19 @@ public final class InMemoryRepository {
       return this;
     }
 
-    /** What {@code git status} says in the worktree at {@code path} (default: clean). */
+    /**
+     * What {@code git status} says in the worktree at {@code path} (default: clean).
+     *
+     * @param path the worktree's directory
+     * @param status its status
+     * @return this builder
+     */
     public Builder status(Path path, WorktreeStatus status) {
       statuses.put(Objects.requireNonNull(path, "path"), Objects.requireNonNull(status, "status"));
       return this;
     }
 
+    /** {@return the repository, its inventory and worktrees derived from what was set} */
     public InMemoryRepository build() {
       return new InMemoryRepository(this);
     }
@@ -403,82 +487,162 @@ public final class InMemoryRepository {
       return localTip().orElseGet(this::remoteTip);
     }
 
+    /**
+     * The local tip (default: an id made from the name).
+     *
+     * @param commit a full commit id
+     * @return this branch
+     */
     public BranchSpec tip(String commit) {
       this.localTip = CommitIds.requireValid(commit);
       return this;
     }
 
-    /** The remote copy exists at the same tip as the local branch. */
+    /**
+     * The remote copy exists at the same tip as the local branch.
+     *
+     * @return this branch
+     */
     public BranchSpec pushed() {
       this.remote = true;
       this.upstream = Optional.of("refs/remotes/origin/" + name);
       return this;
     }
 
-    /** The remote copy exists at {@code commit} (a different tip: the local branch is unpushed). */
+    /**
+     * The remote copy exists at {@code commit} (a different tip: the local branch is unpushed).
+     *
+     * @param commit a full commit id
+     * @return this branch
+     */
     public BranchSpec remoteTip(String commit) {
       this.remote = true;
       this.remoteTip = CommitIds.requireValid(commit);
       return this;
     }
 
+    /**
+     * The upstream the branch tracks.
+     *
+     * @param fullRef the full ref, such as {@code refs/remotes/origin/feat/x}
+     * @return this branch
+     */
     public BranchSpec upstream(String fullRef) {
       this.upstream = Optional.of(fullRef);
       return this;
     }
 
+    /**
+     * The tip's committer date.
+     *
+     * @param instant the date
+     * @return this branch
+     */
     public BranchSpec lastCommit(Instant instant) {
       this.lastCommit = Objects.requireNonNull(instant, "instant");
       return this;
     }
 
-    /** The tip's committer date lies {@code days} before the repository's now. */
+    /**
+     * The tip's committer date lies {@code days} before the repository's now.
+     *
+     * @param days the days since the last commit
+     * @return this branch
+     */
     public BranchSpec idleDays(long days) {
       this.idleDays = days;
       this.lastCommit = null;
       return this;
     }
 
+    /**
+     * How many commits the branch holds beyond the default branch.
+     *
+     * @param commits the count
+     * @return this branch
+     */
     public BranchSpec ahead(int commits) {
       this.ahead = commits;
       return this;
     }
 
+    /**
+     * How many commits of the default branch the branch lacks.
+     *
+     * @param commits the count
+     * @return this branch
+     */
     public BranchSpec behind(int commits) {
       this.behind = commits;
       return this;
     }
 
+    /**
+     * Parks the branch, as {@code groundskeeper branch park} records it.
+     *
+     * @param reason why it was parked
+     * @param parkedBy who parked it
+     * @return this branch
+     */
     public BranchSpec parked(String reason, String parkedBy) {
       this.park = Optional.of(new String[] {reason, parkedBy});
       return this;
     }
 
-    /** Merged into the default branch by {@code method}. */
+    /**
+     * Merged into the default branch by {@code method}.
+     *
+     * @param method how the merge is proven
+     * @return this branch
+     */
     public BranchSpec merged(MergeJudgement.Method method) {
       this.mergedMethod = Optional.of(Objects.requireNonNull(method, "method"));
       this.judgement = Optional.empty();
       return this;
     }
 
-    /** The merged judgement the git module would give (its target decides the merged state). */
+    /**
+     * The merged judgement the git module would give (its target decides the merged state).
+     *
+     * @param judgement the judgement
+     * @return this branch
+     */
     public BranchSpec judged(MergeJudgement judgement) {
       this.judgement = Optional.of(Objects.requireNonNull(judgement, "judgement"));
       this.mergedMethod = Optional.empty();
       return this;
     }
 
-    /** Overrides the derived state. */
+    /**
+     * Overrides the derived state.
+     *
+     * @param state the state to report
+     * @return this branch
+     */
     public BranchSpec state(BranchState state) {
       this.state = Objects.requireNonNull(state, "state");
       return this;
     }
 
+    /**
+     * Words of the plan the branch belongs to, as its ledger records them.
+     *
+     * @param tokens the words
+     * @return this branch
+     */
     public BranchSpec planTokens(String... tokens) {
       planTokens.addAll(List.of(tokens));
       return this;
     }
 
+    /**
+     * The ledger's creation record of the branch.
+     *
+     * @param actor who created it (a session or agent)
+     * @param when when
+     * @param route the creation route (such as {@code switch -c})
+     * @return this branch
+     */
     public BranchSpec createdBy(String actor, Instant when, String route) {
       this.creator = Optional.of(actor);
       this.created = Optional.of(when);
@@ -486,12 +650,23 @@ public final class InMemoryRepository {
       return this;
     }
 
+    /**
+     * The ledger's touch records of the branch.
+     *
+     * @param actors who touched it
+     * @return this branch
+     */
     public BranchSpec touchedBy(String... actors) {
       touchedBy.addAll(List.of(actors));
       return this;
     }
 
-    /** Refs other than its own that contain the tip (e.g. {@code refs/remotes/origin/release}). */
+    /**
+     * Refs other than its own that contain the tip (e.g. {@code refs/remotes/origin/release}).
+     *
+     * @param refs the full ref names
+     * @return this branch
+     */
     public BranchSpec containedIn(String... refs) {
       containedIn.addAll(List.of(refs));
       return this;
@@ -511,11 +686,23 @@ public final class InMemoryRepository {
       this.path = Objects.requireNonNull(path, "path");
     }
 
+    /**
+     * Locks the worktree, as {@code git worktree lock --reason} does.
+     *
+     * @param reason the lock's reason
+     * @return this worktree
+     */
     public WorktreeSpec locked(String reason) {
       this.locked = Optional.of(reason);
       return this;
     }
 
+    /**
+     * Marks the worktree prunable (its directory gone), as {@code git worktree list} reports it.
+     *
+     * @param reason why git would prune it
+     * @return this worktree
+     */
     public WorktreeSpec prunable(String reason) {
       this.prunable = Optional.of(reason);
       return this;
