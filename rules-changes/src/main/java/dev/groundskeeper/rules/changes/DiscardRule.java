@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -89,7 +88,7 @@ final class DiscardRule implements Rule {
           List.of(), u.remedy())).orElse(Verdict.notApplicable(ID));
     }
     Path cwd = command.context().cwd();
-    List<Discards.Discard> discards = Discards.of(script, branchNames(facts));
+    List<Discards.Discard> discards = Discards.of(script, revisions(facts));
     List<Discards.StashDrop> drops = Discards.stashDrops(script);
     if (discards.isEmpty() && drops.isEmpty() && unread.isEmpty()) {
       return Verdict.allow(ID);
@@ -145,21 +144,63 @@ final class DiscardRule implements Rule {
     return dropsCommits ? Refusals.commitsNoted(refusal, snapshotMode) : refusal;
   }
 
-  private static Predicate<String> branchNames(Facts facts) {
-    return name -> {
-      try {
-        List<BranchTip> tips = facts.find(RepoFacts.BRANCH_TIPS).orElse(List.of());
-        for (BranchTip tip : tips) {
-          if (tip.name().equals(name) || name.endsWith("/" + tip.name())
-              && tip.remoteTip().isPresent()) {
-            return true;
+  private static Discards.Revisions revisions(Facts facts) {
+    return new Discards.Revisions() {
+      @Override
+      public boolean names(String word) {
+        try {
+          for (BranchTip tip : facts.find(RepoFacts.BRANCH_TIPS).orElse(List.of())) {
+            if (tip.name().equals(word) || word.endsWith("/" + tip.name())
+                && tip.remoteTip().isPresent()) {
+              return true;
+            }
           }
+          Map<String, String> refs = facts.find(RepoFacts.REF_COMMITS).orElse(Map.of());
+          // git's order for a short name, then a branch only one remote has (checkout's guess)
+          return refs.containsKey(word) || refs.containsKey("refs/" + word)
+              || refs.containsKey("refs/tags/" + word) || refs.containsKey("refs/heads/" + word)
+              || refs.containsKey("refs/remotes/" + word)
+              || refs.containsKey("refs/remotes/" + word + "/HEAD")
+              || onlyRemote(refs, word).isPresent();
+        } catch (FactUnavailableException e) {
+          return true; // read as a tree-ish, the broader reading of a checkout
         }
-        return false;
-      } catch (FactUnavailableException e) {
-        return true; // read as a tree-ish, the broader reading of a checkout
+      }
+
+      @Override
+      public String switchedTo(String word) {
+        try {
+          Map<String, String> refs = facts.find(RepoFacts.REF_COMMITS).orElse(Map.of());
+          if (refs.containsKey("refs/heads/" + word) || refs.containsKey("refs/tags/" + word)
+              || refs.containsKey("refs/" + word) || refs.containsKey(word)
+              || refs.containsKey("refs/remotes/" + word)) {
+            return word;
+          }
+          return onlyRemote(refs, word).orElse(word);
+        } catch (FactUnavailableException e) {
+          return word; // the tree read names what it cannot resolve, and the guard refuses
+        }
       }
     };
+  }
+
+  /** The one remote-tracking branch {@code refs/remotes/<remote>/<word>}, when only one is. */
+  private static Optional<String> onlyRemote(Map<String, String> refs, String word) {
+    String prefix = "refs/remotes/";
+    Optional<String> found = Optional.empty();
+    for (String ref : refs.keySet()) {
+      if (ref.startsWith(prefix) && ref.endsWith("/" + word)
+          && ref.length() > prefix.length() + word.length() + 1) {
+        String remote = ref.substring(prefix.length(), ref.length() - word.length() - 1);
+        if (remote.indexOf('/') < 0) {
+          if (found.isPresent()) {
+            return Optional.empty(); // git refuses to guess between two remotes
+          }
+          found = Optional.of(ref);
+        }
+      }
+    }
+    return found;
   }
 
   private static Optional<WorktreeChanges> changes(ChangeQueries queries, Path dir,

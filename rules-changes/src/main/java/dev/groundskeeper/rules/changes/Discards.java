@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -120,13 +119,35 @@ final class Discards {
   }
 
   /**
-   * The discards of {@code script}; {@code isBranch} tells a branch name from a path in a
-   * {@code git checkout} written without {@code --} (asked only then).
+   * What the repository says of a word a {@code git checkout} or {@code git switch} names
+   * (asked only for such a word, so a command without one reads no ref).
    */
-  static List<Discard> of(Script script, Predicate<String> isBranch) {
+  interface Revisions {
+
+    /**
+     * Whether {@code word} names a ref git reads before a path: a branch, a tag, a
+     * remote-tracking branch (short or full), or a branch only one remote has, which checkout
+     * creates from it.
+     */
+    boolean names(String word);
+
+    /**
+     * The ref a switch to {@code word} writes the files of: {@code word} itself, or the one
+     * remote-tracking branch of that name when no local branch or tag has it (git's
+     * {@code --guess}, on by default: {@code git checkout other} starts {@code other} from
+     * {@code origin/other}).
+     */
+    String switchedTo(String word);
+  }
+
+  /**
+   * The discards of {@code script}; {@code revisions} tells a ref from a path in a
+   * {@code git checkout} written without {@code --}, and what a switch writes.
+   */
+  static List<Discard> of(Script script, Revisions revisions) {
     List<Discard> found = new ArrayList<>();
     for (GitCommand git : script.gitCommands()) {
-      read(git, isBranch).ifPresent(found::add);
+      read(git, revisions).ifPresent(found::add);
     }
     return found;
   }
@@ -146,7 +167,7 @@ final class Discards {
     return found;
   }
 
-  private static Optional<Discard> read(GitCommand git, Predicate<String> isBranch) {
+  private static Optional<Discard> read(GitCommand git, Revisions revisions) {
     if (git.is("reset")) {
       GitWords w = GitWords.read(git, "", Set.of("--pathspec-from-file"));
       Optional<Word> target = w.operands().stream().findFirst();
@@ -178,7 +199,9 @@ final class Discards {
           "--conflict"));
       // the branch or commit switched to; with -c/-C the start point (their value is the name)
       Optional<Word> target = w.options().has("--orphan") ? Optional.empty()
-          : w.operands().stream().findFirst();
+          : w.options().has("-c", "-C", "--create", "--force-create")
+              ? w.operands().stream().findFirst()
+              : w.operands().stream().findFirst().map(word -> guessed(word, revisions));
       if (w.options().has("-f", "--force")) {
         return Optional.of(new Discard(git, Side.BOTH, Optional.empty())
             .writing(target, Untracked.ALL));
@@ -213,7 +236,7 @@ final class Discards {
       return pathsOf(git, w, w.allOperands(), side);
     }
     if (git.is("checkout")) {
-      return checkout(git, isBranch);
+      return checkout(git, revisions);
     }
     if (git.is("apply")) {
       return apply(git);
@@ -253,7 +276,7 @@ final class Discards {
     return Optional.of(new Discard(git, side, Optional.of(paths)));
   }
 
-  private static Optional<Discard> checkout(GitCommand git, Predicate<String> isBranch) {
+  private static Optional<Discard> checkout(GitCommand git, Revisions revisions) {
     GitWords w = GitWords.read(git, "bB", Set.of("--orphan", "--conflict",
         "--pathspec-from-file"));
     boolean force = w.options().has("-f", "--force");
@@ -263,7 +286,7 @@ final class Discards {
       // with a tree-ish the index is overwritten too
       List<Word> operands = w.dashDash() ? w.paths() : w.operands();
       boolean treeish = w.dashDash() ? !w.operands().isEmpty() : !operands.isEmpty()
-          && operands.get(0).isStatic() && (isBranch.test(operands.get(0).value())
+          && operands.get(0).isStatic() && (revisions.names(operands.get(0).value())
               || REVISION.matcher(operands.get(0).value()).matches());
       List<Word> named = treeish && !w.dashDash() ? operands.subList(1, operands.size())
           : operands;
@@ -291,12 +314,12 @@ final class Discards {
       return switched(git, force, operands.stream().findFirst());
     }
     Word first = operands.get(0);
-    boolean revision = first.isStatic() && (isBranch.test(first.value())
+    boolean revision = first.isStatic() && (revisions.names(first.value())
         || REVISION.matcher(first.value()).matches());
     if (revision) {
       if (operands.size() == 1) {
         // a switch: git refuses to overwrite local changes unless forced
-        return switched(git, force, Optional.of(first));
+        return switched(git, force, Optional.of(guessed(first, revisions)));
       }
       return Optional.of(new Discard(git, Side.BOTH,
           Optional.of(operands.subList(1, operands.size()))).writing(Optional.of(first),
@@ -325,6 +348,15 @@ final class Discards {
     }
     return only(new Discard(git, Side.NONE, Optional.empty())
         .writing(target, Untracked.IGNORED));
+  }
+
+  /** {@code word} as the ref a switch to it writes (see {@link Revisions#switchedTo}). */
+  private static Word guessed(Word word, Revisions revisions) {
+    if (!word.isStatic()) {
+      return word;
+    }
+    String ref = revisions.switchedTo(word.value());
+    return ref.equals(word.value()) ? word : Word.of(ref);
   }
 
   /** The discard, when it judges anything at all. */

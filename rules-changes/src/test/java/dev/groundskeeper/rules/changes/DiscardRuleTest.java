@@ -214,6 +214,29 @@ class DiscardRuleTest {
     assertLossWhenRun("git checkout -f other");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"git checkout -f v1", "git checkout -f refs/tags/v1",
+      "git checkout -f origin/other", "git checkout -f remotes/origin/other",
+      "git checkout -f refs/remotes/origin/other", "git checkout -f tracked",
+      "git checkout --force v1", "git checkout -f -", "git checkout -f SHORT",
+      "git switch -f tracked", "git switch --discard-changes tracked"})
+  void aForcedSwitchToATagOrARemoteTrackingRefIsASwitchNotAPathRestore(String command) {
+    // read as a path restore, a tag's name touched no path and passed; a branch only origin has
+    // ("tracked": checkout and switch start it from origin/other) was no revision to read
+    repo.git("tag", "v1");
+    repo.git("update-ref", "refs/remotes/origin/other", "HEAD");
+    repo.git("branch", "second");
+    repo.git("checkout", "-q", "second");
+    repo.git("checkout", "-q", "-");
+    repo.write("a.txt", "changed\n");
+    String written = command.replace("tracked", "other")
+        .replace("SHORT", repo.git("rev-parse", "--short=7", "HEAD").strip());
+    Verdict verdict = repo.judge(rule, written);
+    assertThat(verdict.outcome()).as(verdict.message()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).contains("a.txt");
+    assertLossWhenRun(written);
+  }
+
   @Test
   void aDeletionLosesNothingBecauseHeadHoldsTheFile() throws Exception {
     Files.delete(repo.work.resolve("a.txt"));
