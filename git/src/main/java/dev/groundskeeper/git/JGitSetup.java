@@ -18,7 +18,11 @@ import org.eclipse.jgit.util.SystemReader;
  * <p>JGit's own settings file ({@code $XDG_CONFIG_HOME/jgit/config}) is left to JGit: it caches
  * there, once per file system, a measurement of the timestamp resolution that otherwise costs
  * about 3 s in every new process (measured here). Measuring in the background instead leaves probe
- * files being written inside the repository after a read returns, so it stays off.
+ * files being written inside the repository after a read returns, so it stays off. Where that
+ * file cannot be written (a read-only or full home, as in a runner's sandbox), JGit would measure
+ * again in every process; there the reader answers JGit's own fallback for every file system
+ * instead ({@link UnsavableJGitConfig}): a coarse resolution, which only makes JGit compare the
+ * contents of more recently changed files, never trust a stale one.
  */
 final class JGitSetup {
 
@@ -60,6 +64,16 @@ final class JGitSetup {
 
     NoSpawnSystemReader(SystemReader delegate) {
       super(delegate);
+    }
+
+    @Override
+    public FileBasedConfig openJGitConfig(Config parent, FS fs) {
+      FileBasedConfig config = super.openJGitConfig(parent, fs);
+      File file = config.getFile();
+      if (file == null || UnsavableJGitConfig.savable(file.toPath())) {
+        return config;
+      }
+      return new UnsavableJGitConfig(parent, file, fs);
     }
 
     @Override
