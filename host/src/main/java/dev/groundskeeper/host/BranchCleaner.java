@@ -118,12 +118,13 @@ public final class BranchCleaner {
   private Optional<Path> bundle(Path directory, RepositoryLayout layout, CleanPlan plan,
       String remoteName, List<Line> lines) {
     Path dir = layout.commonDir().resolve("groundskeeper").resolve("recovery");
-    Path file = dir.resolve("branches-" + host.clock().instant().toEpochMilli() + ".bundle");
+    Path file;
     try {
       Files.createDirectories(dir);
+      file = unused(dir, "branches-" + host.clock().instant().toEpochMilli());
     } catch (IOException e) {
       lines.add(new Line(true, "the recovery bundle directory " + dir + " could not be made: "
-          + e.getMessage()));
+          + SafeText.failure(e)));
       return Optional.empty();
     }
     List<String> args = new ArrayList<>(List.of("bundle", "create", "-q", file.toString()));
@@ -136,6 +137,28 @@ public final class BranchCleaner {
       return Optional.empty();
     }
     return Optional.of(file);
+  }
+
+  /** Bundles named by this process: two cleans of one server at once get two names. */
+  private static final java.util.concurrent.atomic.AtomicLong BUNDLES =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /**
+   * A bundle name no other clean uses: the time, this process's id (two cleans at once in two
+   * processes), a count within the process, and past a name already there (a process id used
+   * again) the next free. Git's bundle create replaces a file of the same name, and a clean's
+   * bundle is the only copy of the tips it deleted.
+   */
+  private static Path unused(Path dir, String stem) {
+    String base = stem + "-" + ProcessHandle.current().pid() + "-" + BUNDLES.incrementAndGet();
+    for (int n = 0; ; n++) {
+      Path candidate = dir.resolve(n == 0 ? base + ".bundle" : base + "-" + n + ".bundle");
+      if (!Files.exists(candidate, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+          && !Files.exists(dir.resolve(candidate.getFileName() + ".lock"),
+              java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        return candidate;
+      }
+    }
   }
 
   /**
