@@ -237,6 +237,23 @@ class DiscardRuleTest {
     assertLossWhenRun(written);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"git checkout tagged", "git checkout theirs", "git switch theirs",
+      "git checkout origin/theirs"})
+  void aPlainSwitchToATagOrAGuessedBranchIsJudgedForTheIgnoredFilesItOverwrites(String command) {
+    TreeSwitchTest.otherBranch(repo);
+    repo.git("update-ref", "refs/remotes/origin/theirs", "other");
+    repo.write("notes.txt", "untracked, other does not track it\n");
+    Verdict clean = repo.judge(rule, command);
+    assertThat(clean.outcome()).as(clean.message()).isEqualTo(Outcome.ALLOW);
+    assertNothingLostWhenRun(command);
+    repo.write("ig.log", "ignored where other tracks a file\n");
+    Verdict verdict = repo.judge(rule, command);
+    assertThat(verdict.outcome()).as(verdict.message()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).contains("ig.log");
+    assertLossWhenRun(command);
+  }
+
   @Test
   void aDeletionLosesNothingBecauseHeadHoldsTheFile() throws Exception {
     Files.delete(repo.work.resolve("a.txt"));
