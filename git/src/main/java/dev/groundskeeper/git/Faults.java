@@ -1,5 +1,6 @@
 package dev.groundskeeper.git;
 
+import dev.groundskeeper.api.API;
 import java.io.IOException;
 
 /**
@@ -7,8 +8,9 @@ import java.io.IOException;
  * (issue 17: every effect killed at every step must leave nothing lost or torn). The executor
  * passes each point in order; in use the points do nothing.
  */
+@API(status = API.Status.INTERNAL)
 @FunctionalInterface
-interface Faults {
+public interface Faults {
 
   /** Passes every point. */
   Faults NONE = step -> { };

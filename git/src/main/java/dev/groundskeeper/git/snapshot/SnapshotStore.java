@@ -1,8 +1,10 @@
 package dev.groundskeeper.git.snapshot;
 
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.repo.Snapshot;
 import dev.groundskeeper.api.repo.SnapshotEffect;
+import dev.groundskeeper.git.Faults;
 import dev.groundskeeper.git.files.ReplacedFile;
 import dev.groundskeeper.git.store.StoreLevels;
 import dev.groundskeeper.git.store.StoreLocation;
@@ -55,6 +57,7 @@ public final class SnapshotStore {
 
   private final Path state;
   private final Optional<Path> userHome;
+  private final Faults faults;
 
   /**
    * The store in {@code stateDirectory} (absolute); {@code userHome} shortens what it prints.
@@ -63,9 +66,15 @@ public final class SnapshotStore {
    * @param userHome the person's home directory, shown as {@code ~} in what the store prints
    */
   public SnapshotStore(Path stateDirectory, Optional<Path> userHome) {
+    this(stateDirectory, userHome, Faults.NONE);
+  }
+
+  /** The store with a test's faults at each step of a take (issue 17). */
+  SnapshotStore(Path stateDirectory, Optional<Path> userHome, Faults faults) {
     this.state = Objects.requireNonNull(stateDirectory, "stateDirectory").toAbsolutePath()
         .normalize();
     this.userHome = Objects.requireNonNull(userHome, "userHome");
+    this.faults = Objects.requireNonNull(faults, "faults");
   }
 
   /**
@@ -157,6 +166,7 @@ public final class SnapshotStore {
         partial = dir.resolve(PARTIAL + id);
         if (!Files.exists(dir.resolve(id), LinkOption.NOFOLLOW_LINKS)) {
           try {
+            faults.before("snapshot.start");
             Files.createDirectory(partial, PosixFilePermissions.asFileAttribute(
                 PosixFilePermissions.fromString("rwx------")));
             break;
@@ -170,19 +180,24 @@ public final class SnapshotStore {
         }
       }
     } catch (IOException e) {
-      throw new StoreRefusal("the snapshot could not be started in " + shown(dir) + ": " + e,
+      throw new StoreRefusal("the snapshot could not be started in " + shown(dir) + ": "
+          + SafeText.failure(e),
           "free some space there, or keep the work by hand (git stash push"
           + " --include-untracked), then run the command");
     }
     try {
       Capture capture = new Capture(top, git, effect.limits(),
           effect.limits().maxStoreBytes() - used, partial, rebuildable);
+      faults.before("snapshot.copies");
       List<Manifest.Entry> entries = capture.run(effect.paths(), effect.scopes());
       Manifest manifest = new Manifest(Manifest.VERSION, id, now, effect.sessionId(),
           effect.command(), top, entries, capture.bytes());
+      faults.before("snapshot.manifest");
       SnapshotFiles.writeDurably(partial.resolve(Manifest.FILE_NAME), manifest.toJson());
       ReplacedFile.forceDirectory(partial);
+      faults.before("snapshot.rename");
       Files.move(partial, dir.resolve(id), StandardCopyOption.ATOMIC_MOVE);
+      faults.before("snapshot.sync");
       ReplacedFile.forceDirectory(dir);
       return manifest.summary();
     } catch (AtomicMoveNotSupportedException e) {
@@ -194,7 +209,8 @@ public final class SnapshotStore {
       if (e instanceof StoreRefusal refusal) {
         throw refusal;
       }
-      throw new StoreRefusal("the snapshot could not be written in " + shown(dir) + ": " + e,
+      throw new StoreRefusal("the snapshot could not be written in " + shown(dir) + ": "
+          + SafeText.failure(e),
           "free some space there, or keep the work by hand (git stash push"
           + " --include-untracked), then run the command");
     }
