@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.EventContext.SessionMode;
 import java.nio.file.Path;
@@ -121,6 +123,16 @@ final class Mapping {
   /** One top-level text field: {@code {"systemMessage":"..."}} and the like. */
   static String field(String name, String text) {
     return compact(object().put(name, text));
+  }
+
+  /**
+   * The decision's message as a runner shows it: the branch names, paths and commands in it are
+   * someone else's text, and a runner decodes the JSON escapes and prints them, so every control
+   * character and bidirectional override is escaped (line breaks kept): a branch named with
+   * U+009B, which git accepts, reached the runner raw (found by ControlBytesInNamesTest).
+   */
+  static String message(Decision decision) {
+    return SafeText.escapeControls(decision.message());
   }
 
   /** The text of a call no guard judged, as every adapter words it. */
