@@ -118,7 +118,8 @@ class HookFuzzTest {
   }
 
   private void check(FuzzRunner runner, Try attempt) {
-    Random random = new Random(attempt.seed());
+    // each runner its own sequence, also when one seed repeats a run
+    Random random = new Random(attempt.seed() * 31 + runner.ordinal());
     ObjectNode original;
     PayloadMutator.Mutant mutant;
     if (attempt.keepsTheLoss()) {
