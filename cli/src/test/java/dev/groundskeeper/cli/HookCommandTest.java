@@ -492,10 +492,11 @@ class HookCommandTest {
     }
 
     @Test
-    void missingSessionAndCwd() {
+    void missingCwd() {
+      // A missing session only describes the call (HookFuzzFindingsTest): it is judged.
       ObjectNode node = payload("Stop");
       node.remove("session_id");
-      assertFails(hook(node), "the Stop payload lacks the string field `session_id`");
+      assertThat(hook(node).exit()).isZero();
       node = payload("Stop");
       node.remove("cwd");
       assertFails(hook(node), "the Stop payload lacks the string field `cwd`");

@@ -2,182 +2,172 @@ package dev.groundskeeper.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AfterProperty;
+import net.jqwik.api.lifecycle.BeforeProperty;
+import net.jqwik.api.statistics.Statistics;
 
 /**
- * A corpus-mutation fuzzer over the hook's payloads, through the hook's public entry
- * ({@code groundskeeper hook}): valid Claude Code payloads are mutated (bytes flipped, cut,
- * NUL and invalid UTF-8 inserted, a field's type changed, a field removed, a huge field, deep
- * nesting, unknown events and tools). Whatever comes in, standard output is empty or one JSON
- * object, no stack trace reaches either stream, the exit code is 0, 1 or (only for a worktree
- * creation) 2, and while the payload still names a Bash command that would lose a commit, the
- * answer is a denial with exit 0. The number of inputs is {@code groundskeeper.fuzz.inputs}
- * (a short run in the build; {@code -Pfuzz} runs many more; figures in docs/benchmarks/fuzz.md);
- * the seed is {@code groundskeeper.fuzz.seed}, printed on failure.
+ * A corpus-mutation fuzzer over every runner's hook payloads, through the hook's public entry
+ * ({@code groundskeeper hook --runner NAME}, in-process) on a real repository that holds an
+ * unpushed branch {@code feat/x} and a modified tracked file. Each try is one of two kinds:
+ *
+ * <ul>
+ *   <li><b>still a loss</b> (three in five): a pre-command payload of the runner asking to run one
+ *       of {@link #losses} (each a loss a guard must refuse, written in several equivalent ways),
+ *       changed by {@link PayloadMutator#keepingTheLoss} in everything but the event, the tool,
+ *       the command and the directory. The hook must refuse it in the runner's own words with
+ *       exit 0: a failed hook (exit 1, no answer, a wrong field, a timeout) lets every runner
+ *       run the command.
+ *   <li><b>any mutant</b>: a payload of the runner's corpus mutated by
+ *       {@link PayloadMutator#anything}.
+ * </ul>
+ *
+ * <p>Whatever came in, the hook answers within the runner's timeout, prints no stack trace on
+ * either stream, exits 0 with an answer the runner reads (see {@link FuzzRunner#checkAnswer}) or
+ * 1 with one line on standard error and nothing on standard output, and never exits 2 (which
+ * every runner reads as a deliberate refusal). The tries are {@link FuzzTries#tries()} per
+ * runner; figures and the long run's command are in docs/benchmarks/fuzz.md.
  */
+@AddLifecycleHook(FuzzTries.class)
 class HookFuzzTest {
 
-  static final int INPUTS = Integer.getInteger("groundskeeper.fuzz.inputs", 60);
-  static final long SEED = Long.getLong("groundskeeper.fuzz.seed", System.nanoTime());
-  static final String LOSS = "git branch -D feat/x";
-
-  @TempDir
-  Path temp;
-
+  private Path temp;
   private Path repo;
   private CliRunner cli;
 
-  @BeforeEach
-  void setUp() {
+  @BeforeProperty
+  void setUp() throws IOException {
+    temp = Files.createTempDirectory("gk-hook-fuzz");
     repo = Git.init(temp.resolve("repo"));
+    Files.writeString(repo.resolve("tracked.txt"), "committed\n");
+    Git.run(repo, "add", "tracked.txt");
+    Git.run(repo, "commit", "-q", "-m", "tracked");
     Git.run(repo, "switch", "-q", "-c", "feat/x");
     Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
     Git.run(repo, "switch", "-q", "main");
+    Files.writeString(repo.resolve("tracked.txt"), "modified, never committed\n");
     cli = CliRunner.builtInRulesOnly(temp);
   }
 
-  private List<ObjectNode> corpus() {
-    List<ObjectNode> corpus = new ArrayList<>();
-    corpus.add(tool("PreToolUse", "Bash", "command", LOSS));
-    corpus.add(tool("PreToolUse", "Bash", "command", "echo hi > notes.md && rm -- notes.md"));
-    corpus.add(tool("PreToolUse", "Write", "file_path", repo.resolve("a.txt").toString()));
-    corpus.add(tool("PostToolUse", "Bash", "command", "git status"));
-    corpus.add(base("Stop").put("stop_hook_active", false));
-    corpus.add(base("SessionStart").put("source", "startup"));
-    corpus.add(base("UserPromptSubmit").put("prompt", "hello"));
-    return corpus;
-  }
-
-  private ObjectNode base(String event) {
-    return Json.object().put("session_id", "fuzz").put("cwd", repo.toString())
-        .put("transcript_path", temp.resolve("t.jsonl").toString())
-        .put("hook_event_name", event);
-  }
-
-  private ObjectNode tool(String event, String tool, String field, String value) {
-    ObjectNode node = base(event).put("tool_name", tool);
-    node.putObject("tool_input").put(field, value);
-    return node;
-  }
-
-  @Test
-  void everyMutatedPayloadGetsAnAnswerInTheRunnersShape() throws IOException {
-    Random random = new Random(SEED);
-    List<ObjectNode> corpus = corpus();
-    int denials = 0;
-    for (int i = 0; i < INPUTS; i++) {
-      ObjectNode original = corpus.get(random.nextInt(corpus.size())).deepCopy();
-      Mutant mutant = mutate(original, random);
-      CliRunner.Result result = cli.withBytes(repo, mutant.bytes(), "hook");
-      String where = "seed " + SEED + ", input " + i + " (" + mutant.how() + "): "
-          + result.err();
-      assertThat(result.out() + result.err()).as(where).doesNotContain("\tat ")
-          .doesNotContain("Exception in thread");
-      assertThat(result.exit()).as(where).isIn(0, 1, 2);
-      if (!result.output().isEmpty() && !original.path("hook_event_name").asText()
-          .equals("PreCompact")) {
-        JsonNode answer = Json.MAPPER.readTree(result.output());
-        assertThat(answer.isObject()).as(where).isTrue();
-      }
-      if (result.exit() == 2) {
-        assertThat(original.path("hook_event_name").asText()).as(where)
-            .isEqualTo("WorktreeCreate");
-      }
-      if (mutant.stillALoss()) {
-        assertThat(result.exit()).as(where).isZero();
-        assertThat(Json.MAPPER.readTree(result.output()).path("hookSpecificOutput")
-            .path("permissionDecision").asText()).as(where).isEqualTo("deny");
-        denials++;
-      }
-    }
+  @AfterProperty
+  void tearDown() throws IOException {
+    // nothing ran: the branch and the modified file are still there
     assertThat(Git.run(repo, "branch", "--list", "feat/x")).contains("feat/x");
-    System.out.println("HookFuzzTest: " + INPUTS + " inputs, " + denials
-        + " still-loss inputs denied, seed " + SEED);
+    assertThat(Files.readString(repo.resolve("tracked.txt")))
+        .isEqualTo("modified, never committed\n");
+    try (Stream<Path> files = Files.walk(temp)) {
+      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    }
   }
 
-  record Mutant(byte[] bytes, String how, boolean stillALoss) {}
+  /** Commands a loss guard refuses on the repository, each written simply and otherwise. */
+  static List<String> losses(Path repo) {
+    String cd = "cd " + repo + " && ";
+    return List.of("git branch -D feat/x", "git branch --delete --force feat/x",
+        "git branch -D 'feat/x'", "git -c color.ui=never branch -D feat/x",
+        cd + "git branch -D feat/x", "git status; git branch -D feat/x",
+        "true && git branch -D feat/x && echo done", "bash -c 'git branch -D feat/x'",
+        "( git branch -D feat/x )", "  git branch -D feat/x\n",
+        "git reset --hard", "git reset --hard HEAD", "git reset -q --hard",
+        cd + "git reset --hard", "git stash list; git reset --hard HEAD",
+        "sh -c \"git reset --hard\"", "git checkout -- tracked.txt", "git restore tracked.txt");
+  }
 
-  /** One mutation; {@code stillALoss} when the payload still asks to run {@link #LOSS}. */
-  private Mutant mutate(ObjectNode payload, Random random) throws IOException {
-    boolean loss = payload.path("tool_input").path("command").asText().equals(LOSS)
-        && payload.path("hook_event_name").asText().equals("PreToolUse");
-    List<String> fields = new ArrayList<>();
-    payload.fieldNames().forEachRemaining(fields::add);
-    String field = fields.get(random.nextInt(fields.size()));
-    byte[] json = Json.MAPPER.writeValueAsBytes(payload);
-    switch (random.nextInt(10)) {
-      case 0 -> {
-        byte[] cut = java.util.Arrays.copyOf(json, random.nextInt(json.length));
-        return new Mutant(cut, "cut", false);
-      }
-      case 1 -> {
-        byte[] flipped = json.clone();
-        int at = random.nextInt(flipped.length);
-        flipped[at] = (byte) random.nextInt(256);
-        return new Mutant(flipped, "byte " + at + " replaced", false);
-      }
-      case 2 -> {
-        String text = new String(json, StandardCharsets.UTF_8);
-        int at = random.nextInt(text.length());
-        byte[] head = text.substring(0, at).getBytes(StandardCharsets.UTF_8);
-        byte[] tail = text.substring(at).getBytes(StandardCharsets.UTF_8);
-        byte[] bad = random.nextBoolean() ? new byte[] {0} : new byte[] {(byte) 0xC3, 0x28};
-        byte[] out = new byte[head.length + bad.length + tail.length];
-        System.arraycopy(head, 0, out, 0, head.length);
-        System.arraycopy(bad, 0, out, head.length, bad.length);
-        System.arraycopy(tail, 0, out, head.length + bad.length, tail.length);
-        return new Mutant(out, "NUL or invalid UTF-8 at " + at, false);
-      }
-      case 3 -> {
-        switch (random.nextInt(4)) {
-          case 0 -> payload.put(field, random.nextInt());
-          case 1 -> payload.putArray(field).add("x");
-          case 2 -> payload.putNull(field);
-          default -> payload.putObject(field).put("x", 1);
-        }
-        return new Mutant(Json.MAPPER.writeValueAsBytes(payload), field + " of another type",
-            loss && !List.of("tool_input", "hook_event_name", "tool_name", "cwd")
-                .contains(field) && !field.equals("session_id"));
-      }
-      case 4 -> {
-        payload.remove(field);
-        return new Mutant(Json.MAPPER.writeValueAsBytes(payload), field + " removed",
-            loss && List.of("transcript_path").contains(field));
-      }
-      case 5 -> {
-        payload.put(field, "x".repeat(1 << (10 + random.nextInt(11))));
-        return new Mutant(Json.MAPPER.writeValueAsBytes(payload), field + " huge", false);
-      }
-      case 6 -> {
-        StringBuilder deep = new StringBuilder();
-        int depth = 1000 + random.nextInt(5000);
-        deep.append("[".repeat(depth)).append("]".repeat(depth));
-        String text = new String(json, StandardCharsets.UTF_8);
-        text = text.substring(0, text.length() - 1) + ",\"deep\":" + deep + "}";
-        return new Mutant(text.getBytes(StandardCharsets.UTF_8), "nested " + depth, false);
-      }
-      case 7 -> {
-        payload.put("hook_event_name", "Unknown" + random.nextInt(100));
-        return new Mutant(Json.MAPPER.writeValueAsBytes(payload), "unknown event", false);
-      }
-      case 8 -> {
-        payload.put("tool_name", "Tool" + random.nextInt(100));
-        return new Mutant(Json.MAPPER.writeValueAsBytes(payload), "unknown tool", false);
-      }
-      default -> {
-        payload.put("unexpected_" + random.nextInt(100), random.nextInt());
-        return new Mutant(Json.MAPPER.writeValueAsBytes(payload), "extra field", loss);
-      }
+  /** One try: whether it keeps a loss, and the seed of its mutations. */
+  record Try(boolean keepsTheLoss, long seed) {}
+
+  @Provide
+  Arbitrary<Try> tries() {
+    return net.jqwik.api.Combinators.combine(Arbitraries.integers().between(0, 4),
+        Arbitraries.longs()).as((kind, seed) -> new Try(kind < 3, seed));
+  }
+
+  @Property(shrinking = ShrinkingMode.OFF)
+  void claudeCode(@ForAll("tries") Try attempt) {
+    check(FuzzRunner.CLAUDE, attempt);
+  }
+
+  @Property(shrinking = ShrinkingMode.OFF)
+  void codexCli(@ForAll("tries") Try attempt) {
+    check(FuzzRunner.CODEX, attempt);
+  }
+
+  @Property(shrinking = ShrinkingMode.OFF)
+  void geminiCli(@ForAll("tries") Try attempt) {
+    check(FuzzRunner.GEMINI, attempt);
+  }
+
+  @Property(shrinking = ShrinkingMode.OFF)
+  void cursor(@ForAll("tries") Try attempt) {
+    check(FuzzRunner.CURSOR, attempt);
+  }
+
+  private void check(FuzzRunner runner, Try attempt) {
+    // each runner its own sequence, also when one seed repeats a run
+    Random random = new Random(attempt.seed() * 31 + runner.ordinal());
+    ObjectNode original;
+    PayloadMutator.Mutant mutant;
+    if (attempt.keepsTheLoss()) {
+      List<String> losses = losses(repo);
+      String loss = losses.get(random.nextInt(losses.size()));
+      original = runner.command(repo, loss, random);
+      mutant = PayloadMutator.keepingTheLoss(original.deepCopy(), runner.needed(original),
+          random);
+    } else {
+      List<ObjectNode> corpus = runner.corpus(repo);
+      original = corpus.get(random.nextInt(corpus.size()));
+      mutant = PayloadMutator.anything(original.deepCopy(), random);
     }
+    String hook = original.path("hook_event_name").asText();
+    String where = runner.name + " " + hook + " (" + mutant.how() + "), seed "
+        + attempt.seed();
+    FuzzTries.Timed<CliRunner.Result> timed = FuzzTries.within(where,
+        () -> cli.withBytes(repo, mutant.bytes(), "hook", "--runner", runner.name));
+    CliRunner.Result result = timed.value();
+    where += ": exit " + result.exit() + ", out " + abbreviated(result.out()) + ", err "
+        + abbreviated(result.err());
+
+    Statistics.label("payload").collect(attempt.keepsTheLoss() ? "still a loss"
+        : "any mutant");
+    Statistics.label("exit").collect(result.exit());
+    Statistics.label("time").collect(timed.bucket());
+
+    for (String stream : List.of(result.out(), result.err())) {
+      assertThat(stream).as(where).doesNotContain("\tat ", "Exception in thread",
+          "java.lang.", "com.fasterxml.", ".java:");
+    }
+    assertThat(result.exit()).as(where).isIn(0, 1);
+    if (result.exit() == 1) {
+      assertThat(result.out()).as(where).isEmpty();
+      assertThat(result.error()).as(where).startsWith("groundskeeper hook: ")
+          .doesNotContain("\n");
+    } else {
+      runner.checkAnswer(hook, result.output(), where);
+    }
+    if (attempt.keepsTheLoss()) {
+      assertThat(result.exit()).as(where).isZero();
+      assertThat(runner.denies(FuzzRunner.object(result.output(), where))).as(where).isTrue();
+    }
+    Statistics.label("payload")
+        .coverage(coverage -> coverage.check("still a loss").percentage(p -> p >= 30));
+  }
+
+  private static String abbreviated(String text) {
+    return text.length() <= 600 ? text : text.substring(0, 600) + "… (" + text.length() + ")";
   }
 }

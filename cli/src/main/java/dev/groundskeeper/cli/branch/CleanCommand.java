@@ -184,7 +184,7 @@ final class CleanCommand implements Callable<Integer> {
       } else if (result.status() == BranchCleaner.Status.NOT_RUN) {
         fail(line.text());
       } else {
-        context.err.println(line.text());
+        context.err.println(SafeText.escapeControls(line.text()));
         refused.addObject().put("branch", line.branch()).put("remote", line.remote())
             .put("why", line.text());
       }
@@ -201,10 +201,14 @@ final class CleanCommand implements Callable<Integer> {
   /** How the cleaner's line naming the recovery bundle begins. */
   private static final String BUNDLE = "Recovery bundle: ";
 
-  /** A line of the human report; with --json the object says it instead. */
+  /**
+   * A line of the human report; with --json the object says it instead. Branch names and paths
+   * in it are someone else's text: no control character reaches the terminal raw (a name with
+   * U+009B, which git accepts, did; ControlBytesInNamesTest).
+   */
   private void say(String line) {
     if (!json) {
-      context.out.println(line);
+      context.out.println(SafeText.escapeControls(line));
     }
   }
 
@@ -224,7 +228,7 @@ final class CleanCommand implements Callable<Integer> {
    * standard output, as the worktree verbs do.
    */
   private int fail(String message) {
-    context.err.println("groundskeeper branch clean: " + message);
+    context.err.println("groundskeeper branch clean: " + SafeText.escapeControls(message));
     if (json) {
       context.out.println(Json.text(Json.object().put("error", message), pretty));
     }

@@ -2,6 +2,7 @@ package dev.groundskeeper.cli.branch;
 
 import dev.groundskeeper.cli.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.FactUnavailableException;
 import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Policy;
@@ -193,8 +194,9 @@ final class ParkCommand implements Callable<Integer> {
     }
     GitCommand.Run pushed = context.git(push);
     if (!pushed.ok()) {
-      context.err.println("groundskeeper branch park: the push of " + branch + " to "
-          + config.remote() + " failed (nothing was forced): " + pushed.output());
+      context.err.println(SafeText.escapeControls("groundskeeper branch park: the push of "
+          + branch + " to " + config.remote() + " failed (nothing was forced): "
+          + pushed.output()));
       pushNode.put("error", "the push failed (nothing was forced): " + pushed.output().strip());
       return done(BranchCommand.PARTLY_DONE);
     }
@@ -203,10 +205,14 @@ final class ParkCommand implements Callable<Integer> {
     return done(0);
   }
 
-  /** A line of the human report; with --json the object says it instead. */
+  /**
+   * A line of the human report; with --json the object says it instead. Branch names and paths
+   * in it are someone else's text: no control character reaches the terminal raw (a name with
+   * U+009B, which git accepts, did; ControlBytesInNamesTest).
+   */
   private void say(String line) {
     if (!json) {
-      context.out.println(line);
+      context.out.println(SafeText.escapeControls(line));
     }
   }
 
@@ -252,7 +258,7 @@ final class ParkCommand implements Callable<Integer> {
    * standard output, as the worktree verbs do, so a script reading stdout sees why.
    */
   private int fail(String message) {
-    context.err.println("groundskeeper branch park: " + message);
+    context.err.println("groundskeeper branch park: " + SafeText.escapeControls(message));
     if (json) {
       context.out.println(Json.text(Json.object().put("error", message)
           .put("branch", branch == null ? "" : branch), pretty));

@@ -5,8 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.groundskeeper.api.Event;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.shell.ShellQuoting;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -67,30 +71,44 @@ final class Transcripts {
     List<JsonNode> nodes = new ArrayList<>();
     List<Integer> numbers = new ArrayList<>();
     List<Unreadable> unreadable = new ArrayList<>();
-    try (BufferedReader reader = Files.newBufferedReader(transcript, StandardCharsets.UTF_8)) {
-      String line;
+    // Lines are split on line feeds and decoded one by one: a line that is not UTF-8 is reported
+    // with its number and the rest is still read (a reader decoding the whole file stopped at
+    // the first bad byte and dropped everything in the block before it too, denials included:
+    // found by ReplayFuzzTest).
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(transcript))) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       int number = 0;
-      while ((line = reader.readLine()) != null) {
-        number++;
-        if (line.isBlank()) {
+      for (int b = in.read(); ; b = in.read()) {
+        if (b != -1 && b != '\n') {
+          bytes.write(b);
           continue;
         }
-        try {
-          JsonNode node = MAPPER.readTree(line);
-          if (node == null || !node.isObject()) {
-            unreadable.add(new Unreadable(transcript, number, "not a JSON object"));
-            continue;
+        if (b == -1 && bytes.size() == 0) {
+          break;
+        }
+        number++;
+        Optional<String> line = utf8(bytes.toByteArray());
+        bytes.reset();
+        if (line.isEmpty()) {
+          unreadable.add(new Unreadable(transcript, number, "not UTF-8 text"));
+        } else if (!line.get().isBlank()) {
+          try {
+            JsonNode node = MAPPER.readTree(line.get());
+            if (node == null || !node.isObject()) {
+              unreadable.add(new Unreadable(transcript, number, "not a JSON object"));
+            } else {
+              nodes.add(node);
+              numbers.add(number);
+            }
+          } catch (IOException e) {
+            unreadable.add(new Unreadable(transcript, number, "not JSON: "
+                + firstLine(e.getMessage())));
           }
-          nodes.add(node);
-          numbers.add(number);
-        } catch (IOException e) {
-          unreadable.add(new Unreadable(transcript, number, "not JSON: "
-              + firstLine(e.getMessage())));
+        }
+        if (b == -1) {
+          break;
         }
       }
-    } catch (java.nio.charset.MalformedInputException e) {
-      unreadable.add(new Unreadable(transcript, 0, "not UTF-8 text; nothing after the bad"
-          + " byte was read"));
     }
     boolean codex = nodes.stream().anyMatch(node -> node.has("payload")
         && List.of("session_meta", "response_item", "turn_context", "event_msg", "compacted")
@@ -108,6 +126,18 @@ final class Transcripts {
     unreadable.sort(java.util.Comparator.comparingInt(Unreadable::line));
     return new Read(transcript, codex ? "codex" : "claude-code", reader.steps, unreadable,
         reader.firstCwd);
+  }
+
+  /** One line's bytes as text, a CR before its line feed left out; empty when not UTF-8. */
+  private static Optional<String> utf8(byte[] line) {
+    int length = line.length > 0 && line[line.length - 1] == '\r' ? line.length - 1
+        : line.length;
+    try {
+      return Optional.of(StandardCharsets.UTF_8.newDecoder()
+          .decode(ByteBuffer.wrap(line, 0, length)).toString());
+    } catch (CharacterCodingException e) {
+      return Optional.empty();
+    }
   }
 
   /**

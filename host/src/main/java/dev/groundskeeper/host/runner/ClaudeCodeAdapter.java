@@ -213,7 +213,7 @@ final class ClaudeCodeAdapter extends TableAdapter {
   public RunnerAnswer answer(Call call, Decision decision) {
     Event event = call.event().orElseThrow();
     String hook = call.hook();
-    String message = decision.message();
+    String message = Mapping.message(decision);
     if (event instanceof Event.WorktreeCreate) {
       // Only a refused creation is answered here; the host's caller creates the allowed ones.
       return new RunnerAnswer("", message, 2);

@@ -180,7 +180,7 @@ final class CodexAdapter extends TableAdapter {
   public RunnerAnswer answer(Call call, Decision decision) {
     Event event = call.event().orElseThrow();
     String hook = call.hook();
-    String message = decision.message();
+    String message = Mapping.message(decision);
     if (message.isEmpty()) {
       return nothing(hook);
     }

@@ -158,7 +158,7 @@ final class CursorAdapter extends TableAdapter {
   public RunnerAnswer answer(Call call, Decision decision) {
     Event event = call.event().orElseThrow();
     String hook = call.hook();
-    String message = decision.message();
+    String message = Mapping.message(decision);
     if (Mapping.beforeTool(event)) {
       // Only a refusal carries a permission. "allow" would grant what Cursor's own run mode
       // (its allowlist, its auto-review) might have asked the person about: finding no loss is

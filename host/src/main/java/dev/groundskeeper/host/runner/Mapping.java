@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Event;
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.EventContext;
 import dev.groundskeeper.api.EventContext.SessionMode;
 import java.nio.file.Path;
@@ -30,22 +32,23 @@ final class Mapping {
   }
 
   /**
-   * The context most runners send: {@code session_id}, {@code cwd}, and when present
-   * {@code agent_id}, {@code transcript_path} and {@code turn_id}. Those three only describe the
-   * call, so one of another type is left out rather than making the whole payload unusable:
-   * an unusable payload is answered with exit 1, on which every runner lets the call run, and a
-   * stray type in a transcript path let {@code git branch -D} of unpushed work through (found by
-   * HookFuzzTest).
+   * The context most runners send: the session ({@code sessionField}), {@code cwd}, and when
+   * present {@code agent_id}, {@code transcript_path} and {@code turn_id}. All but the directory
+   * only describe the call, so one that is missing, of another type or (a transcript) not a
+   * usable path is left out (a session as the empty id) rather than making the whole payload
+   * unusable: an unusable payload is answered with exit 1, on which every runner lets the call
+   * run, and a stray type in a transcript path or a session id, or a NUL in a transcript path,
+   * let {@code git branch -D} of unpushed work through (found by HookFuzzTest).
    */
   static EventContext context(Payload payload, String sessionField, Path cwd, SessionMode mode) {
-    EventContext context = EventContext.of(payload.requiredString(sessionField), cwd)
+    EventContext context = EventContext.of(descriptive(payload, sessionField).orElse(""), cwd)
         .withMode(mode);
     Optional<String> agent = descriptive(payload, "agent_id").filter(s -> !s.isEmpty());
     if (agent.isPresent()) {
       context = context.withAgent(agent.get());
     }
-    Optional<Path> transcript = descriptive(payload, "transcript_path").isPresent()
-        ? payload.optionalPath("transcript_path", cwd) : Optional.empty();
+    Optional<Path> transcript = descriptive(payload, "transcript_path")
+        .filter(s -> !s.isEmpty()).flatMap(value -> usablePath(cwd, value));
     if (transcript.isPresent()) {
       context = context.withTranscript(transcript.get());
     }
@@ -54,6 +57,15 @@ final class Mapping {
       context = context.withTurn(turn.get());
     }
     return context;
+  }
+
+  /** {@code value} resolved against {@code base}; empty when it is no path (a NUL in it). */
+  private static Optional<Path> usablePath(Path base, String value) {
+    try {
+      return Optional.of(base.resolve(value).normalize());
+    } catch (java.nio.file.InvalidPathException e) {
+      return Optional.empty();
+    }
   }
 
   /** A string field that only describes the call; empty when absent or not a string. */
@@ -111,6 +123,16 @@ final class Mapping {
   /** One top-level text field: {@code {"systemMessage":"..."}} and the like. */
   static String field(String name, String text) {
     return compact(object().put(name, text));
+  }
+
+  /**
+   * The decision's message as a runner shows it: the branch names, paths and commands in it are
+   * someone else's text, and a runner decodes the JSON escapes and prints them, so every control
+   * character and bidirectional override is escaped (line breaks kept): a branch named with
+   * U+009B, which git accepts, reached the runner raw (found by ControlBytesInNamesTest).
+   */
+  static String message(Decision decision) {
+    return SafeText.escapeControls(decision.message());
   }
 
   /** The text of a call no guard judged, as every adapter words it. */
