@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.jgit.diff.Edit;
 import org.eclipse.jgit.lib.Config;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
@@ -22,18 +23,18 @@ import org.eclipse.jgit.lib.Repository;
  * The added and removed lines of the changed tracked paths exactly as {@code git diff --numstat
  * HEAD} prints them, computed in this process from what a porcelain v2 status says (HEAD's and the
  * index's object ids, the worktree's mode): HEAD's and the index's blobs read through JGit, the
- * worktree's files from disk, the lines counted as git's default diff counts them
- * ({@link XdiffCount}). A path git would print nothing for (its worktree content is HEAD's again,
- * an added file gone from the worktree) gets no entry, as before.
+ * worktree's files from disk, the lines counted by {@link GitDiff}, the port of git's default
+ * diff (xdiff's Myers with its pre-pass and heuristics) that the patch ids already use. A path
+ * git would print nothing for (its worktree content is HEAD's again, an added file gone from the
+ * worktree) gets no entry, as before.
  *
  * <p>Where this process cannot know that it counts as git does, one {@code git diff --numstat}
  * limited to those paths (through the runner's time bound) gives the counts: additions beside
  * deletions (git pairs them as renames by similarity), an unmerged path, a submodule, a path
  * under any attributes file (filters, end-of-line conversion, diff drivers), files larger than
- * {@link #READ_LIMIT}, a diff whose search would cost more than {@link XdiffCount#MAX_COST}, an
- * object JGit cannot read (a partial clone's missing blob). When the configuration could change
- * the diff itself (another algorithm, end-of-line conversion, copy detection, settings passed
- * through the environment), every path is git's.
+ * {@link #READ_LIMIT}, an object JGit cannot read (a partial clone's missing blob). When the
+ * configuration could change the diff itself (another algorithm, end-of-line conversion, copy
+ * detection, settings passed through the environment), every path is git's.
  */
 final class LineCounts {
 
@@ -204,11 +205,13 @@ final class LineCounts {
     if (now == null) {
       return new int[] {0, lines(old.bytes())};
     }
-    int[] count = XdiffCount.count(old.bytes(), now.bytes());
-    if (count == null) {
-      throw new AskGit();
+    int added = 0;
+    int removed = 0;
+    for (Edit edit : GitDiff.edits(new GitDiff.Lines(old.bytes()), new GitDiff.Lines(now.bytes()))) {
+      added += edit.getLengthB();
+      removed += edit.getLengthA();
     }
-    return count;
+    return new int[] {added, removed};
   }
 
   private static boolean binary(byte[] bytes) {
