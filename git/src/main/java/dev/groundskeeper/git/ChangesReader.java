@@ -11,14 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.Constants;
@@ -34,9 +31,10 @@ import org.eclipse.jgit.treewalk.filter.TreeFilter;
 
 /**
  * Reads the uncommitted work of one worktree for the rules that judge discarding commands: one
- * {@code git status} (untracked files one by one and ignored ones, unless only tracked changes
- * are asked for) and, at the same time, one {@code git diff --numstat}, whose counts are used
- * when a tracked path changed; then the stash entries and snapshots
+ * {@code git status --porcelain=v2} (untracked files one by one and ignored ones, unless only
+ * tracked changes are asked for), the line counts of the changed tracked paths computed from it
+ * in this process as {@code git diff --numstat HEAD} would print them ({@link LineCounts}, which
+ * asks git only for the paths it cannot count as git does); then the stash entries and snapshots
  * through JGit when there are any. Asks git's own {@code git clean --dry-run} what a clean would
  * delete, so that pathspecs, {@code -e} and the ignore rules are applied by git itself.
  */
@@ -74,31 +72,19 @@ final class ChangesReader {
     }
     GitRepository repo = found.get();
     Path top = repo.location().workTree().get();
-    // The line counts are read beside the status, not after it: the two processes overlap, and
-    // each keeps the runner's own time bound. A clean tree pays one diff it did not need, which
-    // costs less than waiting for the status before starting it.
-    CompletableFuture<Map<String, int[]>> counting = new CompletableFuture<>();
-    Thread counter = new Thread(() -> {
-      try {
-        counting.complete(numstat(top));
-      } catch (RuntimeException e) {
-        counting.completeExceptionally(e);
-      }
-    }, "groundskeeper-numstat");
-    counter.setDaemon(true);
-    counter.start();
+    // One process: the v2 form names HEAD's and the index's objects for every changed path, so
+    // the line counts are computed here (LineCounts) instead of in a second git diff.
     List<String> args = withUntracked
-        ? List.of("status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all")
-        : List.of("status", "--porcelain=v1", "-z", "--untracked-files=no");
+        ? List.of("status", "--porcelain=v2", "-z", "--ignored=matching", "--untracked-files=all")
+        : List.of("status", "--porcelain=v2", "-z", "--untracked-files=no");
     BoundedProcess.Result status = GitCli.run(top, GitCli.READ_TIMEOUT, args);
-    Map<String, int[]> allCounts = joined(counting);
     if (!status.ok()) {
       throw new GitRepository.GitReadException("git status failed in " + top + ": "
           + status.stderr());
     }
-    WorktreeStatus parsed = StatusParser.parse(status.stdout());
-    Map<String, int[]> counts = parsed.staged().isEmpty() && parsed.modified().isEmpty()
-        ? Map.of() : allCounts;
+    StatusV2.Parsed read = StatusV2.parse(status.stdout());
+    WorktreeStatus parsed = read.status();
+    Map<String, int[]> counts = LineCounts.count(repo, top, read.entries()).counts();
     Holders holders = Holders.read(repo.jgit());
     Map<String, ChangedFile> tracked = new TreeMap<>();
     for (String path : parsed.staged()) {
@@ -259,62 +245,6 @@ final class ChangesReader {
       return new ChangedFile(path, staged, unstaged, count[0], count[1], Optional.of("HEAD"));
     }
     return new ChangedFile(path, staged, unstaged, count[0], count[1], holders.holder(top, path));
-  }
-
-  /** The counts read beside the status; a failure of their process is the read's failure. */
-  private static Map<String, int[]> joined(CompletableFuture<Map<String, int[]>> counting) {
-    try {
-      return counting.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause; // a time-out or a missing git, as the status itself would report it
-      }
-      throw e;
-    }
-  }
-
-  /** Added and removed lines per path against HEAD (against no tree before the first commit). */
-  private static Map<String, int[]> numstat(Path top) {
-    BoundedProcess.Result diff = GitCli.run(top, GitCli.READ_TIMEOUT,
-        List.of("diff", "--numstat", "-z", "HEAD", "--"));
-    if (!diff.ok()) {
-      diff = GitCli.run(top, GitCli.READ_TIMEOUT, List.of("diff", "--numstat", "-z", EMPTY_TREE,
-          "--"));
-      if (!diff.ok()) {
-        return Map.of(); // the counts are a courtesy; what changed is status's to say
-      }
-    }
-    List<String> fields = new ArrayList<>();
-    byte[] out = diff.stdout();
-    int start = 0;
-    for (int i = 0; i < out.length; i++) {
-      if (out[i] == 0) {
-        fields.add(new String(out, start, i - start, StandardCharsets.UTF_8));
-        start = i + 1;
-      }
-    }
-    Map<String, int[]> counts = new HashMap<>();
-    for (int i = 0; i < fields.size(); i++) {
-      String[] parts = fields.get(i).split("\t", 3);
-      if (parts.length < 3) {
-        continue;
-      }
-      String path = parts[2];
-      if (path.isEmpty() && i + 2 < fields.size()) {
-        path = fields.get(i + 2); // a rename: the source, then the destination
-        i += 2;
-      }
-      counts.put(path, new int[] {number(parts[0]), number(parts[1])});
-    }
-    return counts;
-  }
-
-  private static int number(String text) {
-    try {
-      return Integer.parseInt(text);
-    } catch (NumberFormatException e) {
-      return -1; // "-" for a binary file
-    }
   }
 
   /** The lines of a small text file; -1 for a binary, large or unreadable one. */

@@ -43,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code resetHard}: {@code git reset --hard} judged with fresh facts each call (one status
- *       read and one numstat; refused).
+ *       read, the line counts computed in process; refused).
  *   <li>{@code noDiscard}: a command with no discard in it, with facts that count every read;
  *       the count must stay zero (rules-changes' ReadCostTest asserts the same without a timer).
  *   <li>{@code snapshotTake}: what snapshot mode adds to {@code resetHard}: the snapshot of the

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * changes.discard for the commands that write another tree's files into the worktree, on real
@@ -78,6 +78,19 @@ class TreeSwitchTest {
     repo.git("checkout", "-q", "main");
   }
 
+  /**
+   * Every command of a case in a {@code -Pslow} run ({@code groundskeeper.full.cases}); in the
+   * default build the {@code short} ones, one or two per behaviour, since each costs a
+   * repository, a copy and git's own run of the command (the whole class took about 104 s).
+   * TreeSwitchPropertyTest draws from every form in every build.
+   */
+  static List<String> cases(List<String> all, String... shortRun) {
+    if (!all.containsAll(List.of(shortRun))) {
+      throw new IllegalArgumentException("a short case that the full list lacks");
+    }
+    return Boolean.getBoolean("groundskeeper.full.cases") ? all : List.of(shortRun);
+  }
+
   private Set<String> lostWhenRun(String command) {
     Repo copy = repo.copyTo(temp.resolve("copy-" + copies++));
     Set<String> before = copy.uncommittedContents();
@@ -89,9 +102,14 @@ class TreeSwitchTest {
     return repo.judge(rule, command);
   }
 
+  static List<String> forcedOverUntracked() {
+    return cases(List.of("git reset --hard tagged", "git checkout -f other",
+        "git switch -f other", "git checkout other -- u.txt", "git restore -s other u.txt"),
+        "git reset --hard tagged", "git checkout other -- u.txt");
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"git reset --hard tagged", "git checkout -f other",
-      "git switch -f other", "git checkout other -- u.txt", "git restore -s other u.txt"})
+  @MethodSource("forcedOverUntracked")
   void aForcedFormRefusesAnUntrackedFileTheTargetTracks(String command) {
     repo.write("u.txt", "mine\nall mine\n");
 
@@ -104,9 +122,13 @@ class TreeSwitchTest {
     assertThat(lostWhenRun(command)).as("git lost it").isNotEmpty();
   }
 
+  static List<String> typeSwaps() {
+    return cases(List.of("git reset --hard other", "git checkout other -- .",
+        "git restore --source=other ."), "git restore --source=other .");
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"git reset --hard other", "git checkout other -- .",
-      "git restore --source=other ."})
+  @MethodSource("typeSwaps")
   void aFileWhereTheTargetHasADirectoryAndADirectoryWhereItHasAFileAreLossesToo(
       String command) {
     repo.write("dd", "my file where they have a directory\n");
@@ -119,10 +141,15 @@ class TreeSwitchTest {
     assertThat(lostWhenRun(command)).hasSize(2);
   }
 
+  static List<String> overIgnored() {
+    return cases(List.of("git reset --hard other", "git checkout other -- .",
+        "git checkout other", "git switch --discard-changes other", "git reset --merge other",
+        "git reset --keep other", "git switch -c next other"),
+        "git checkout other -- .", "git reset --keep other");
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"git reset --hard other", "git checkout other -- .",
-      "git checkout other", "git switch --discard-changes other", "git reset --merge other",
-      "git reset --keep other", "git switch -c next other"})
+  @MethodSource("overIgnored")
   void everyFormRefusesAnIgnoredFileTheTargetTracks(String command) {
     repo.write("ig.log", "my log, ignored here\n");
 
@@ -133,9 +160,14 @@ class TreeSwitchTest {
     assertThat(lostWhenRun(command)).as("git overwrote it").isNotEmpty();
   }
 
+  static List<String> stoppedByUntracked() {
+    return cases(List.of("git switch other", "git switch --discard-changes other",
+        "git reset --keep other", "git checkout -b next other"),
+        "git switch --discard-changes other");
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"git switch other", "git switch --discard-changes other",
-      "git reset --keep other", "git checkout -b next other"})
+  @MethodSource("stoppedByUntracked")
   void aPlainFormIsAllowedWhenAnUntrackedFileStopsGit(String command) {
     repo.write("u.txt", "mine\n");
     repo.write("ig.log", "my log\n"); // git stops before it reaches this one
@@ -146,9 +178,13 @@ class TreeSwitchTest {
     assertThat(lostWhenRun(command)).isEmpty();
   }
 
+  static List<String> besideTheTarget() {
+    return cases(List.of("git reset --hard other", "git checkout other",
+        "git restore --source=other ."), "git checkout other");
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"git reset --hard other", "git checkout other",
-      "git restore --source=other ."})
+  @MethodSource("besideTheTarget")
   void untrackedFilesAtPathsTheTargetDoesNotTrackAreNoLoss(String command) {
     repo.write("notes.txt", "mine, and other does not track it\n");
     repo.write("secrets/mine.txt", "ignored, and other does not track it\n");
@@ -254,8 +290,9 @@ class TreeSwitchTest {
     repo.write("u.txt", "mine\n");
     repo.write("ig.log", "my log\n");
 
-    for (String command : List.of("git reset --hard", "git reset --hard HEAD",
-        "git checkout -f main", "git switch main", "git checkout main", "git checkout -f")) {
+    for (String command : cases(List.of("git reset --hard", "git reset --hard HEAD",
+        "git checkout -f main", "git switch main", "git checkout main", "git checkout -f"),
+        "git reset --hard HEAD", "git checkout -f main", "git switch main")) {
       assertThat(judge(command).outcome()).as(command).isEqualTo(Outcome.ALLOW);
       assertThat(lostWhenRun(command)).as(command).isEmpty();
     }

@@ -28,6 +28,12 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AroundPropertyHook;
+import net.jqwik.api.lifecycle.PropagationMode;
+import net.jqwik.api.lifecycle.PropertyExecutionResult;
+import net.jqwik.api.lifecycle.PropertyExecutor;
+import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import net.jqwik.api.statistics.Statistics;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Constants;
@@ -45,8 +51,27 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 /**
  * Over generated repositories (branches cut from each other, some pushed, some tagged), a forced
  * deletion or a forced move the rule allows never makes a commit unreachable.
+ *
+ * <p>Each try builds a repository and reads it through the git module, so the tries are not
+ * jqwik's default: {@code groundskeeper.real.tries} per property, 40 in the default build and
+ * 200 under {@code -Pslow} (200 each took about 49 s for the three).
  */
+@AddLifecycleHook(value = LosslessDeletionPropertyTest.RealTries.class,
+    propagateTo = PropagationMode.ALL_DESCENDANTS)
 class LosslessDeletionPropertyTest {
+
+  /**
+   * Sets the tries of every property here from {@code groundskeeper.real.tries} (as cli's
+   * RealRepositoryTries does from jqwik's default; this one keeps -Pslow at the former 200).
+   */
+  static final class RealTries implements AroundPropertyHook {
+    @Override
+    public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context,
+        PropertyExecutor property) {
+      context.attributes().setTries(Integer.getInteger("groundskeeper.real.tries", 40));
+      return property.execute();
+    }
+  }
 
   /** One generated branch: where it is cut, how many commits it adds, and who else holds it. */
   record Plan(int base, int commits, boolean pushed, boolean tagged) {}
