@@ -39,6 +39,11 @@ public final class BranchCleaner {
 
   private final Host host;
 
+  /**
+   * Creates a cleaner that acts through a host's effect registry, environment and clock.
+   *
+   * @param host the host
+   */
   public BranchCleaner(Host host) {
     this.host = Objects.requireNonNull(host, "host");
   }
@@ -47,30 +52,64 @@ public final class BranchCleaner {
    * One line of what was done, for standard output, or of what was not, for standard error; with
    * the branch it is about ({@code ""} when none), whether it is the remote copy, and the commands
    * that restore a deletion (empty unless one was done), so a caller can report it as data.
+   *
+   * @param problem true for a line about something not done, for standard error
+   * @param text the line, with control characters escaped
+   * @param branch the branch it is about; {@code ""} when none
+   * @param remote true when it is about the branch's copy on the remote
+   * @param restore the commands that bring a deleted branch back; empty unless one was deleted
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record Line(boolean problem, String text, String branch, boolean remote,
       List<String> restore) {
+    /**
+     * Checks the components and keeps an immutable copy of the restore commands.
+     *
+     * @param problem true for a line about something not done
+     * @param text the line
+     * @param branch the branch it is about; {@code ""} when none
+     * @param remote true when it is about the branch's copy on the remote
+     * @param restore the commands that bring a deleted branch back
+     * @throws NullPointerException if a component is null
+     */
     public Line {
       Objects.requireNonNull(text, "text");
       Objects.requireNonNull(branch, "branch");
       restore = List.copyOf(restore);
     }
 
-    /** A line about no one branch. */
+    /**
+     * A line about no one branch.
+     *
+     * @param problem true for a line about something not done
+     * @param text the line
+     */
     public Line(boolean problem, String text) {
       this(problem, text, "", false, List.of());
     }
   }
 
-  /** How a run ended, and what it says. */
+  /**
+   * How a run ended, and what it says.
+   *
+   * @param status how it ended
+   * @param lines what it says, in the order things were done
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Report(Status status, List<Line> lines) {
+    /**
+     * Keeps an immutable copy of the lines.
+     *
+     * @param status how it ended
+     * @param lines what it says, in order
+     * @throws NullPointerException if a line is null
+     */
     public Report {
       lines = List.copyOf(lines);
     }
   }
 
+  /** How a run of {@link #execute} ended. */
   @API(status = API.Status.EXPERIMENTAL)
   public enum Status {
     /** Everything in the plan was done. */
@@ -81,7 +120,17 @@ public final class BranchCleaner {
     NOT_RUN
   }
 
-  /** Executes {@code plan} in the repository of {@code directory}. */
+  /**
+   * Executes {@code plan} in the repository of {@code directory}. Never throws for a git
+   * failure: what was not done is a problem line, and the status says whether anything was.
+   *
+   * @param plan the plan, usually {@link CleanPlan#of} of the same inventory
+   * @param directory a directory of the repository
+   * @param layout the repository's layout; the recovery bundle goes under its common directory
+   * @param policy the policy in force, which judges the remote deletions
+   * @param facts the repository facts the plan and the judgements read
+   * @return the status and one line per step, with the restore commands of each deletion
+   */
   public Report execute(CleanPlan plan, Path directory, RepositoryLayout layout, Policy policy,
       Facts facts) {
     BranchesConfig config = policy.config().get(Host.BRANCHES);
@@ -164,6 +213,10 @@ public final class BranchCleaner {
   /**
    * One remote copy of the plan as the hook would judge {@code git push <remote> --delete <name>}:
    * proven (the remote-delete rule's own allow, no denial) or refused, with why.
+   *
+   * @param branch the branch whose remote copy was judged
+   * @param proven true when the copy may be deleted
+   * @param why why not, on one line; {@code ""} when proven
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record RemoteJudgement(BranchRecord branch, boolean proven, String why) {}
@@ -172,6 +225,12 @@ public final class BranchCleaner {
    * Judges every remote copy of {@code plan} one by one, as an agent's push of that one deletion
    * would be judged. The dry run lists these and the real run deletes exactly the proven ones, so
    * the two always agree.
+   *
+   * @param plan the plan whose remote copies to judge
+   * @param directory a directory of the repository, the working directory of the judged push
+   * @param policy the policy in force
+   * @param facts the repository facts the rules read
+   * @return one judgement per remote copy, in the plan's order; empty when it has none
    */
   public List<RemoteJudgement> judgeRemote(CleanPlan plan, Path directory, Policy policy, Facts facts) {
     BranchesConfig config = policy.config().get(Host.BRANCHES);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.git.files.LeftTemporaries;
 import dev.groundskeeper.rules.branches.BranchLedger;
@@ -43,8 +42,7 @@ import java.util.Optional;
  * The lock is waited for a bounded time ({@link #LOCK_WAIT}); past it the write fails with an
  * {@link IOException} that says so, and the caller reports the lost record.
  */
-@API(status = API.Status.INTERNAL)
-public final class BranchLedgerStore implements BranchLedger {
+final class BranchLedgerStore implements BranchLedger {
 
   /** The most abandoned-branch records kept; older ones are dropped first. */
   static final int MAX_ABANDONED = 100;
@@ -76,12 +74,22 @@ public final class BranchLedgerStore implements BranchLedger {
     return mapper;
   }
 
-  /** {@return where the ledger of the repository with this common directory lives} */
+  /**
+   * Where the ledger of a repository lives.
+   *
+   * @param commonDir the repository's common directory (shared by its worktrees)
+   * @return the ledger file's path; it need not exist
+   */
   public static Path fileFor(Path commonDir) {
     return commonDir.resolve("groundskeeper").resolve("branch-ledger.json");
   }
 
-  /** {@return the ledger in {@code file}; empty when the file is missing or unreadable} */
+  /**
+   * Reads a ledger. Never throws: a damaged ledger must not block an agent.
+   *
+   * @param file the ledger file
+   * @return the ledger; empty when the file is missing or unreadable
+   */
   public static BranchLedgerStore read(Path file) {
     try {
       JsonNode node = JSON.readTree(file.toFile());
@@ -96,9 +104,13 @@ public final class BranchLedgerStore implements BranchLedger {
 
   /**
    * Performs the ledger effects among {@code effects} (others are left to their executors) and
-   * writes the file; returns how many were performed.
+   * writes the file under the ledger's lock.
    *
-   * @throws IOException when the file cannot be written (the previous file is left as it was)
+   * @param file the ledger file; its directory is made when missing
+   * @param effects a decision's effects, of any kind
+   * @return how many ledger effects were performed; 0 (and nothing written) when there are none
+   * @throws IOException when the lock is not had within {@link #LOCK_WAIT} or the file cannot be
+   *     written (the previous file is left as it was)
    */
   public static int apply(Path file, List<? extends Effect> effects) throws IOException {
     return apply(file, effects, step -> { });

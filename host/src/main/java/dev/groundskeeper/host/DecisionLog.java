@@ -54,10 +54,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code decisions.log.1} (older ones shift up, {@code log.keep} are kept) by whichever writer
  * gets the lock at once; a writer that does not get it appends anyway. Commands and paths are
  * redacted by the shared {@link Redactor} before they are written.
+ *
+ * <p>Thread-safe: one log may be shared by every thread and host of a process, and several
+ * processes may append to one file.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class DecisionLog {
 
+  /** The name of the current log file in the state directory; rotated files add {@code .1}, ... */
   public static final String FILE_NAME = "decisions.log";
   static final int SCHEMA_VERSION = 1;
   /** The longest subject stored: one entry always fits well inside the smallest file. */
@@ -84,7 +88,13 @@ public final class DecisionLog {
     this.opener = Objects.requireNonNull(opener, "opener");
   }
 
-  /** {@return the log in {@code directory}, which it owns (a link there is refused)} */
+  /**
+   * The log in a directory of the caller's choosing, which it owns: the directory is made with
+   * mode 0700 when missing, and a link or another account's directory there is refused.
+   *
+   * @param directory the directory that holds {@value #FILE_NAME}
+   * @return the log; nothing is created until the first entry is written
+   */
   public static DecisionLog in(Path directory) {
     return in(directory, DecisionLog::openNoFollow);
   }
@@ -98,6 +108,10 @@ public final class DecisionLog {
    * Groundskeeper makes there ({@code $GROUNDSKEEPER_HOME} and its {@code state},
    * {@code $XDG_STATE_HOME/groundskeeper}, {@code ~/.groundskeeper} and its {@code state}) are
    * its own, and a link at any of them is refused.
+   *
+   * @param environment the variables read: {@code GROUNDSKEEPER_HOME}, {@code XDG_STATE_HOME},
+   *     {@code HOME}
+   * @return the log; nothing is created until the first entry is written
    */
   public static DecisionLog forEnvironment(Map<String, String> environment) {
     Optional<Path> directory = directory(environment);
@@ -112,6 +126,10 @@ public final class DecisionLog {
    * The state directory: {@code $GROUNDSKEEPER_HOME/state}, else
    * {@code $XDG_STATE_HOME/groundskeeper}, else {@code $HOME/.groundskeeper/state}; empty when
    * none of them is set to an absolute path.
+   *
+   * @param environment the variables read: {@code GROUNDSKEEPER_HOME}, {@code XDG_STATE_HOME},
+   *     {@code HOME}
+   * @return the directory, which need not exist; empty when the environment names none
    */
   public static Optional<Path> directory(Map<String, String> environment) {
     Optional<Path> home = absolute(environment.get("GROUNDSKEEPER_HOME"));
@@ -151,15 +169,36 @@ public final class DecisionLog {
   /**
    * Why the last entry that could not be written was dropped, when the reason is one a person
    * can mend (a link or a file where the log's directory should be); empty otherwise.
+   *
+   * @return the reason with what to do about it; empty again once an entry is written
    */
   public Optional<String> problem() {
     String last = problem.get();
     return last.isEmpty() ? Optional.empty() : Optional.of(last);
   }
 
-  /** One rule's part in a logged decision; {@code nanos} is -1 when it was not timed. */
+  /**
+   * One rule's part in a logged decision.
+   *
+   * @param id the rule id
+   * @param mode the rule's mode, such as {@code block}; empty for a verdict outside the rules'
+   *     run (a configuration note)
+   * @param reported the outcome the rule reported, such as {@code deny}
+   * @param outcome the outcome after its mode, as delivered
+   * @param nanos how long it ran, in nanoseconds; -1 when it was not timed
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record RuleEntry(String id, String mode, String reported, String outcome, long nanos) {
+    /**
+     * Checks that no text is null.
+     *
+     * @param id the rule id
+     * @param mode the rule's mode; may be empty
+     * @param reported the outcome the rule reported
+     * @param outcome the outcome after its mode
+     * @param nanos how long it ran, in nanoseconds; -1 when it was not timed
+     * @throws NullPointerException if a text is null
+     */
     public RuleEntry {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(mode, "mode");
@@ -172,10 +211,36 @@ public final class DecisionLog {
    * One logged decision: when, which runner, the event's kind and redacted subject, the session
    * and agent, the combined outcome, each rule, the whole call's time, and how many entries were
    * dropped just before this one.
+   *
+   * @param time when the decision was made
+   * @param runner the runner whose hook reported the event, or {@code embedder}
+   * @param event the event's kind ({@link EventSubject#kind})
+   * @param subject the event's subject, redacted and cut to 1000 characters
+   * @param session the session id
+   * @param agent the agent id; empty for the main thread
+   * @param outcome the combined outcome, such as {@code allow} or {@code could-not-judge}
+   * @param rules each rule's part
+   * @param nanos the whole call's time, judging and effects, in nanoseconds; -1 when untimed
+   * @param dropped how many entries could not be written just before this one
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record Entry(Instant time, String runner, String event, String subject, String session,
       String agent, String outcome, List<RuleEntry> rules, long nanos, long dropped) {
+    /**
+     * Checks that no component is null and keeps an immutable copy of the rules.
+     *
+     * @param time when the decision was made
+     * @param runner the runner whose hook reported the event
+     * @param event the event's kind
+     * @param subject the event's subject, redacted
+     * @param session the session id
+     * @param agent the agent id; empty for the main thread
+     * @param outcome the combined outcome
+     * @param rules each rule's part
+     * @param nanos the whole call's time in nanoseconds; -1 when untimed
+     * @param dropped how many entries could not be written just before this one
+     * @throws NullPointerException if a component or a rule is null
+     */
     public Entry {
       Objects.requireNonNull(time, "time");
       Objects.requireNonNull(runner, "runner");
@@ -233,6 +298,14 @@ public final class DecisionLog {
   /**
    * The entry for a decision: {@code decision}'s explanation gives each rule's mode, reported
    * outcome and time; verdicts without a step (configuration notes) are listed untimed.
+   *
+   * @param time when the decision was made
+   * @param runner the runner whose hook reported the event
+   * @param event the event
+   * @param decision its decision, with an explanation for the rules to be timed
+   * @param nanos the whole call's time in nanoseconds
+   * @param redactor replaces secrets in the event's subject
+   * @return the entry, with no dropped count (the log adds it when writing)
    */
   public static Entry entry(Instant time, String runner, Event event, Decision decision,
       long nanos, Redactor redactor) {
@@ -270,6 +343,12 @@ public final class DecisionLog {
   /**
    * Appends {@code entry} when {@code config} records {@code decision}; never throws. Returns
    * whether it was written (false when not recorded or dropped).
+   *
+   * @param entry the entry to append
+   * @param decision the decision it records, which {@code config} filters on
+   * @param config the {@code log:} block in force: what is recorded, the rotation size and count
+   * @param workingTree the event's working tree; the log is never written inside it
+   * @return true when the entry was written
    */
   public boolean record(Entry entry, Decision decision, LogConfig config,
       Optional<Path> workingTree) {
@@ -284,7 +363,15 @@ public final class DecisionLog {
     }
   }
 
-  /** Appends {@code entry} whatever the configuration records; never throws. */
+  /**
+   * Appends {@code entry} whatever the configuration records; never throws. An entry that
+   * cannot be written is counted and its count carried by the next one written.
+   *
+   * @param entry the entry to append
+   * @param config the {@code log:} block in force, for the rotation size and count
+   * @param workingTree the event's working tree; the log is never written inside it
+   * @return true when the entry was written, false when it was dropped
+   */
   public boolean append(Entry entry, LogConfig config, Optional<Path> workingTree) {
     try {
       if (directory.isEmpty()) {
@@ -500,9 +587,21 @@ public final class DecisionLog {
     return dir.resolve(FILE_NAME + "." + generation);
   }
 
-  /** What {@link #read} found: the entries, oldest first, and the lines it could not read. */
+  /**
+   * What {@link #read} found: the entries, oldest first, and the lines it could not read.
+   *
+   * @param entries the entries, oldest first
+   * @param unreadable one line per line or file that could not be read, as a person reads it
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Listing(List<Entry> entries, List<String> unreadable) {
+    /**
+     * Keeps immutable copies of the lists.
+     *
+     * @param entries the entries, oldest first
+     * @param unreadable one line per line or file that could not be read
+     * @throws NullPointerException if a list or an element is null
+     */
     public Listing {
       entries = List.copyOf(entries);
       unreadable = List.copyOf(unreadable);
@@ -512,6 +611,8 @@ public final class DecisionLog {
   /**
    * Every entry of the log and its rotated files, oldest first. A line that is not an entry is
    * reported by file and line number, never fatal; a file that cannot be read is reported too.
+   *
+   * @return the entries and the problems; both empty when nothing was logged yet
    */
   public Listing read() {
     List<Entry> entries = new ArrayList<>();

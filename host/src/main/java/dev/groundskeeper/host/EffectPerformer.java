@@ -18,12 +18,22 @@ import java.util.List;
 @API(status = API.Status.EXPERIMENTAL)
 public interface EffectPerformer {
 
-  /** True for the effects this performer executes. */
+  /**
+   * Whether this performer executes an effect. Called for every effect of every decision, so it
+   * should be a cheap type test.
+   *
+   * @param effect an effect a verdict returned
+   * @return true for the effects this performer executes
+   */
   boolean handles(Effect effect);
 
   /**
    * Performs {@code effects} (all handled by this performer, in the decision's order) and
    * reports each one. An exception fails every effect of the call that has no report.
+   *
+   * @param effects the effects, all handled by this performer
+   * @param context where they act, and the facts they were decided on
+   * @return a report per effect; an effect left without one is reported failed
    */
   List<EffectReport> perform(List<Effect> effects, EffectContext context);
 }

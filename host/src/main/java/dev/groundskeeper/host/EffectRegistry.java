@@ -43,12 +43,29 @@ public final class EffectRegistry {
     return performers;
   }
 
-  /** Performs the decision's effects; one report per effect, in the decision's order. */
+  /**
+   * Performs the decision's effects.
+   *
+   * @param decision the decision whose effects to perform
+   * @param workspace where the event happened
+   * @param facts the facts the decision was judged on
+   * @return one report per effect, in the decision's order; empty when it asked for none
+   */
   public List<EffectReport> perform(Decision decision, Workspace workspace, Facts facts) {
     return perform(decision.effects(), workspace, facts);
   }
 
-  /** Performs {@code effects}; one report per effect, in their order. */
+  /**
+   * Performs {@code effects}, each by the first performer that handles it, batched per
+   * performer. Never throws for a performer's failure: an effect with no performer is reported
+   * refused, and one whose performer threw or gave no report is reported failed. Outside a
+   * repository none is performed and each is reported refused.
+   *
+   * @param effects the effects to perform
+   * @param workspace where the event happened
+   * @param facts the facts the effects were decided on
+   * @return one report per effect, in their order; empty when there are none
+   */
   public List<EffectReport> perform(List<? extends Effect> effects, Workspace workspace,
       Facts facts) {
     if (effects.isEmpty()) {
@@ -99,6 +116,9 @@ public final class EffectRegistry {
   /**
    * Prints what did not go as asked, and the restore lines of what was done, one line each,
    * prefixed with {@code groundskeeper: }.
+   *
+   * @param reports the reports of {@link #perform}
+   * @param err the stream to print to, usually standard error
    */
   public static void print(List<EffectReport> reports, PrintStream err) {
     Objects.requireNonNull(err, "err");

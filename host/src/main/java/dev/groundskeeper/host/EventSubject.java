@@ -10,15 +10,32 @@ import java.util.Objects;
  * ({@code command}, {@code write}, {@code edit}, {@code session-start}, ...) and its subject (the
  * command, the path, the start source, the sub-agent's description). Never redacted here: the
  * log redacts what it stores.
+ *
+ * @param kind the short kind of the event
+ * @param subject what it is about; empty for events without one (a stop, a prompt)
  */
 @API(status = API.Status.EXPERIMENTAL)
 public record EventSubject(String kind, String subject) {
 
+  /**
+   * Checks that no component is null.
+   *
+   * @param kind the short kind of the event
+   * @param subject what it is about; may be empty
+   * @throws NullPointerException if a component is null
+   */
   public EventSubject {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(subject, "subject");
   }
 
+  /**
+   * The subject of an event. A prompt's text is the person's and is never taken.
+   *
+   * @param event any event
+   * @return its kind and subject
+   * @throws NullPointerException if {@code event} is null
+   */
   public static EventSubject of(Event event) {
     Objects.requireNonNull(event, "event");
     if (event instanceof Event.CommandEvent command) {

@@ -25,9 +25,15 @@ public final class GitCommand {
 
   private GitCommand() {}
 
-  /** The outcome of one git run: exit status and its output (standard error included). */
+  /**
+   * The outcome of one git run: exit status and its output (standard error included).
+   *
+   * @param status git's exit status; -1 when git could not be run or outlived its bound
+   * @param output standard output, stripped, then standard error; or why git could not be run
+   */
   @API(status = API.Status.INTERNAL)
   public record Run(int status, String output) {
+    /** {@return true when git exited with status 0} */
     public boolean ok() {
       return status == 0;
     }
@@ -36,6 +42,13 @@ public final class GitCommand {
   /**
    * Runs {@code git args...} in {@code directory} with {@code environment} added to this
    * process's own; a git that cannot start or outlives {@code bound} is a failed run saying so.
+   * Never throws for git's failure, and never asks at a terminal ({@code GIT_TERMINAL_PROMPT=0}).
+   *
+   * @param directory the working directory of the run
+   * @param environment variables added to this process's own
+   * @param bound how long git may run, such as {@link #READ} or {@link #WRITE}
+   * @param args git's arguments, each one word (no shell)
+   * @return the exit status and output
    */
   public static Run run(Path directory, Map<String, String> environment, Duration bound,
       List<String> args) {

@@ -91,14 +91,33 @@ public final class Host {
     this.effects = new EffectRegistry(performers);
   }
 
+  /** {@return a builder with every setting at its default (an empty environment, the UTC clock)} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** What {@link #handle} did with one event. */
+  /**
+   * What {@link #handle} did with one event.
+   *
+   * @param workspace where the event happened
+   * @param policy the policy it was judged by (the defaults' when the configuration was invalid)
+   * @param facts the facts the rules read, for performing or explaining further
+   * @param decision the decision, rendered with {@link #program()} and settled by its effects
+   * @param effects what became of each effect; empty from {@link #judge}, which performs none
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Handled(Workspace workspace, Policy policy, Facts facts, Decision decision,
       List<EffectReport> effects) {
+    /**
+     * Checks the components and keeps an immutable copy of the reports.
+     *
+     * @param workspace where the event happened
+     * @param policy the policy it was judged by
+     * @param facts the facts the rules read
+     * @param decision the decision
+     * @param effects what became of each effect
+     * @throws NullPointerException if a component is null
+     */
     public Handled {
       Objects.requireNonNull(workspace, "workspace");
       Objects.requireNonNull(policy, "policy");
@@ -111,9 +130,13 @@ public final class Host {
   /**
    * Judges {@code event} in the workspace of its working directory and performs the decision's
    * effects. With invalid configuration files the event is judged on the embedded defaults and
-   * the decision carries a note saying so: a typo never switches a guard off.
+   * the decision carries a note saying so: a typo never switches a guard off. A plugin that cannot
+   * be loaded is reported the same way, and the event is judged without it.
    *
-   * @throws HostException when a plugin path of the host itself is unusable
+   * @param event the event a runner reported
+   * @return the workspace, policy, facts, settled decision and effect reports
+   * @throws GroundskeeperException only when even the built-in rules cannot be discovered
+   *     through the host's class loader (a broken or duplicate provider on the class path)
    */
   public Handled handle(Event event) {
     return handle(event, EMBEDDER);
@@ -127,6 +150,11 @@ public final class Host {
    * policy's {@code log:} block records the decision it is appended to the {@link #decisionLog()}
    * with each rule's time and the whole call's (judging and effects); the log never fails or
    * changes the answer. The decision then carries its explanation.
+   *
+   * @param event the event a runner reported
+   * @param runner the runner's name as the log records it, such as {@code claude-code}
+   * @return the workspace, policy, facts, settled decision and effect reports
+   * @throws GroundskeeperException as {@link #handle(Event)} does
    */
   public Handled handle(Event event, String runner) {
     Objects.requireNonNull(runner, "runner");
@@ -155,7 +183,13 @@ public final class Host {
     }
   }
 
-  /** Judges {@code event} as {@link #handle} does, performing nothing. */
+  /**
+   * Judges {@code event} as {@link #handle} does, performing nothing and logging nothing.
+   *
+   * @param event the event to judge
+   * @return the judgement, with no effect reports
+   * @throws GroundskeeperException as {@link #handle(Event)} does
+   */
   public Handled judge(Event event) {
     return judge(event, false);
   }
@@ -163,6 +197,11 @@ public final class Host {
   /**
    * As {@link #judge(Event)}; with {@code explain} the decision carries each rule's run (facts
    * read, time by this host's time source), as {@code check --explain} and the log show it.
+   *
+   * @param event the event to judge
+   * @param explain whether the decision carries its explanation
+   * @return the judgement, with no effect reports
+   * @throws GroundskeeperException as {@link #handle(Event)} does
    */
   public Handled judge(Event event, boolean explain) {
     Workspace workspace = workspace(event.context().cwd());
@@ -179,6 +218,8 @@ public final class Host {
    * The word this host's commands start with: {@code groundskeeper} when that runs the launcher
    * the environment names, else the launcher's path. {@link #handle} and {@link #judge} render
    * their decisions with it; a caller that evaluates a policy itself renders with it too.
+   *
+   * @return the program word, fixed when the host was built
    */
   public ProgramWord program() {
     return program;
@@ -194,7 +235,13 @@ public final class Host {
     return nanoTime;
   }
 
-  /** {@return the workspace of {@code directory}} */
+  /**
+   * Finds the workspace of a directory, by looking for {@code .git} on the way up; no repository
+   * is opened.
+   *
+   * @param directory any directory; it need not exist
+   * @return the workspace, with no root outside any repository
+   */
   public Workspace workspace(Path directory) {
     return Workspace.locate(directory);
   }
@@ -207,6 +254,10 @@ public final class Host {
   /**
    * The policy of {@code workspace}, or on invalid configuration files the defaults' policy with
    * the problem added to {@code notes}.
+   *
+   * @param workspace the workspace whose configuration is loaded
+   * @param notes collects one line per problem; left as it is when the configuration is usable
+   * @return the policy; never null, and never without the built-in guards
    */
   public Policy policyOrDefaults(Workspace workspace, List<String> notes) {
     return policyOrDefaults(workspace, Optional.empty(), notes, new ArrayList<>());
@@ -217,6 +268,12 @@ public final class Host {
    * configuration asked for what only a trusted one may (a plugin, a weaker loss guard, another
    * store), adds to {@code reports} the advice that says what was not applied and the
    * {@code groundskeeper trust} command, once per session of {@code event}.
+   *
+   * @param workspace the workspace whose configuration is loaded
+   * @param event the event it is loaded for, whose session the trust report is shown once to
+   * @param notes collects one line per configuration or plugin problem
+   * @param reports collects the trust report, when there is one to show
+   * @return the policy; never null, and never without the built-in guards
    */
   public Policy policyOrDefaults(Workspace workspace, Event event, List<String> notes,
       List<Verdict> reports) {
@@ -264,6 +321,11 @@ public final class Host {
   /**
    * What rules may know for {@code event}: the clock, where the worktree store lives and, inside
    * a repository, its file and repository facts, opened only when a rule first reads one.
+   *
+   * @param workspace where the event happened
+   * @param policy the policy whose configuration the facts are read with
+   * @param event the event the facts are for
+   * @return the facts; each is computed at most once, on first read
    */
   public Facts facts(Workspace workspace, Policy policy, Event event) {
     return EventFacts.compose(environment, clock, workspace, policy, event);
@@ -273,13 +335,25 @@ public final class Host {
    * The repository facts of {@code directory} read in full (the branch inventory with its
    * merged judgements, worktrees, containment), with the {@code branches:} settings of
    * {@code policy}; for a verb that works on the whole repository.
+   *
+   * @param directory a directory inside the repository
+   * @param policy the policy whose {@code branches:} block says how the repository is read
+   * @return the repository's facts, read lazily
    */
   public Facts repositoryFacts(Path directory, Policy policy) {
     return GitFacts.forDirectory(directory,
         policy.config().get(BRANCHES).repositorySettings(), clock);
   }
 
-  /** Performs the decision's effects, each re-checking its proof as it acts. */
+  /**
+   * Performs the decision's effects, each re-checking its proof as it acts. Outside a repository
+   * none is performed: each is reported refused.
+   *
+   * @param decision the decision whose effects to perform
+   * @param workspace where the event happened
+   * @param facts the facts the decision was judged on
+   * @return one report per effect, in the decision's order; empty when it asked for none
+   */
   public List<EffectReport> act(Decision decision, Workspace workspace, Facts facts) {
     return effects.perform(decision, workspace, facts);
   }
@@ -299,15 +373,21 @@ public final class Host {
    * advice when every one of them was kept (the command may run, and the advice names the
    * restore command), and stays a refusal, saying why, when one was not. Call it with the
    * reports of {@link #act} before answering.
+   *
+   * @param decision the decision as judged
+   * @param reports the reports of its effects
+   * @return the decision to answer with; the same one when no snapshot was asked for
    */
   public static Decision settle(Decision decision, List<EffectReport> reports) {
     return SnapshotSettlement.settle(decision, reports);
   }
 
+  /** {@return the environment the host was built with (immutable); never the process's own} */
   public Map<String, String> environment() {
     return environment;
   }
 
+  /** {@return the clock facts and effects read the time from} */
   public Clock clock() {
     return clock;
   }
@@ -317,12 +397,21 @@ public final class Host {
    * {@code branches.cleanup_after_merge.regenerable} and the directory of
    * {@code scratch.directory}. The facts of every event carry them as {@link Regenerable#FACT},
    * and prune reads the same, so the guard and prune judge a removal alike.
+   *
+   * @param config the effective configuration of a workspace
+   * @return the setting the loss judgements read
    */
   public static Regenerable regenerable(EffectiveConfig config) {
     return config.get(BRANCHES).cleanupAfterMerge().regenerable(config.get(SCRATCH).directory());
   }
 
-  /** {@return the decision with a could-not-judge note for each setting that could not be used} */
+  /**
+   * Adds a could-not-judge verdict under {@link #CONFIGURATION_NOTE} for each note.
+   *
+   * @param decision the decision as judged
+   * @param notes one line per setting that could not be used
+   * @return the decision with a verdict per note; the same decision when there are none
+   */
   public static Decision withNotes(Decision decision, List<String> notes) {
     if (notes.isEmpty()) {
       return decision;
@@ -333,7 +422,11 @@ public final class Host {
   }
 
   /**
-   * {@return the decision with {@code reports} (whole verdicts, such as the trust report) added}
+   * Adds whole verdicts, such as the trust report, after the rules' own.
+   *
+   * @param decision the decision as judged
+   * @param reports the verdicts to add
+   * @return the decision with them; the same decision when there are none
    */
   public static Decision withReports(Decision decision, List<Verdict> reports) {
     if (reports.isEmpty()) {
@@ -360,7 +453,13 @@ public final class Host {
 
     private Builder() {}
 
-    /** The monotonic nanosecond counter rules and calls are timed with. */
+    /**
+     * The monotonic nanosecond counter rules and calls are timed with; {@code System::nanoTime}
+     * by default.
+     *
+     * @param nanoTime the counter
+     * @return this builder
+     */
     public Builder nanoTime(LongSupplier nanoTime) {
       this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
       return this;
@@ -369,6 +468,9 @@ public final class Host {
     /**
      * Where {@link Host#handle} records decisions; by default the state directory the
      * environment names ({@link DecisionLog#forEnvironment}).
+     *
+     * @param log the log
+     * @return this builder
      */
     public Builder decisionLog(DecisionLog log) {
       this.decisionLog = Objects.requireNonNull(log, "log");
@@ -378,42 +480,80 @@ public final class Host {
     /**
      * The variables the host reads (HOME, XDG_CONFIG_HOME, GROUNDSKEEPER_HOME) and passes to git;
      * never the process's own unless given here.
+     *
+     * @param environment the variables, copied
+     * @return this builder
      */
     public Builder environment(Map<String, String> environment) {
       this.environment = Map.copyOf(environment);
       return this;
     }
 
+    /**
+     * The clock rules and effects read; the UTC system clock by default.
+     *
+     * @param clock the clock
+     * @return this builder
+     */
     public Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }
 
-    /** Rule jars (or directories of jars) besides those the configuration names. */
+    /**
+     * Rule jars (or directories of jars) besides those the configuration names. Each call adds
+     * to the earlier ones; the paths are checked when a policy is loaded, not here.
+     *
+     * @param paths the jars or directories, made absolute
+     * @return this builder
+     */
     public Builder pluginPaths(List<Path> paths) {
       paths.forEach(path -> pluginPaths.add(path.toAbsolutePath().normalize()));
       return this;
     }
 
-    /** Applied to every policy builder (filters, explicit rules) before it builds. */
+    /**
+     * Applied to every policy builder (filters, explicit rules) before it builds. Policies are
+     * cached per customizer too, so pass the same instance to share a cache.
+     *
+     * @param customizer changes the builder in place
+     * @return this builder
+     */
     public Builder customizePolicy(Consumer<PolicyBuilder> customizer) {
       this.customizer = Objects.requireNonNull(customizer, "customizer");
       return this;
     }
 
-    /** The loader the built-in rule providers and effect performers are discovered through. */
+    /**
+     * The loader the built-in rule providers and effect performers are discovered through, and
+     * the parent of the plugin jars' loader; this class's own loader by default.
+     *
+     * @param classLoader the loader
+     * @return this builder
+     */
     public Builder classLoader(ClassLoader classLoader) {
       this.classLoader = Objects.requireNonNull(classLoader, "classLoader");
       return this;
     }
 
-    /** An effect performer after the built-in ones. */
+    /**
+     * An effect performer after the built-in ones: it gets only the effects no earlier performer
+     * handles.
+     *
+     * @param performer the performer
+     * @return this builder
+     */
     public Builder effectPerformer(EffectPerformer performer) {
       performers.add(Objects.requireNonNull(performer, "performer"));
       return this;
     }
 
-    /** Whether {@link ServiceLoader} adds the performers it finds (yes by default). */
+    /**
+     * Whether {@link ServiceLoader} adds the performers it finds (yes by default).
+     *
+     * @param discover false to use only the built-in and explicitly added performers
+     * @return this builder
+     */
     public Builder discoverEffectPerformers(boolean discover) {
       this.discoverPerformers = discover;
       return this;
@@ -422,12 +562,16 @@ public final class Host {
     /**
      * The cache of built policies; a process that makes a host per call passes one cache to all
      * of them so that nothing is rebuilt while the configuration is unchanged.
+     *
+     * @param cache the cache; a new one per host by default
+     * @return this builder
      */
     public Builder policyCache(PolicyCache cache) {
       this.policyCache = Objects.requireNonNull(cache, "cache");
       return this;
     }
 
+    /** {@return a new host with these settings; the builder may be reused} */
     public Host build() {
       return new Host(this);
     }

@@ -11,10 +11,21 @@ import dev.groundskeeper.api.GroundskeeperException;
 public final class HostException extends GroundskeeperException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Creates the exception.
+   *
+   * @param message the text the person reads: what is wrong and what to do
+   */
   public HostException(String message) {
     super(message);
   }
 
+  /**
+   * Creates the exception with the failure behind it, kept for {@code --debug}.
+   *
+   * @param message the text the person reads: what is wrong and what to do
+   * @param cause the failure behind it
+   */
   public HostException(String message, Throwable cause) {
     super(message, cause);
   }

@@ -46,6 +46,8 @@ public final class PolicyLoader {
   /**
    * The policy of {@code workspace}, held to the trust boundary (see {@link #loadReported}).
    *
+   * @param workspace the workspace whose configuration layers are read
+   * @return the policy, cached while the configuration is unchanged
    * @throws dev.groundskeeper.api.config.ConfigException when a configuration file is invalid
    * @throws HostException when a plugin path is unusable
    */
@@ -57,9 +59,22 @@ public final class PolicyLoader {
    * A policy and what the trust boundary refused to take from the repository's configuration:
    * one line per setting, and the checkouts whose files asked (what {@code groundskeeper trust}
    * would trust).
+   *
+   * @param policy the policy in force
+   * @param refused one line per setting of an untrusted repository file that was not applied;
+   *     empty when everything applied
+   * @param untrustedCheckouts the checkouts whose files asked for what was refused
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record Loaded(Policy policy, List<String> refused, List<Path> untrustedCheckouts) {
+    /**
+     * Checks the policy and keeps immutable copies of the lists.
+     *
+     * @param policy the policy in force
+     * @param refused one line per setting that was not applied
+     * @param untrustedCheckouts the checkouts whose files asked for what was refused
+     * @throws NullPointerException if a component or an element is null
+     */
     public Loaded {
       Objects.requireNonNull(policy, "policy");
       refused = List.copyOf(refused);
@@ -76,6 +91,8 @@ public final class PolicyLoader {
    * store ({@link TrustBoundary}): those settings keep their trusted values, and each is reported
    * in {@link Loaded#refused()}.
    *
+   * @param workspace the workspace whose configuration layers are read
+   * @return the policy and what was refused
    * @throws dev.groundskeeper.api.config.ConfigException when a configuration file is invalid
    * @throws HostException when a plugin path is unusable
    */
@@ -196,6 +213,9 @@ public final class PolicyLoader {
   /**
    * The policy on the embedded defaults (plugins of the host's own paths only), for an event
    * whose configuration files are invalid: the guards keep working while the file is fixed.
+   *
+   * @return the policy, cached
+   * @throws HostException when one of the host's own plugin paths is unusable
    */
   public Policy defaults() {
     return cached(ConfigFingerprint.of(List.of(), pluginPaths), List.of(), pluginPaths);
@@ -204,12 +224,22 @@ public final class PolicyLoader {
   /**
    * The built-in rules alone on the embedded defaults: the last resort when even the host's own
    * plugin paths cannot be loaded, so that no plugin problem ever leaves the built-in guards off.
+   *
+   * @return the policy, cached
    */
   public Policy builtIns() {
     return cached(ConfigFingerprint.of(List.of(), List.of()), List.of(), List.of());
   }
 
-  /** {@return a builder that discovers the built-in providers and those of {@code plugins}} */
+  /**
+   * A policy builder with this loader's class loader and customizer, for a verb that builds a
+   * policy of its own (such as one checking a configuration file).
+   *
+   * @param plugins rule jars or directories of jars, loaded in a class loader of their own
+   * @return a builder that discovers the built-in providers and those of {@code plugins}
+   * @throws HostException when a plugin path does not exist, is a directory without jars or is
+   *     not a readable jar
+   */
   public PolicyBuilder discovering(List<Path> plugins) {
     ClassLoader loader = Plugins.classLoader(plugins, parent);
     PolicyBuilder builder = Policy.builder().discover(loader);

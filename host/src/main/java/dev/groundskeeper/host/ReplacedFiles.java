@@ -31,6 +31,12 @@ public final class ReplacedFiles {
    * {@code prefix}, random digits, {@code suffix} beside it; an existing file keeps its mode, a
    * new one gets {@code newMode}. A reader sees the old file or the new one, never part of either.
    *
+   * @param file the file to replace; its directory is created when missing
+   * @param content the whole new content
+   * @param prefix the start of the temporary's name, the same for every writer of this file
+   * @param suffix the end of the temporary's name, the same for every writer of this file
+   * @param newMode the mode of a new file, such as {@link #READABLE} or {@link #OWNER_ONLY};
+   *     ignored without POSIX modes
    * @throws IOException when it cannot be written: the file is then as it was
    */
   public static void replace(Path file, byte[] content, String prefix, String suffix,
@@ -40,8 +46,12 @@ public final class ReplacedFiles {
 
   /**
    * Removes the temporaries of {@code file}'s writers (named as for {@link #replace}) that were
-   * killed before their rename, once long dead, for a run with nothing to write. Never throws;
-   * returns how many it removed.
+   * killed before their rename, once long dead, for a run with nothing to write. Never throws.
+   *
+   * @param file the file whose writers' temporaries are looked for, beside it
+   * @param prefix the start of the temporaries' names, as passed to {@link #replace}
+   * @param suffix the end of the temporaries' names, as passed to {@link #replace}
+   * @return how many it removed; 0 when the directory is missing, full or read-only
    */
   public static int removeLeftovers(Path file, String prefix, String suffix) {
     return ReplacedFile.removeLeftovers(file, prefix, suffix);

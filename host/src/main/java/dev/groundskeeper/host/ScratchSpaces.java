@@ -19,14 +19,26 @@ public final class ScratchSpaces {
   private ScratchSpaces() {}
 
   /**
-   * {@return the file facts under {@code base} (a checkout's top level), with {@code now} as the
-   * time}
+   * The file facts the scratch rules read, for a verb.
+   *
+   * @param base a checkout's top-level directory
+   * @param now the time the facts give as {@link Facts#NOW}
+   * @return the facts, each read on first use
    */
   public static Facts facts(Path base, Instant now) {
     return FileSystemFacts.register(Facts.builder(), base).value(Facts.NOW, now).build();
   }
 
-  /** Removes each space under {@code root}; one report per removal, in their order. */
+  /**
+   * Removes idle scratch spaces, each re-checked as it is removed (still directly in its parent,
+   * not a link, unchanged since it was judged idle); a space that fails the check is refused,
+   * not removed.
+   *
+   * @param root the checkout's top-level directory, which relative paths of the removals are
+   *     taken from
+   * @param removals the removals of a reap plan
+   * @return one report per removal, in their order
+   */
   public static List<EffectReport> remove(Path root, List<RemoveScratchSpace> removals) {
     return FileEffectsPerformer.performUnder(root, removals);
   }

@@ -46,9 +46,23 @@ public final class TrustList {
   private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** One trusted checkout. */
+  /**
+   * One trusted checkout.
+   *
+   * @param location the checkout's real path
+   * @param rootCommit the full id of the repository's root commit, or {@link #NO_COMMIT}
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Entry(Path location, String rootCommit) {
+    /**
+     * Checks the location and the commit.
+     *
+     * @param location the checkout's real path
+     * @param rootCommit the full id of the repository's root commit, or {@link #NO_COMMIT}
+     * @throws NullPointerException if a component is null
+     * @throws IllegalArgumentException if the location is relative, or the commit is neither a
+     *     full lower-case commit id nor {@link #NO_COMMIT}
+     */
     public Entry {
       Objects.requireNonNull(location, "location");
       Objects.requireNonNull(rootCommit, "rootCommit");
@@ -73,14 +87,22 @@ public final class TrustList {
   }
 
   /**
-   * {@return where the list lives for {@code environment}; empty when neither XDG_CONFIG_HOME nor
-   * HOME is set}
+   * Where the list lives.
+   *
+   * @param environment the variables read: {@code XDG_CONFIG_HOME}, {@code HOME}
+   * @return the file, which need not exist; empty when neither variable is set
    */
   public static Optional<Path> file(Map<String, String> environment) {
     return ConfigLayers.userFile(environment).map(config -> config.resolveSibling(FILE_NAME));
   }
 
-  /** {@return the list of {@code environment}'s user; an absent file is an empty list} */
+  /**
+   * Reads the user's list. Never throws: a file that cannot be used reads as an empty list
+   * whose {@link #problem()} says why.
+   *
+   * @param environment the variables read: {@code XDG_CONFIG_HOME}, {@code HOME}
+   * @return the list; empty when the file is absent or unusable
+   */
   public static TrustList read(Map<String, String> environment) {
     Optional<Path> file = file(environment);
     if (file.isEmpty()) {
@@ -133,20 +155,31 @@ public final class TrustList {
     return entries;
   }
 
+  /** {@return where the list lives; empty when the environment names no place} */
   public Optional<Path> file() {
     return file;
   }
 
+  /** {@return the trusted checkouts, in the file's order (immutable)} */
   public List<Entry> entries() {
     return entries;
   }
 
-  /** Why the file could not be used, when it could not. */
+  /**
+   * Why the file could not be used.
+   *
+   * @return the reason, as a person reads it; empty when the file was usable or absent
+   */
   public Optional<String> problem() {
     return problem;
   }
 
-  /** {@return the entry of {@code location} (a real path), if any} */
+  /**
+   * The entry of a location. No file system access: the location must already be real.
+   *
+   * @param location a real path, as {@link #location} gives it
+   * @return the entry; empty when the location is not listed
+   */
   public Optional<Entry> entry(Path location) {
     return entries.stream().filter(entry -> entry.location().equals(location)).findFirst();
   }
@@ -155,7 +188,12 @@ public final class TrustList {
    * True when {@code checkout} (a repository's top level) is trusted: an entry has its real path,
    * the repository holds the entry's root commit as a commit without parents (or, for an entry
    * without a commit, still has none), and the list does not lie inside the checkout itself (a
-   * list the repository could have written trusts nothing).
+   * list the repository could have written trusts nothing). Runs git (time-bounded) to read the
+   * root commit; any failure means not trusted.
+   *
+   * @param checkout a repository's top-level directory
+   * @param environment the variables git runs with
+   * @return true only when every condition holds
    */
   public boolean trusts(Path checkout, Map<String, String> environment) {
     if (entries.isEmpty()) {
@@ -212,7 +250,12 @@ public final class TrustList {
     return listed.startsWith(checkout);
   }
 
-  /** {@return this list with {@code entry} in place of any entry of its location} */
+  /**
+   * A list that trusts one more checkout, for {@code groundskeeper trust}. This list is unchanged.
+   *
+   * @param entry the entry to add
+   * @return a new list with {@code entry} in place of any entry of its location, and no problem
+   */
   public TrustList with(Entry entry) {
     List<Entry> next = new ArrayList<>(entries);
     next.removeIf(known -> known.location().equals(entry.location()));
@@ -220,7 +263,12 @@ public final class TrustList {
     return new TrustList(file, next, Optional.empty());
   }
 
-  /** {@return this list without the entry of {@code location}} */
+  /**
+   * A list that no longer trusts a checkout. This list is unchanged.
+   *
+   * @param location the checkout's real path
+   * @return a new list without the entry of {@code location}; equal to this one when there is none
+   */
   public TrustList without(Path location) {
     List<Entry> next = new ArrayList<>(entries);
     next.removeIf(known -> known.location().equals(location));
@@ -255,7 +303,13 @@ public final class TrustList {
     }
   }
 
-  /** {@return a checkout's real path, as an entry records it} */
+  /**
+   * A checkout's location, as an entry records it.
+   *
+   * @param checkout a checkout's directory
+   * @return its real path; its absolute, normalized path when it cannot be resolved (when it is
+   *     gone, say)
+   */
   public static Path location(Path checkout) {
     try {
       return checkout.toRealPath();

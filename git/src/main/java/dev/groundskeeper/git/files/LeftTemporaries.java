@@ -63,7 +63,20 @@ public final class LeftTemporaries {
         olderThan);
   }
 
-  /** As {@link #remove(Path, String, Path, Duration)}, for the file names {@code name} accepts. */
+  /**
+   * As {@link #remove(Path, String, Path, Duration)}, for the file names {@code name} accepts
+   * instead of a glob (such as {@link #createdTemporaries}, which matches only the names
+   * {@code Files.createTempFile} makes). Never throws: when {@code own} or the directory cannot
+   * be read it removes nothing and answers 0.
+   *
+   * @param directory the directory to clean (its files only, not beneath)
+   * @param name accepts the file names of the temporaries
+   * @param own this process's own temporary, which is never removed; it must exist unless
+   *     {@code olderThan} is {@link #UNDER_LOCK}
+   * @param olderThan how much older than {@code own} a file must be to count as dead, or {@link
+   *     #UNDER_LOCK}
+   * @return how many files were removed
+   */
   public static int remove(Path directory, Predicate<String> name, Path own,
       Duration olderThan) {
     try {
@@ -84,6 +97,10 @@ public final class LeftTemporaries {
    * The names {@code Files.createTempFile(directory, prefix, suffix)} makes: {@code prefix}, the
    * decimal digits of a random number, {@code suffix}. Nothing else, so a file of the user's that
    * merely starts and ends alike (a {@code .trusted-mine.json}) is never taken for one.
+   *
+   * @param prefix the prefix the writer passes to {@code createTempFile}
+   * @param suffix the suffix the writer passes to {@code createTempFile}
+   * @return a predicate over file names (not paths); it holds no state and may be shared
    */
   public static Predicate<String> createdTemporaries(String prefix, String suffix) {
     Pattern shape = Pattern.compile(Pattern.quote(prefix) + "[0-9]{1,20}" + Pattern.quote(suffix));
@@ -93,8 +110,15 @@ public final class LeftTemporaries {
   /**
    * The entries of {@code directory} whose names {@code name} accepts, that are regular files
    * (or, with {@code links}, symbolic links, which are never followed) last modified before
-   * {@code limit} (every one when it is null). Directories are never among them. Returns nothing
-   * when the directory cannot be read.
+   * {@code limit} (every one when it is null). Directories are never among them. Nothing is
+   * removed: the caller passes the result to {@link #delete} once it has decided. Never throws.
+   *
+   * @param directory the directory to list (its entries only, not beneath)
+   * @param name accepts the file names to consider
+   * @param limit the last-modified time a file must be older than, or null for no age test
+   * @param links whether symbolic links (never followed) count as well as regular files
+   * @return the matching entries, in a new list; empty when the directory
+   *     cannot be read or none matches
    */
   public static List<Path> dead(Path directory, Predicate<String> name, FileTime limit,
       boolean links) {
@@ -120,7 +144,13 @@ public final class LeftTemporaries {
     return dead;
   }
 
-  /** Deletes each of {@code paths} (a link itself, never its target); returns those deleted. */
+  /**
+   * Deletes each of {@code paths} (a link itself, never its target). Never throws: one that
+   * cannot be deleted is skipped and left for the next write.
+   *
+   * @param paths the files to delete
+   * @return those actually deleted by this call (not those already gone), in the given order
+   */
   public static List<Path> delete(List<Path> paths) {
     List<Path> deleted = new ArrayList<>();
     for (Path path : paths) {

@@ -34,8 +34,16 @@ public final class ReplacedFile {
   /**
    * Replaces (or creates) {@code file} with {@code content}. An existing file keeps its mode; a
    * new one gets {@code newMode} (where the file system has POSIX modes). {@code file} itself is
-   * replaced: a caller that means to keep a symbolic link passes the link's target.
+   * replaced: a caller that means to keep a symbolic link passes the link's target. Writers of
+   * the same file may run at once in several processes: the last rename wins whole, and none
+   * removes another's live temporary.
    *
+   * @param file the file to replace; its directory is created when missing
+   * @param content the whole new content
+   * @param prefix the start of the temporary's name, the same for every writer of this file
+   * @param suffix the end of the temporary's name, the same for every writer of this file
+   * @param newMode the POSIX mode of a file that does not exist yet; ignored where the file
+   *     system has none
    * @throws IOException when the directory cannot be made or the content written or renamed:
    *     then the file is as it was and the temporary removed
    */
@@ -77,8 +85,12 @@ public final class ReplacedFile {
    * Removes the long-dead temporaries of {@code file}'s writers as {@link #replace} does, for a
    * run that has nothing to write (an install already in place): otherwise a writer killed
    * shortly before a run that kept its then live temporary would leave it for ever. A fresh
-   * temporary of the same shape, deleted at once, gives the file system's "now". Never throws;
-   * returns how many it removed.
+   * temporary of the same shape, deleted at once, gives the file system's "now". Never throws.
+   *
+   * @param file the file whose writers' temporaries are looked for, beside it
+   * @param prefix the start of the temporaries' names, as passed to {@link #replace}
+   * @param suffix the end of the temporaries' names, as passed to {@link #replace}
+   * @return how many it removed; 0 when the directory is missing, full or read-only
    */
   public static int removeLeftovers(Path file, String prefix, String suffix) {
     Path directory = file.toAbsolutePath().getParent();
@@ -98,7 +110,13 @@ public final class ReplacedFile {
     }
   }
 
-  /** Forces a directory's entries (a rename into it) to the disk, where the system allows. */
+  /**
+   * Forces a directory's entries (a rename into it) to the disk, where the system allows. Never
+   * throws: where a directory cannot be opened for reading, the rename is atomic all the same
+   * and only its durability across a power loss is left to the system.
+   *
+   * @param directory the directory a file was just renamed into
+   */
   public static void forceDirectory(Path directory) {
     try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
       channel.force(true);

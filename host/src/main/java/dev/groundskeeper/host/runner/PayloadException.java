@@ -8,6 +8,11 @@ import dev.groundskeeper.api.GroundskeeperException;
 public final class PayloadException extends GroundskeeperException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Creates the exception.
+   *
+   * @param message what is wrong, naming the hook's event and the field, as a person reads it
+   */
   public PayloadException(String message) {
     super(message);
   }

@@ -37,6 +37,9 @@ public interface RunnerAdapter {
   /**
    * True when {@code payload} has this runner's shape. Adapters are asked in the order of
    * {@link Runners#all()}; the first that recognizes a payload maps it.
+   *
+   * @param payload the parsed hook payload
+   * @return true when this adapter can map it
    */
   boolean recognizes(JsonNode payload);
 
@@ -45,32 +48,58 @@ public interface RunnerAdapter {
    * with {@link #nothing}); a payload lacking a field its event needs throws
    * {@link PayloadException} naming the event and the field.
    *
+   * @param payload the parsed hook payload
+   * @param mode how the runner launched the session (scratch mode forbids commits)
    * @param workingDirectory what a relative {@code cwd} is resolved against
+   * @return the hook's name and its events; no events for a hook this build ignores
+   * @throws PayloadException when the payload lacks a field its event needs, or one has the
+   *     wrong type
    */
   Call map(JsonNode payload, SessionMode mode, Path workingDirectory);
 
-  /** {@return the runner's answer to {@code call}, judged as {@code decision}} */
+  /**
+   * The runner's answer to a call: a denial in the form that makes the runner refuse, advice
+   * where the runner shows it to the agent, silence for a plain allow.
+   *
+   * @param call the mapped call
+   * @param decision the combined decision of its events
+   * @return what the hook writes back
+   */
   RunnerAnswer answer(Call call, Decision decision);
 
-  /** {@return the answer with nothing to say to the hook named {@code hook}} */
+  /**
+   * The answer with nothing to say, for a call without events.
+   *
+   * @param hook the hook's name, as the payload gave it
+   * @return an answer the runner reads as "go on"
+   */
   RunnerAnswer nothing(String hook);
 
   /**
    * The answer to a call no guard could judge ({@code why}: a payload too large to read, an
    * unusable installation): it lets the runner continue without reading as a judgement, puts the
    * person in the loop where the runner can, and says why.
+   *
+   * @param hook the hook's name, as the payload gave it (or as far as it could be read)
+   * @param why what kept the guards from judging, as a person reads it
+   * @return the answer; for a tool call, one that asks the person where the runner can
    */
   RunnerAnswer cannotJudge(String hook, String why);
 
   /**
-   * {@return the hooks (with the tools their matchers must cover) that deliver events of {@code
-   * type}}
+   * The hooks that deliver events of one type.
+   *
+   * @param type an event type
+   * @return the hooks with the tools their matchers must cover; empty when this runner has no
+   *     hook for that event
    */
   List<Registration> sourcesOf(Class<? extends Event> type);
 
   /**
    * Every hook this adapter maps, merged per hook name, with the tools its matcher must cover
    * (empty: no matcher). What an installer registers for a runner.
+   *
+   * @return the registrations, opt-in hooks included, sorted by hook name
    */
   default List<Registration> registrations() {
     List<Class<? extends Event>> every = new ArrayList<>();
@@ -84,6 +113,11 @@ public interface RunnerAdapter {
    * The hooks that deliver every one of {@code events}, merged per hook name: the least a
    * runner's settings must register for rules reading those events. Opt-in hooks are left out
    * unless {@code withOptIn}.
+   *
+   * @param events the event types the rules read
+   * @param withOptIn whether hooks a person opts into are included
+   * @return the registrations sorted by hook name; a hook is opt-in only when every source of it
+   *     is
    */
   default List<Registration> registrations(Collection<Class<? extends Event>> events,
       boolean withOptIn) {
@@ -109,19 +143,42 @@ public interface RunnerAdapter {
    * One hook a runner's settings register: its event name, the tool names its matcher must
    * cover (empty for a hook without tools), and whether it is a choice a person makes rather
    * than a default (Claude Code's WorktreeCreate hands worktree creation to Groundskeeper).
+   *
+   * @param hook the hook's event name, as the runner's settings spell it
+   * @param tools the tool names its matcher must cover; empty for a hook without tools
+   * @param optIn whether a person must choose it
    */
   record Registration(String hook, Set<String> tools, boolean optIn) {
+    /**
+     * Checks the hook and keeps an immutable copy of the tools.
+     *
+     * @param hook the hook's event name
+     * @param tools the tool names its matcher must cover
+     * @param optIn whether a person must choose it
+     * @throws NullPointerException if the hook, the tools or a tool is null
+     */
     public Registration {
       Objects.requireNonNull(hook, "hook");
       tools = Set.copyOf(tools);
     }
 
-    /** {@return a hook without tools, not opt-in} */
+    /**
+     * A hook without tools, not opt-in.
+     *
+     * @param hook the hook's event name
+     * @return the registration
+     */
     public static Registration of(String hook) {
       return new Registration(hook, Set.of(), false);
     }
 
-    /** {@return a tool hook whose matcher must cover {@code tools}} */
+    /**
+     * A tool hook, not opt-in.
+     *
+     * @param hook the hook's event name
+     * @param tools the tool names its matcher must cover
+     * @return the registration
+     */
     public static Registration of(String hook, String... tools) {
       return new Registration(hook, Set.of(tools), false);
     }
@@ -131,17 +188,40 @@ public interface RunnerAdapter {
    * One mapped payload: the hook it came from and its events, in order (none for a hook this
    * build ignores; several when one call writes several files, as a Codex patch can). Every event
    * is judged and the decisions combined into one answer.
+   *
+   * @param hook the hook's name, as the payload gave it
+   * @param events the events to judge, in order; empty for a hook this build ignores
    */
   record Call(String hook, List<Event> events) {
+    /**
+     * Checks the hook and keeps an immutable copy of the events.
+     *
+     * @param hook the hook's name
+     * @param events the events to judge, in order
+     * @throws NullPointerException if the hook, the events or an event is null
+     */
     public Call {
       Objects.requireNonNull(hook, "hook");
       events = List.copyOf(events);
     }
 
+    /**
+     * A call this build has no event for.
+     *
+     * @param hook the hook's name
+     * @return a call without events
+     */
     public static Call ignored(String hook) {
       return new Call(hook, List.of());
     }
 
+    /**
+     * A call with at most one event.
+     *
+     * @param hook the hook's name
+     * @param event its event; empty for a call to ignore
+     * @return the call
+     */
     public static Call of(String hook, Optional<? extends Event> event) {
       return new Call(hook, event.<List<Event>>map(List::of).orElse(List.of()));
     }

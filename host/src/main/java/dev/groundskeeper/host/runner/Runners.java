@@ -19,9 +19,13 @@ import java.util.stream.Collectors;
 @API(status = API.Status.EXPERIMENTAL)
 public final class Runners {
 
+  /** Claude Code's hooks ({@code --runner claude}). */
   public static final RunnerAdapter CLAUDE_CODE = new ClaudeCodeAdapter();
+  /** Codex CLI's hooks ({@code --runner codex}). */
   public static final RunnerAdapter CODEX = new CodexAdapter();
+  /** Gemini CLI's hooks ({@code --runner gemini}). */
   public static final RunnerAdapter GEMINI = new GeminiAdapter();
+  /** Cursor's hooks ({@code --runner cursor}). */
   public static final RunnerAdapter CURSOR = new CursorAdapter();
 
   private static final List<RunnerAdapter> ALL = List.of(CURSOR, GEMINI, CODEX, CLAUDE_CODE);
@@ -34,7 +38,10 @@ public final class Runners {
   }
 
   /**
-   * {@return the adapter named {@code name} ({@code claude}, {@code codex}, {@code gemini}, ...)}
+   * The built-in adapter of a name, as {@code --runner} takes it.
+   *
+   * @param name {@code claude}, {@code codex}, {@code gemini} or {@code cursor}, in any case
+   * @return the adapter; empty for any other name
    */
   public static Optional<RunnerAdapter> named(String name) {
     String wanted = name.toLowerCase(Locale.ROOT);
@@ -49,7 +56,13 @@ public final class Runners {
         .collect(Collectors.joining("|"));
   }
 
-  /** {@return the first adapter that recognizes {@code payload}; empty for a shape none knows} */
+  /**
+   * Tells a payload's runner when no one names it.
+   *
+   * @param payload the parsed hook payload
+   * @return the first adapter, in {@link #all()}'s order, that recognizes it; empty for a shape
+   *     none knows or a payload that is not an object
+   */
   public static Optional<RunnerAdapter> detect(JsonNode payload) {
     if (!payload.isObject()) {
       return Optional.empty();
@@ -61,7 +74,11 @@ public final class Runners {
    * The top-level strings, numbers, booleans and nulls of a JSON object read from its start as
    * far as it is well formed ({@code nested values skipped}): enough to tell the runner and the
    * hook of a payload too large to read whole. Nested values are left out (as an empty object or
-   * array); an unreadable start gives an empty object.
+   * array); an unreadable start gives an empty object. Never throws for malformed input.
+   *
+   * @param prefix the bytes read of the payload
+   * @param length how many of them to parse, from the start
+   * @return a new object with the fields read; empty when the start is not an object
    */
   public static ObjectNode topLevel(byte[] prefix, int length) {
     ObjectNode node = Mapping.object();

@@ -26,6 +26,19 @@ public record Dossier(int modified, int untracked, List<String> dirtyPaths,
     Optional<List<String>> ignored, Optional<List<String>> commitSubjects, String diffSummary,
     Instant lastActivity, String recommendation) {
 
+  /**
+   * Checks the components and keeps immutable copies of the lists.
+   *
+   * @param modified count of modified tracked files
+   * @param untracked count of untracked files
+   * @param dirtyPaths the first few of those paths
+   * @param ignored the ignored paths outside the notes folder; empty when git refused the listing
+   * @param commitSubjects the subjects of the branch's own commits; empty when unreadable
+   * @param diffSummary the change since the merge base
+   * @param lastActivity its last activity
+   * @param recommendation what to do
+   * @throws NullPointerException if a component or an element is null
+   */
   public Dossier {
     dirtyPaths = List.copyOf(dirtyPaths);
     ignored = ignored.map(List::copyOf);

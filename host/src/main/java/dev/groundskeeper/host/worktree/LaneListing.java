@@ -21,6 +21,17 @@ import java.util.Optional;
 public record LaneListing(String key, String path, boolean lane, Optional<String> repository,
     Optional<String> note, List<WorktreeRow> worktrees) {
 
+  /**
+   * Checks the components and keeps an immutable copy of the worktrees.
+   *
+   * @param key the directory's name
+   * @param path the directory, with the home directory shown as {@code ~}
+   * @param lane true when the name is a full root commit
+   * @param repository the repository a lane belongs to; empty when unknown
+   * @param note for a non-lane, what it is; empty for a lane
+   * @param worktrees a lane's worktrees
+   * @throws NullPointerException if a component or a worktree is null
+   */
   public LaneListing {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(path, "path");

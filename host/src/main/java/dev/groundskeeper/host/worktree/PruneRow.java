@@ -19,6 +19,18 @@ import java.util.Optional;
 public record PruneRow(String name, Optional<String> branch, String path, Outcome outcome,
     String reason, Optional<String> archive, Optional<Dossier> dossier) {
 
+  /**
+   * Checks that no component is null.
+   *
+   * @param name the worktree's name
+   * @param branch its branch; empty when detached or unknown
+   * @param path where it is, the home directory shown as {@code ~}
+   * @param outcome what happened to it
+   * @param reason why
+   * @param archive the notes archive entry written, when any
+   * @param dossier a quiet candidate's dossier; empty for any other row
+   * @throws NullPointerException if a component is null
+   */
   public PruneRow {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(branch, "branch");
@@ -32,9 +44,13 @@ public record PruneRow(String name, Optional<String> branch, String path, Outcom
   /** What prune did, or in a dry run would do. */
   @API(status = API.Status.EXPERIMENTAL)
   public enum Outcome {
+    /** Its notes were archived and it was removed. */
     RECLAIMED("reclaimed"),
+    /** A dry run would archive its notes and remove it. */
     WOULD_RECLAIM("would reclaim"),
+    /** Unmerged and quiet: listed with its dossier, removed only when named. */
     QUIET("quiet candidate"),
+    /** Left alone, with the reason. */
     KEPT("kept");
 
     private final String words;
@@ -43,6 +59,7 @@ public record PruneRow(String name, Optional<String> branch, String path, Outcom
       this.words = words;
     }
 
+    /** {@return the words the report shows, such as {@code would reclaim}} */
     public String words() {
       return words;
     }

@@ -26,6 +26,10 @@ import java.util.Set;
  * by the git module's store, which re-reads its evidence when it removes anything. Prune judges
  * a worktree's removal loss with the same regenerable settings the hook's force-removal guard
  * reads, so prune never deletes what the hook would refuse to.
+ *
+ * <p>What the store refuses (a name it may not take, a directory in no repository with a commit,
+ * a store level that is a link or another account's) is thrown as a
+ * {@link dev.groundskeeper.git.store.StoreRefusal} with the reason and the way out.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class Worktrees {
@@ -36,6 +40,10 @@ public final class Worktrees {
   private final Clock clock;
 
   /**
+   * A store driven with explicit settings; {@link #of} reads them from a configuration.
+   *
+   * @param store the git module's store
+   * @param config the {@code worktrees:} block in force
    * @param regenerable the removal-loss settings in force (those the force-removal guard reads)
    * @param clock the time quiet days are counted to
    */
@@ -47,7 +55,15 @@ public final class Worktrees {
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
-  /** {@return the store, settings and regenerable globs a configuration describes} */
+  /**
+   * The worktree store a configuration describes, with its settings and regenerable globs.
+   *
+   * @param effective the effective configuration of the repository
+   * @param environment the variables read ({@code GROUNDSKEEPER_HOME}, {@code HOME}) and passed
+   *     to git and the forge
+   * @param clock the time quiet days are counted to
+   * @return the store; nothing is read or created until it is used
+   */
   public static Worktrees of(EffectiveConfig effective, Map<String, String> environment,
       Clock clock) {
     return new Worktrees(store(effective, environment), effective.get(WorktreesConfig.spec()),
@@ -58,6 +74,11 @@ public final class Worktrees {
    * The store a configuration describes: its place ({@code GROUNDSKEEPER_HOME}, else
    * {@code worktrees.home}), the notes archive's settings, and the default branch and remote of
    * the {@code branches:} block.
+   *
+   * @param effective the effective configuration of the repository
+   * @param environment the variables read ({@code GROUNDSKEEPER_HOME}, {@code HOME}) and passed
+   *     to git and the forge
+   * @return the git module's store; nothing is read or created until it is used
    */
   public static WorktreeStore store(EffectiveConfig effective, Map<String, String> environment) {
     WorktreesConfig config = effective.get(WorktreesConfig.spec());
@@ -68,6 +89,7 @@ public final class Worktrees {
         environment);
   }
 
+  /** {@return the git module's store this drives} */
   public WorktreeStore store() {
     return store;
   }
@@ -75,14 +97,19 @@ public final class Worktrees {
   /**
    * Refuses a name the store's worktrees may not take (a {@code StoreRefusal} suggesting one it
    * may).
+   *
+   * @param name the proposed worktree name
    */
   public static void requireUsableName(String name) {
     StoreJudgements.requireUsableName(name);
   }
 
   /**
-   * {@return where {@link #add} would put worktree {@code name} of the repository holding {@code
-   * directory}}
+   * Where {@link #add} would put a worktree, without writing anything.
+   *
+   * @param directory a directory inside the repository
+   * @param name the worktree's name
+   * @return the path it would have, in the repository's lane
    */
   public Path placeFor(Path directory, String name) {
     return store.placeFor(directory, name);
@@ -91,6 +118,13 @@ public final class Worktrees {
   /**
    * Adds worktree {@code name} to the lane of the repository holding {@code directory}: a new
    * branch {@code name} from the default branch, or {@code branch}, an existing local one.
+   * Refused, with nothing written beyond empty store levels, for an unusable or taken name, an
+   * existing branch not asked for, or a branch asked for that does not exist.
+   *
+   * @param directory a directory inside the repository
+   * @param name the worktree's name, also the new branch's
+   * @param branch an existing local branch to check out; empty to cut a new one
+   * @return the worktree added, with its path and branch
    */
   public AddedWorktree add(Path directory, String name, Optional<String> branch) {
     requireUsableName(name);
@@ -104,7 +138,11 @@ public final class Worktrees {
    * worktree of that name that git lists ({@code known}) is answered then, where a refusal would
    * fail its session.
    *
+   * @param directory a directory inside the repository
+   * @param requested the name the runner asked for, any text
    * @param known the repository's worktrees as the facts list them
+   * @return the worktree's path and created branch, or why it was refused; never throws for a
+   *     refusal, since the runner reads an exception as a failed session
    */
   public RunnerWorktree addForRunner(Path directory, String requested,
       List<dev.groundskeeper.api.repo.Worktree> known) {
@@ -128,10 +166,22 @@ public final class Worktrees {
   /**
    * What {@link #addForRunner} did: the worktree's path (absent when refused), the branch it
    * created (absent when it created none), and why it refused.
+   *
+   * @param path the worktree's path; empty when refused
+   * @param createdBranch the branch it created; empty when it created none
+   * @param refusal why it refused; {@code ""} when it did not
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record RunnerWorktree(Optional<Path> path, Optional<String> createdBranch,
       String refusal) {
+    /**
+     * Checks that no component is null.
+     *
+     * @param path the worktree's path; empty when refused
+     * @param createdBranch the branch it created; empty when it created none
+     * @param refusal why it refused; {@code ""} when it did not
+     * @throws NullPointerException if a component is null
+     */
     public RunnerWorktree {
       Objects.requireNonNull(path, "path");
       Objects.requireNonNull(createdBranch, "createdBranch");
@@ -165,12 +215,24 @@ public final class Worktrees {
     }
   }
 
-  /** {@return this repository's worktrees (the main checkout excepted), judged} */
+  /**
+   * Lists this repository's worktrees (the main checkout excepted), each judged: belonging,
+   * clean, merged, locked. Asks the forge once, within its bound.
+   *
+   * @param directory a directory inside the repository
+   * @return the rows and what else the lane holds
+   */
   public Listing list(Path directory) {
     return new WorktreeLister(store).list(directory);
   }
 
-  /** {@return every lane on the machine and what under the store is not one} */
+  /**
+   * Lists every lane of the store, for any repository, and what under the store is not a lane.
+   *
+   * @param directory the directory the command runs in, which may be outside any repository;
+   *     inside one, a directory named by an abbreviation of its root commit is said to be one
+   * @return one listing per directory under the store
+   */
   public List<LaneListing> listAll(Path directory) {
     return new WorktreeLister(store).listAll(directory);
   }
@@ -178,6 +240,11 @@ public final class Worktrees {
   /**
    * Reclaims this repository's merged, clean worktrees (and the quiet candidates {@code named});
    * a dry run computes the same rows and changes nothing.
+   *
+   * @param directory a directory inside the repository
+   * @param dryRun whether to only say what it would do
+   * @param named the quiet candidates the person named with {@code --yes}
+   * @return one row per worktree, and the exit code to answer with
    */
   public PruneReport prune(Path directory, boolean dryRun, Set<String> named) {
     return new WorktreePruner(store, config, regenerable, clock).run(directory, dryRun, named);

@@ -18,6 +18,10 @@ import java.util.List;
     CleanupAfterMergeRule.ID, SweepRule.ID})
 public final class BranchRules implements RuleProvider<BranchesConfig> {
 
+  /**
+   * Creates the provider. {@code ServiceLoader} calls it through {@code META-INF/services}; the
+   * rules themselves are built later, from the configuration, by {@link #rules}.
+   */
   public BranchRules() {
     // found through ServiceLoader
   }

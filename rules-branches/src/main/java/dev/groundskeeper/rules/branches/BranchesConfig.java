@@ -17,6 +17,21 @@ import java.util.Optional;
  * The {@code branches:} block. Every key has a default ({@link #DEFAULTS}), so a repository without
  * the block gets every branch rule. Inconsistent values fail at construction with a message that
  * names the keys.
+ *
+ * @param defaultBranch the default branch: {@code auto} or a branch name ({@code default})
+ * @param remote the remote whose branches count and whose deletions are judged
+ * @param integrationLines globs of long-lived merge targets, never counted, dormant or deleted
+ * @param exempt globs of branches never counted, judged or deleted by an agent
+ * @param protectedNames branch names never deleted
+ * @param wip the cap on open branches
+ * @param duplicates the duplicate-stem warning
+ * @param dormancy the idle-branch stages
+ * @param stopGuard the guard at a session's or sub-agent's stop
+ * @param forceRemoval the lossless force-removal guard
+ * @param evacuation the evacuate-then-destroy guard
+ * @param cleanupAfterMerge cleanup after a merge, and what a removal may delete as rebuildable
+ * @param sweep the sweep report's budget and threshold
+ * @param scope whose branches the cap, dormancy and the sweep judge
  */
 @API(status = API.Status.EXPERIMENTAL)
 @Doc("Branch limits and hygiene: how many branches may be open, how long one may sit idle, and"
@@ -51,7 +66,24 @@ public record BranchesConfig(
       Dormancy.DEFAULTS, StopGuard.DEFAULTS, ForceRemoval.DEFAULTS, Evacuation.DEFAULTS,
       CleanupAfterMerge.DEFAULTS, Sweep.DEFAULTS, Ownership.OWN);
 
-  /** The block with the default scope, {@code own}. */
+  /**
+   * The block with the default scope, {@code own}.
+   *
+   * @param defaultBranch the default branch: {@code auto} or a branch name
+   * @param remote the remote whose branches count and whose deletions are judged
+   * @param integrationLines globs of long-lived merge targets
+   * @param exempt globs of branches never counted, judged or deleted by an agent
+   * @param protectedNames branch names never deleted
+   * @param wip the cap on open branches
+   * @param duplicates the duplicate-stem warning
+   * @param dormancy the idle-branch stages
+   * @param stopGuard the guard at a stop
+   * @param forceRemoval the lossless force-removal guard
+   * @param evacuation the evacuate-then-destroy guard
+   * @param cleanupAfterMerge cleanup after a merge
+   * @param sweep the sweep report's budget and threshold
+   * @throws IllegalArgumentException as the canonical constructor does
+   */
   public BranchesConfig(String defaultBranch, String remote, List<String> integrationLines,
       List<String> exempt, List<String> protectedNames, Wip wip, Duplicates duplicates,
       Dormancy dormancy, StopGuard stopGuard, ForceRemoval forceRemoval, Evacuation evacuation,
@@ -60,13 +92,39 @@ public record BranchesConfig(
         dormancy, stopGuard, forceRemoval, evacuation, cleanupAfterMerge, sweep, Ownership.OWN);
   }
 
-  /** This configuration with {@code scope} in place of its own. */
+  /**
+   * This configuration with another scope.
+   *
+   * @param scope whose branches count
+   * @return a new configuration, equal to this one but for its scope
+   */
   public BranchesConfig withScope(Ownership scope) {
     return new BranchesConfig(defaultBranch, remote, integrationLines, exempt, protectedNames, wip,
         duplicates, dormancy, stopGuard, forceRemoval, evacuation, cleanupAfterMerge, sweep,
         scope);
   }
 
+  /**
+   * Checks the block and keeps immutable copies of its lists.
+   *
+   * @param defaultBranch the default branch: {@code auto} or a branch name
+   * @param remote the remote whose branches count and whose deletions are judged
+   * @param integrationLines globs of long-lived merge targets
+   * @param exempt globs of branches never counted, judged or deleted by an agent
+   * @param protectedNames branch names never deleted
+   * @param wip the cap on open branches
+   * @param duplicates the duplicate-stem warning
+   * @param dormancy the idle-branch stages
+   * @param stopGuard the guard at a stop
+   * @param forceRemoval the lossless force-removal guard
+   * @param evacuation the evacuate-then-destroy guard
+   * @param cleanupAfterMerge cleanup after a merge
+   * @param sweep the sweep report's budget and threshold
+   * @param scope whose branches the cap, dormancy and the sweep judge
+   * @throws NullPointerException if a component is null; the message is the key path
+   * @throws IllegalArgumentException if the default branch is blank, the remote is blank or
+   *     holds a {@code /} or a space, or a list holds a blank entry
+   */
   public BranchesConfig {
     Objects.requireNonNull(defaultBranch, "branches.default");
     Objects.requireNonNull(remote, "branches.remote");
@@ -98,6 +156,10 @@ public record BranchesConfig(
   /**
    * True when no agent may delete {@code branch}: a protected name, the default branch, an
    * integration line or an exempt branch.
+   *
+   * @param branch a short branch name, such as {@code feat/x}
+   * @param defaultBranch the repository's resolved default branch (not {@code auto})
+   * @return true when the branch is protected
    */
   public boolean protects(String branch, String defaultBranch) {
     return new Scope(this, defaultBranch).isProtected(branch);
@@ -106,6 +168,9 @@ public record BranchesConfig(
   /**
    * The settings the git module reads the repository facts with, so that the inventory's states
    * and dormancy stages are judged exactly as these rules are configured.
+   *
+   * @return the default branch, remote, integration lines, exempt globs, effective dormancy
+   *     stages and the sweep's history budget of this block
    */
   public RepositorySettings repositorySettings() {
     return RepositorySettings.defaults()
@@ -143,7 +208,14 @@ public record BranchesConfig(
     ALL
   }
 
-  /** The WIP cap: how many branches may be open at once. */
+  /**
+   * The WIP cap: how many branches may be open at once.
+   *
+   * @param cap open branches allowed; creating one more is refused at this count
+   * @param mode {@code block}, {@code warn} or {@code off}
+   * @param countRemote whether branches that exist only on the remote count; a branch and its
+   *     remote copy count once
+   */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("The cap on open work branches: the ones branches.scope counts.")
   public record Wip(
@@ -153,8 +225,18 @@ public record BranchesConfig(
       @Doc("Count branches that exist only on the remote; a branch and its remote copy count"
           + " once.") boolean countRemote) {
 
+    /** Ten open branches, blocking, remote-only branches counted. */
     public static final Wip DEFAULTS = new Wip(10, Mode.BLOCK, true);
 
+    /**
+     * Checks the cap and the mode.
+     *
+     * @param cap open branches allowed
+     * @param mode {@code block}, {@code warn} or {@code off}
+     * @param countRemote whether branches that exist only on the remote count
+     * @throws NullPointerException if {@code mode} is null
+     * @throws IllegalArgumentException if {@code cap} is below 1
+     */
     public Wip {
       Objects.requireNonNull(mode, "branches.wip.mode");
       if (cap < 1) {
@@ -163,13 +245,24 @@ public record BranchesConfig(
     }
   }
 
-  /** The duplicate-stem warning. */
+  /**
+   * The duplicate-stem warning.
+   *
+   * @param mode {@code warn} or {@code off}
+   */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("Warns when a new branch looks like an open one (same stem or number); never refuses.")
   public record Duplicates(@OneOf({"warn", "off"}) Mode mode) {
 
+    /** The warning is on. */
     public static final Duplicates DEFAULTS = new Duplicates(Mode.WARN);
 
+    /**
+     * Checks that the mode is given.
+     *
+     * @param mode {@code warn} or {@code off}
+     * @throws NullPointerException if {@code mode} is null
+     */
     public Duplicates {
       Objects.requireNonNull(mode, "branches.duplicates.mode");
     }
@@ -197,6 +290,12 @@ public record BranchesConfig(
   /**
    * Dormancy: a preset, and per-stage day counts that override it when set. The effective values
    * must satisfy {@code 1 <= advisory_days <= noisy_days < block_days}.
+   *
+   * @param preset the preset the stages default to
+   * @param advisoryDays overrides the preset's advisory stage; empty keeps it
+   * @param noisyDays overrides the preset's noisy stage; empty keeps it
+   * @param blockDays overrides the preset's block stage; empty keeps it
+   * @param mode {@code block}, {@code warn} (stops at the noisy stage) or {@code off}
    */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("Idle branches: an advisory, then a noisy advisory, then new branches are refused.")
@@ -211,9 +310,23 @@ public record BranchesConfig(
       @OneOf({"block", "warn", "off"}) @Doc("warn stops at the noisy stage; off reports nothing.")
           Mode mode) {
 
+    /** The standard preset, no overrides, blocking. */
     public static final Dormancy DEFAULTS = new Dormancy(Preset.STANDARD, Optional.empty(),
         Optional.empty(), Optional.empty(), Mode.BLOCK);
 
+    /**
+     * Checks the effective stages.
+     *
+     * @param preset the preset the stages default to
+     * @param advisoryDays overrides the preset's advisory stage; empty keeps it
+     * @param noisyDays overrides the preset's noisy stage; empty keeps it
+     * @param blockDays overrides the preset's block stage; empty keeps it
+     * @param mode {@code block}, {@code warn} or {@code off}
+     * @throws NullPointerException if a component is null
+     * @throws IllegalArgumentException if the effective stages break
+     *     {@code 1 <= advisory_days <= noisy_days < block_days}; the message says which come from
+     *     the preset
+     */
     public Dormancy {
       Objects.requireNonNull(preset, "branches.dormancy.preset");
       Objects.requireNonNull(advisoryDays, "branches.dormancy.advisory_days");
@@ -236,15 +349,20 @@ public record BranchesConfig(
       return effective + (explicit.isPresent() ? "" : " (preset)");
     }
 
-    /** The advisory stage: the explicit key, else the preset's. */
+    /** {@return the days idle before the advisory stage: the explicit key, else the preset's} */
     public int effectiveAdvisoryDays() {
       return advisoryDays.orElse(preset.advisoryDays);
     }
 
+    /** {@return the days idle before the noisy stage: the explicit key, else the preset's} */
     public int effectiveNoisyDays() {
       return noisyDays.orElse(preset.noisyDays);
     }
 
+    /**
+     * {@return the days idle before new branches are refused: the explicit key, else the
+     * preset's}
+     */
     public int effectiveBlockDays() {
       return blockDays.orElse(preset.blockDays);
     }
@@ -254,6 +372,12 @@ public record BranchesConfig(
    * The Stop and SubagentStop guard, with the marker files through which a runner says that a
    * stop must go through ({@code yield_markers}) or that the agent hands off to a successor
    * ({@code handoff_markers}).
+   *
+   * @param mode {@code block}, {@code warn} or {@code off}
+   * @param unpushedSubagent how a sub-agent's commits that no remote holds are judged at its stop
+   * @param includeDefault whether the default branch and integration lines are judged too
+   * @param yieldMarkers files whose presence lets the stop through unjudged
+   * @param handoffMarkers files whose presence waives merged-but-not-deleted for a handoff
    */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("Refuses to stop while a branch this session touched is dirty, unpushed, or merged but"
@@ -272,8 +396,20 @@ public record BranchesConfig(
           + " names each branch with its tip. Same placeholders and paths as yield_markers.")
           List<String> handoffMarkers) {
 
+    /** Blocking, sub-agents' unpushed commits blocking, the default branch left out, no markers. */
     public static final StopGuard DEFAULTS = new StopGuard(Mode.BLOCK, Mode.BLOCK, false);
 
+    /**
+     * Checks the modes and the markers, and keeps immutable copies of the marker lists.
+     *
+     * @param mode {@code block}, {@code warn} or {@code off}
+     * @param unpushedSubagent how a sub-agent's commits that no remote holds are judged
+     * @param includeDefault whether the default branch and integration lines are judged too
+     * @param yieldMarkers files whose presence lets the stop through unjudged
+     * @param handoffMarkers files whose presence waives merged-but-not-deleted for a handoff
+     * @throws NullPointerException if a mode or a list is null
+     * @throws IllegalArgumentException if a marker is unusable; the message names its index
+     */
     public StopGuard {
       Objects.requireNonNull(mode, "branches.stop_guard.mode");
       Objects.requireNonNull(unpushedSubagent, "branches.stop_guard.unpushed_subagent");
@@ -283,7 +419,13 @@ public record BranchesConfig(
       requireMarkers("branches.stop_guard.handoff_markers", handoffMarkers);
     }
 
-    /** A guard without markers. */
+    /**
+     * A guard without markers.
+     *
+     * @param mode {@code block}, {@code warn} or {@code off}
+     * @param unpushedSubagent how a sub-agent's commits that no remote holds are judged
+     * @param includeDefault whether the default branch and integration lines are judged too
+     */
     public StopGuard(Mode mode, Mode unpushedSubagent, boolean includeDefault) {
       this(mode, unpushedSubagent, includeDefault, List.of(), List.of());
     }
@@ -298,32 +440,59 @@ public record BranchesConfig(
     }
   }
 
-  /** Lossless force removal of branches and worktrees. */
+  /**
+   * Lossless force removal of branches and worktrees.
+   *
+   * @param mode {@code block} or {@code off}
+   */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("Refuses `branch -D` and `worktree remove --force` when a commit or a file would be lost.")
   public record ForceRemoval(@OneOf({"block", "off"}) Mode mode) {
 
+    /** The guard blocks. */
     public static final ForceRemoval DEFAULTS = new ForceRemoval(Mode.BLOCK);
 
+    /**
+     * Checks that the mode is given.
+     *
+     * @param mode {@code block} or {@code off}
+     * @throws NullPointerException if {@code mode} is null
+     */
     public ForceRemoval {
       Objects.requireNonNull(mode, "branches.force_removal.mode");
     }
   }
 
-  /** The evacuate-then-destroy shape. */
+  /**
+   * The evacuate-then-destroy shape.
+   *
+   * @param mode {@code block}, {@code warn} or {@code off}
+   */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("Refuses saving work as a patch outside git's history and then destroying its branch or"
       + " worktree.")
   public record Evacuation(@OneOf({"block", "warn", "off"}) Mode mode) {
 
+    /** The guard blocks. */
     public static final Evacuation DEFAULTS = new Evacuation(Mode.BLOCK);
 
+    /**
+     * Checks that the mode is given.
+     *
+     * @param mode {@code block}, {@code warn} or {@code off}
+     * @throws NullPointerException if {@code mode} is null
+     */
     public Evacuation {
       Objects.requireNonNull(mode, "branches.evacuation.mode");
     }
   }
 
-  /** Cleanup after a merge. */
+  /**
+   * Cleanup after a merge, and what a removal may delete because it can be rebuilt.
+   *
+   * @param mode {@code act}, {@code advise} or {@code off}
+   * @param regenerable globs of ignored paths, relative to the worktree, that can be rebuilt
+   */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("After a merge into the default branch or a line: print (advise) or run (act) the local"
       + " delete of the merged branch.")
@@ -337,6 +506,7 @@ public record BranchesConfig(
           + " a loss.")
           List<String> regenerable) {
 
+    /** Advise the delete; the rebuildable globs are {@link Regenerable#DEFAULT_GLOBS}. */
     public static final CleanupAfterMerge DEFAULTS =
         new CleanupAfterMerge(Mode.ADVISE, Regenerable.DEFAULT_GLOBS);
 
@@ -346,6 +516,15 @@ public record BranchesConfig(
      */
     static final String SCRATCH_PROBE = Regenerable.DEFAULT_SCRATCH_DIRECTORY + "notes.md";
 
+    /**
+     * Checks the mode and the globs, and keeps an immutable copy of them.
+     *
+     * @param mode {@code act}, {@code advise} or {@code off}
+     * @param regenerable globs of ignored paths, relative to the worktree, that can be rebuilt
+     * @throws NullPointerException if a component is null
+     * @throws IllegalArgumentException if a glob is blank, absolute, or matches the default
+     *     scratch directory
+     */
     public CleanupAfterMerge {
       Objects.requireNonNull(mode, "branches.cleanup_after_merge.mode");
       regenerable = List.copyOf(regenerable);
@@ -367,6 +546,9 @@ public record BranchesConfig(
     /**
      * The removal-loss settings of these globs with the scratch directory {@code scratch}
      * ({@code scratch.directory}, which no glob may cover).
+     *
+     * @param scratch the repository's scratch directory, relative to the worktree
+     * @return the setting the loss judgements read
      */
     public Regenerable regenerable(String scratch) {
       return Regenerable.of(regenerable, scratch);
@@ -375,13 +557,21 @@ public record BranchesConfig(
     /**
      * True when {@code path} (relative to a worktree, {@code /} separators) can be rebuilt, with
      * the default scratch directory; a judgement of a repository reads {@link Regenerable#FACT}.
+     *
+     * @param path a path relative to a worktree
+     * @return true when one of the globs covers it
      */
     public boolean isRegenerable(String path) {
       return regenerable(Regenerable.DEFAULT_SCRATCH_DIRECTORY).covers(path);
     }
   }
 
-  /** The sweep report. */
+  /**
+   * The sweep report.
+   *
+   * @param budgetMs the wall-clock budget for walking history in one inventory, in milliseconds
+   * @param behindThreshold a branch this many commits behind the default branch is reported
+   */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("The branch section of `groundskeeper sweep` and the session-start report.")
   public record Sweep(
@@ -391,8 +581,16 @@ public record BranchesConfig(
       @Range(min = 1) @Doc("A branch this many commits behind the default branch is reported.")
           int behindThreshold) {
 
+    /** Three seconds of history walking; 50 commits behind is reported. */
     public static final Sweep DEFAULTS = new Sweep(3000, 50);
 
+    /**
+     * Checks that both numbers are positive.
+     *
+     * @param budgetMs the wall-clock budget for walking history in one inventory, in milliseconds
+     * @param behindThreshold a branch this many commits behind the default branch is reported
+     * @throws IllegalArgumentException if a number is below 1
+     */
     public Sweep {
       if (budgetMs < 1) {
         throw new IllegalArgumentException("branches.sweep.budget_ms: must be at least 1, got "

@@ -28,6 +28,15 @@ import java.util.function.Predicate;
 public record CleanPlan(List<BranchRecord> finished, List<BranchRecord> held,
     List<BranchRecord> onRemote, List<BranchRecord> othersOnRemote) {
 
+  /**
+   * Keeps immutable copies of the lists.
+   *
+   * @param finished local branches to delete
+   * @param held finished local branches a worktree holds (kept)
+   * @param onRemote finished branches whose remote copies to delete
+   * @param othersOnRemote finished branches of other people on the remote, left alone
+   * @throws NullPointerException if a list or an element is null
+   */
   public CleanPlan {
     finished = List.copyOf(finished);
     held = List.copyOf(held);
@@ -35,7 +44,14 @@ public record CleanPlan(List<BranchRecord> finished, List<BranchRecord> held,
     othersOnRemote = List.copyOf(othersOnRemote);
   }
 
-  /** The plan for {@code inventory} under {@code config}, every branch counted as this clone's. */
+  /**
+   * The plan for {@code inventory} under {@code config}, every branch counted as this clone's.
+   *
+   * @param inventory the repository's branches and their states
+   * @param config the {@code branches:} block in force
+   * @param remote whether finished branches' remote copies are planned too
+   * @return the plan; {@link #isEmpty} when nothing is finished
+   */
   public static CleanPlan of(BranchInventory inventory, BranchesConfig config, boolean remote) {
     return plan(inventory, config, remote, name -> true);
   }
@@ -44,6 +60,12 @@ public record CleanPlan(List<BranchRecord> finished, List<BranchRecord> held,
    * The plan for {@code inventory} under {@code config}, with whose branches the scope in force
    * says they are ({@code facts} as the rules read them: under {@code all}, or when ownership
    * cannot be read, every branch is this clone's, as the cap counts them).
+   *
+   * @param inventory the repository's branches and their states
+   * @param config the {@code branches:} block in force
+   * @param remote whether finished branches' remote copies are planned too
+   * @param facts the facts ownership is read from
+   * @return the plan; {@link #isEmpty} when nothing is finished
    */
   public static CleanPlan of(BranchInventory inventory, BranchesConfig config, boolean remote,
       Facts facts) {
@@ -72,7 +94,12 @@ public record CleanPlan(List<BranchRecord> finished, List<BranchRecord> held,
     return new CleanPlan(finished, held, onRemote, others);
   }
 
-  /** True when there is nothing to delete. */
+  /**
+   * Whether there is nothing to delete. Held branches and others' remote branches are only
+   * reported, so a plan with just those is empty.
+   *
+   * @return true when no local branch and no remote copy is to be deleted
+   */
   public boolean isEmpty() {
     return finished.isEmpty() && onRemote.isEmpty();
   }

@@ -9,8 +9,18 @@ import java.util.Objects;
 @API(status = API.Status.EXPERIMENTAL)
 public sealed interface LedgerEffect extends Effect {
 
-  /** One more blocked stop of {@code actor}. */
+  /**
+   * One more blocked stop of {@code actor}.
+   *
+   * @param actor {@code <session>:<agent>}
+   */
   record CountBlockedStop(String actor) implements LedgerEffect {
+    /**
+     * Checks that the actor is given.
+     *
+     * @param actor {@code <session>:<agent>}
+     * @throws NullPointerException if {@code actor} is null
+     */
     public CountBlockedStop {
       Objects.requireNonNull(actor, "actor");
     }
@@ -21,8 +31,18 @@ public sealed interface LedgerEffect extends Effect {
     }
   }
 
-  /** {@code actor} stopped with nothing to block: its count starts again. */
+  /**
+   * {@code actor} stopped with nothing to block: its count starts again.
+   *
+   * @param actor {@code <session>:<agent>}
+   */
   record ResetBlockedStops(String actor) implements LedgerEffect {
+    /**
+     * Checks that the actor is given.
+     *
+     * @param actor {@code <session>:<agent>}
+     * @throws NullPointerException if {@code actor} is null
+     */
     public ResetBlockedStops {
       Objects.requireNonNull(actor, "actor");
     }
@@ -33,8 +53,20 @@ public sealed interface LedgerEffect extends Effect {
     }
   }
 
-  /** The dormancy note was shown at a stop of {@code sessionId}. */
+  /**
+   * The dormancy note was shown at a stop of {@code sessionId}.
+   *
+   * @param sessionId the runner's session id
+   * @param at when it was shown
+   */
   record NoteAtStop(String sessionId, Instant at) implements LedgerEffect {
+    /**
+     * Checks that no component is null.
+     *
+     * @param sessionId the runner's session id
+     * @param at when it was shown
+     * @throws NullPointerException if a component is null
+     */
     public NoteAtStop {
       Objects.requireNonNull(sessionId, "sessionId");
       Objects.requireNonNull(at, "at");
@@ -46,8 +78,18 @@ public sealed interface LedgerEffect extends Effect {
     }
   }
 
-  /** A prompt was submitted: the main thread's turn advances and its evacuations expire. */
+  /**
+   * A prompt was submitted: the main thread's turn advances and its evacuations expire.
+   *
+   * @param sessionId the runner's session id
+   */
   record StartTurn(String sessionId) implements LedgerEffect {
+    /**
+     * Checks that the session is given.
+     *
+     * @param sessionId the runner's session id
+     * @throws NullPointerException if {@code sessionId} is null
+     */
     public StartTurn {
       Objects.requireNonNull(sessionId, "sessionId");
     }
@@ -58,9 +100,23 @@ public sealed interface LedgerEffect extends Effect {
     }
   }
 
-  /** Remember an evacuation for the rest of its turn. */
+  /**
+   * Remember an evacuation for the rest of its turn.
+   *
+   * @param sessionId the runner's session id
+   * @param turn the turn key, as {@link BranchLedger#evacuations} takes it
+   * @param evacuated what was written where
+   */
   record RecordEvacuation(String sessionId, String turn, BranchLedger.Evacuated evacuated)
       implements LedgerEffect {
+    /**
+     * Checks that no component is null.
+     *
+     * @param sessionId the runner's session id
+     * @param turn the turn key
+     * @param evacuated what was written where
+     * @throws NullPointerException if a component is null
+     */
     public RecordEvacuation {
       Objects.requireNonNull(sessionId, "sessionId");
       Objects.requireNonNull(turn, "turn");
@@ -74,8 +130,18 @@ public sealed interface LedgerEffect extends Effect {
     }
   }
 
-  /** Report a branch a stop gave way on at the next sweep. */
+  /**
+   * Report a branch a stop gave way on at the next sweep.
+   *
+   * @param abandoned the branch, the actor and the check it still failed
+   */
   record RecordAbandoned(BranchLedger.Abandoned abandoned) implements LedgerEffect {
+    /**
+     * Checks that the record is given.
+     *
+     * @param abandoned the branch, the actor and the check it still failed
+     * @throws NullPointerException if {@code abandoned} is null
+     */
     public RecordAbandoned {
       Objects.requireNonNull(abandoned, "abandoned");
     }

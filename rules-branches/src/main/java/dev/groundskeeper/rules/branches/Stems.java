@@ -31,6 +31,10 @@ public final class Stems {
    * The stem of {@code name}: lower-cased; leading {@code worktree-}, {@code agent-} and
    * {@code <remote>/} removed; then retry, copy and version suffixes removed from the end while
    * one matches. Applying it to its own result changes nothing.
+   *
+   * @param name a branch name, local or remote-tracking
+   * @param remote the remote whose prefix is removed, such as {@code origin}
+   * @return the stem; may be empty when the name is all prefix and suffix
    */
   public static String stem(String name, String remote) {
     String stem = name.toLowerCase(Locale.ROOT);
@@ -57,6 +61,10 @@ public final class Stems {
    * The number tokens of {@code name}, in order, without leading zeros: every token of two to
    * five digits (tokens are separated by anything but letters and digits), and the number after
    * {@code issue-} or {@code gh-} whatever its length.
+   *
+   * @param name a branch name, local or remote-tracking
+   * @param remote the remote whose prefix is removed, such as {@code origin}
+   * @return the distinct numbers in order of appearance, in a new list; empty when there are none
    */
   public static List<String> numberTokens(String name, String remote) {
     String lower = name.toLowerCase(Locale.ROOT);

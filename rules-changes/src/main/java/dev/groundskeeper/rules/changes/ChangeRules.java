@@ -12,6 +12,10 @@ import java.util.List;
     ForcePushRule.ID})
 public final class ChangeRules implements RuleProvider<ChangesConfig> {
 
+  /**
+   * Creates the provider. {@code ServiceLoader} calls it through {@code META-INF/services}; the
+   * rules themselves are built later, from the configuration, by {@link #rules}.
+   */
   public ChangeRules() {
     // found through ServiceLoader
   }

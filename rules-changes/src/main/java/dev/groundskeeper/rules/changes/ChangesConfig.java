@@ -49,14 +49,29 @@ public record ChangesConfig(
     Mode forcePush,
     Snapshots snapshots) {
 
+  /** The block's key in {@code .groundskeeper.yaml}. */
   public static final String NAMESPACE = "changes";
 
+  /**
+   * The embedded defaults: every guard blocks, and snapshots use the caps of
+   * {@link Snapshots#DEFAULTS}.
+   */
   public static final ChangesConfig DEFAULTS =
       new ChangesConfig(Mode.BLOCK, Mode.BLOCK, Mode.BLOCK, Mode.BLOCK, Snapshots.DEFAULTS);
 
   /** The mode word that lets a discard run once a snapshot holds what it destroys. */
   public static final Mode SNAPSHOT = Mode.of("snapshot");
 
+  /**
+   * Checks that every component is given.
+   *
+   * @param discard the mode of {@code changes.discard}
+   * @param delete the mode of {@code changes.delete}
+   * @param expire the mode of {@code changes.expire}
+   * @param forcePush the mode of {@code changes.force_push}
+   * @param snapshots the caps and keep age of snapshots
+   * @throws NullPointerException if a component is null; the message is the key path
+   */
   public ChangesConfig {
     Objects.requireNonNull(discard, "changes.discard");
     Objects.requireNonNull(delete, "changes.delete");
@@ -65,7 +80,14 @@ public record ChangesConfig(
     Objects.requireNonNull(snapshots, "changes.snapshots");
   }
 
-  /** The caps of the snapshots {@code snapshot} mode takes, and how long they are kept. */
+  /**
+   * The caps of the snapshots {@code snapshot} mode takes, and how long they are kept.
+   *
+   * @param maxFileBytes the largest file a snapshot copies, in bytes
+   * @param maxBytes the most one snapshot copies, in bytes
+   * @param maxStoreBytes the most the snapshots of one worktree hold together, in bytes
+   * @param keepDays days after which {@code snapshot list} marks a snapshot as expired
+   */
   @API(status = API.Status.EXPERIMENTAL)
   @Doc("The snapshots snapshot mode takes before a discard: kept outside the repository, in the"
       + " state directory; one that would pass a cap is not taken, and the command is refused.")
@@ -77,10 +99,21 @@ public record ChangesConfig(
       @Range(min = 1) @Doc("Days after which `groundskeeper snapshot list` marks a snapshot as"
           + " expired; it is dropped only when a person says so.") int keepDays) {
 
+    /** The caps of {@link SnapshotEffect.Limits#DEFAULTS}, kept 14 days. */
     public static final Snapshots DEFAULTS = new Snapshots(
         SnapshotEffect.Limits.DEFAULTS.maxFileBytes(), SnapshotEffect.Limits.DEFAULTS.maxBytes(),
         SnapshotEffect.Limits.DEFAULTS.maxStoreBytes(), 14);
 
+    /**
+     * Checks that the caps are nested (a file fits in a snapshot, a snapshot in the store).
+     *
+     * @param maxFileBytes the largest file a snapshot copies, in bytes
+     * @param maxBytes the most one snapshot copies, in bytes
+     * @param maxStoreBytes the most the snapshots of one worktree hold together, in bytes
+     * @param keepDays days after which {@code snapshot list} marks a snapshot as expired
+     * @throws IllegalArgumentException if {@code maxFileBytes > maxBytes} or
+     *     {@code maxBytes > maxStoreBytes}
+     */
     public Snapshots {
       if (maxFileBytes > maxBytes || maxBytes > maxStoreBytes) {
         throw new IllegalArgumentException("changes.snapshots: expected max_file_bytes <="
@@ -89,7 +122,11 @@ public record ChangesConfig(
       }
     }
 
-    /** The caps as an effect carries them. */
+    /**
+     * The caps as a snapshot effect carries them, for the executor that takes the snapshot.
+     *
+     * @return the three byte caps; the keep age is not part of them
+     */
     public SnapshotEffect.Limits limits() {
       return new SnapshotEffect.Limits(maxFileBytes, maxBytes, maxStoreBytes);
     }

@@ -54,6 +54,24 @@ public record ScratchConfig(
       "untracked/scratch/", Shapes.DEFAULTS, List.of(), ShapeDeny.DEFAULTS,
       ConsumeChain.DEFAULTS, Sweep.DEFAULTS, Spaces.DEFAULTS, Orientation.DEFAULTS);
 
+  /**
+   * Checks the block and puts its directories in canonical form (relative, single slashes, a
+   * trailing {@code /}).
+   *
+   * @param roots ignored roots whose new files are judged
+   * @param directory the scratch directory, inside one of the roots
+   * @param shapes the basename globs a new scratch file must match
+   * @param stores directories under a root that tools write
+   * @param shapeDeny the shape whitelist rule
+   * @param consumeChain the consume-then-remove rule
+   * @param sweep the scratch sweep
+   * @param spaces per-session scratch spaces
+   * @param orientation scratch-directory orientation and nudges
+   * @throws NullPointerException if a component is null; the message is the key path
+   * @throws IllegalArgumentException if a directory is blank, absolute or climbs out with
+   *     {@code ..}, the scratch directory is under no root, or the spaces lie under a root but
+   *     outside the scratch directory
+   */
   public ScratchConfig {
     Objects.requireNonNull(roots, "scratch.roots");
     Objects.requireNonNull(directory, "scratch.directory");
@@ -97,6 +115,8 @@ public record ScratchConfig(
   /**
    * Every registered store: the built-in ones under each root, then the configured ones, each a
    * repository-relative directory ending in {@code /}.
+   *
+   * @return the stores, built-in ones first; never empty while a root is configured
    */
   public List<String> allStores() {
     List<String> all = new ArrayList<>();
@@ -109,14 +129,27 @@ public record ScratchConfig(
     return List.copyOf(all);
   }
 
-  /** The basename globs for {@code shapes}. */
+  /**
+   * The basename globs for {@code shapes}.
+   *
+   * @param defaults whether the built-in shapes are in force
+   * @param extra more basename globs, case-sensitive
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Shapes(
       @Doc("Use the built-in shapes (message bodies, journal-*.md, brief-*.md, captures).")
       boolean defaults,
       @Doc("More basename globs (*, ?, [abc], [!abc]), case-sensitive.") List<String> extra) {
+    /** The built-in shapes and no extra ones. */
     public static final Shapes DEFAULTS = new Shapes(true, List.of());
 
+    /**
+     * Checks each extra glob and keeps an immutable copy of them.
+     *
+     * @param defaults whether the built-in shapes are in force
+     * @param extra more basename globs, case-sensitive
+     * @throws IllegalArgumentException if a glob is blank, malformed or holds a {@code /}
+     */
     public Shapes {
       Objects.requireNonNull(extra, "scratch.shapes.extra");
       extra = List.copyOf(extra);
@@ -125,7 +158,11 @@ public record ScratchConfig(
       }
     }
 
-    /** The globs in force: the built-in ones when {@code defaults} is true, then the extra ones. */
+    /**
+     * The globs in force: the built-in ones when {@code defaults} is true, then the extra ones.
+     *
+     * @return the globs; empty when the defaults are off and nothing extra is configured
+     */
     public List<String> globs() {
       if (!defaults) {
         return extra;
@@ -152,11 +189,24 @@ public record ScratchConfig(
     }
   }
 
-  /** {@code shape_deny}: the mode of the shape whitelist ({@code block}, {@code advise}, {@code off}). */
+  /**
+   * {@code shape_deny}: the mode of the shape whitelist ({@code block}, {@code advise},
+   * {@code off}).
+   *
+   * @param mode the rule's mode
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record ShapeDeny(@Doc("block, advise or off.") Mode mode) {
+    /** The whitelist blocks. */
     public static final ShapeDeny DEFAULTS = new ShapeDeny(Mode.BLOCK);
 
+    /**
+     * Checks the mode.
+     *
+     * @param mode the rule's mode
+     * @throws NullPointerException if {@code mode} is null
+     * @throws IllegalArgumentException if {@code mode} is not block, advise or off
+     */
     public ShapeDeny {
       mode = Enforcing.check("scratch.shape_deny.mode", mode);
     }
@@ -167,13 +217,26 @@ public record ScratchConfig(
    * built-in list. A consumer is written as the words of its command with {@code {file}} where
    * the file goes, for example {@code mkplan.bash --journal * * {file}} (a positional file;
    * {@code *} is any one word) or {@code git notes add -F {file}} (the value of an option).
+   *
+   * @param mode the rule's mode
+   * @param consumers the consumers added to the built-in ones
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record ConsumeChain(@Doc("block, advise or off.") Mode mode,
       @Doc("More consumers: the command's words with {file} where the file goes, e.g. "
           + "'git notes add -F {file}'.") List<String> consumers) {
+    /** The rule blocks, with the built-in consumers only. */
     public static final ConsumeChain DEFAULTS = new ConsumeChain(Mode.BLOCK, List.of());
 
+    /**
+     * Checks the mode and that every consumer parses, and keeps an immutable copy of them.
+     *
+     * @param mode the rule's mode
+     * @param consumers the consumers added to the built-in ones
+     * @throws NullPointerException if a component is null
+     * @throws IllegalArgumentException if the mode is not block, advise or off, or a consumer
+     *     cannot be read (the message names its index)
+     */
     public ConsumeChain {
       mode = Enforcing.check("scratch.consume_chain.mode", mode);
       Objects.requireNonNull(consumers, "scratch.consume_chain.consumers");
@@ -188,6 +251,10 @@ public record ScratchConfig(
    * {@code sweep}: scratch files older than {@code max_age_hours} are reported; files older than
    * {@code baseline_before} (an ISO-8601 date or timestamp, UTC when no offset is given) are
    * counted, never listed; at most {@code max_listed} files are listed.
+   *
+   * @param maxAgeHours scratch files older than this many hours are reported
+   * @param baselineBefore an ISO-8601 date or timestamp; older files are counted, never listed
+   * @param maxListed at most this many files are listed, then a total
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record Sweep(
@@ -200,8 +267,18 @@ public record ScratchConfig(
               + " `2026-11-04T12:00:00Z`")
       Optional<String> baselineBefore,
       @Doc("At most this many files are listed, then a total.") @Range(min = 1) int maxListed) {
+    /** Files older than 24 hours are reported, no baseline, at most 50 listed. */
     public static final Sweep DEFAULTS = new Sweep(24, Optional.empty(), 50);
 
+    /**
+     * Checks the numbers and that the baseline parses.
+     *
+     * @param maxAgeHours scratch files older than this many hours are reported
+     * @param baselineBefore an ISO-8601 date or timestamp; older files are counted, never listed
+     * @param maxListed at most this many files are listed, then a total
+     * @throws IllegalArgumentException if {@code maxAgeHours} is negative, {@code maxListed} is
+     *     below 1, or the baseline is no ISO-8601 date or timestamp
+     */
     public Sweep {
       Objects.requireNonNull(baselineBefore, "scratch.sweep.baseline_before");
       if (maxAgeHours < 0) {
@@ -215,7 +292,12 @@ public record ScratchConfig(
       baselineBefore.ifPresent(Sweep::parseBaseline);
     }
 
-    /** The baseline cutoff, when one is set. */
+    /**
+     * The baseline cutoff: a timestamp without an offset, or a bare date (its midnight), is
+     * taken as UTC.
+     *
+     * @return the cutoff; empty when no baseline is set
+     */
     public Optional<Instant> baseline() {
       return baselineBefore.map(Sweep::parseBaseline);
     }
@@ -248,6 +330,10 @@ public record ScratchConfig(
    * {@code spaces}: per-session scratch spaces. {@code pattern} is a repository-relative
    * directory with {@code {session}} as one whole segment (for example
    * {@code .frizz/threads/{session}/}); spaces idle longer than {@code ttl_days} are reaped.
+   *
+   * @param pattern the spaces' directory with {@code {session}} as its last segment; empty
+   *     orients on the scratch directory
+   * @param ttlDays spaces idle longer than this many days are reaped
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record Spaces(
@@ -255,9 +341,20 @@ public record ScratchConfig(
           + "'.frizz/threads/{session}/'; null orients on the scratch directory.")
       Optional<String> pattern,
       @Doc("Spaces idle longer than this many days are reaped.") @Range(min = 1) int ttlDays) {
+    /** No per-session spaces; were a pattern set, spaces idle over 7 days would be reaped. */
     public static final Spaces DEFAULTS = new Spaces(Optional.empty(), 7);
+    /** The placeholder a pattern holds once, as a whole segment, for the session id. */
     public static final String SESSION = "{session}";
 
+    /**
+     * Checks the pattern and puts it in canonical form.
+     *
+     * @param pattern the spaces' directory with {@code {session}} as its last segment; empty
+     *     orients on the scratch directory
+     * @param ttlDays spaces idle longer than this many days are reaped
+     * @throws IllegalArgumentException if the pattern is not a relative directory ending in a
+     *     single {@code {session}/} segment below a parent, or {@code ttlDays} is below 1
+     */
     public Spaces {
       Objects.requireNonNull(pattern, "scratch.spaces.pattern");
       pattern = pattern.map(p -> checkPattern(directoryKey("scratch.spaces.pattern", p)));
@@ -267,12 +364,21 @@ public record ScratchConfig(
       }
     }
 
-    /** The directory holding every space: the pattern up to {@code {session}}. */
+    /**
+     * The directory holding every space: the pattern up to {@code {session}}.
+     *
+     * @return the parent directory, ending in {@code /}; empty when no pattern is set
+     */
     public Optional<String> parent() {
       return pattern.map(p -> p.substring(0, p.indexOf(SESSION)));
     }
 
-    /** The space of one session, when a pattern is set. */
+    /**
+     * The space of one session.
+     *
+     * @param sessionId the runner's session id, put in as it is
+     * @return the session's directory, ending in {@code /}; empty when no pattern is set
+     */
     public Optional<String> forSession(String sessionId) {
       return pattern.map(p -> p.replace(SESSION, sessionId));
     }
@@ -305,14 +411,28 @@ public record ScratchConfig(
    * {@code orientation}: {@code on} or {@code off}; at most {@code max_listed} files named in a
    * listing; the stale-notes nudge fires after the context grew {@code stale_tokens} tokens
    * since the newest write in the directory.
+   *
+   * @param mode {@code on} or {@code off}
+   * @param maxListed at most this many files are named in a listing
+   * @param staleTokens context growth in tokens since the newest write that triggers the nudge
    */
   @API(status = API.Status.EXPERIMENTAL)
   public record Orientation(@Doc("on or off.") @OneOf({"on", "off"}) Mode mode,
       @Doc("At most this many files are named in a listing.") @Range(min = 1) int maxListed,
       @Doc("Context growth in tokens since the newest write that triggers the nudge.")
       @Range(min = 1) long staleTokens) {
+    /** On, naming at most 40 files, nudging after 60,000 tokens. */
     public static final Orientation DEFAULTS = new Orientation(Mode.ON, 40, 60_000);
 
+    /**
+     * Checks the mode and the numbers.
+     *
+     * @param mode {@code on} or {@code off}
+     * @param maxListed at most this many files are named in a listing
+     * @param staleTokens context growth in tokens since the newest write that triggers the nudge
+     * @throws NullPointerException if {@code mode} is null
+     * @throws IllegalArgumentException if the mode is neither on nor off, or a number is below 1
+     */
     public Orientation {
       Objects.requireNonNull(mode, "scratch.orientation.mode");
       if (!mode.equals(Mode.ON) && !mode.equals(Mode.OFF)) {

@@ -51,11 +51,16 @@ public final class ScratchPaths {
       this.judged = judged;
     }
 
+    /** {@return true when a new file may be created there} */
     public boolean allowed() {
       return allowed;
     }
 
-    /** True when the shape whitelist has an opinion about the path at all. */
+    /**
+     * Whether the shape whitelist has an opinion about the path at all.
+     *
+     * @return false for a path outside the roots or in a linked worktree
+     */
     public boolean judged() {
       return judged;
     }
@@ -65,12 +70,24 @@ public final class ScratchPaths {
    * True when a new file may be created at {@code path} (repository-relative): outside every
    * root, inside a linked worktree, or in the scratch directory with a scratch-shaped name.
    * Total: it answers for every string.
+   *
+   * @param path the new file's path, relative to the repository root with {@code /} separators
+   * @param config the {@code scratch:} block in force
+   * @return whether {@link #place} allows it
    */
   public static boolean isAllowedNewScratchPath(String path, ScratchConfig config) {
     return place(path, config).allowed();
   }
 
-  /** The placement of a new file at {@code path} (repository-relative). */
+  /**
+   * The placement of a new file at {@code path}. An absolute path, one that climbs out of the
+   * repository or one that names a directory is outside every root.
+   *
+   * @param path the new file's path, relative to the repository root with {@code /} separators
+   * @param config the {@code scratch:} block in force
+   * @return where the file falls, which says whether it is allowed and judged
+   * @throws NullPointerException if an argument is null
+   */
   public static Placement place(String path, ScratchConfig config) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(config, "config");
@@ -97,7 +114,14 @@ public final class ScratchPaths {
     return Placement.ROOT_OUTSIDE_SCRATCH;
   }
 
-  /** True when a file name matches one of the shapes in force. */
+  /**
+   * Whether a file name matches one of the shapes in force (the built-in ones when enabled,
+   * then the extra ones), matched whole and case-sensitively.
+   *
+   * @param name a file name, without directories
+   * @param config the {@code scratch:} block in force
+   * @return true when some shape matches
+   */
   public static boolean hasShape(String name, ScratchConfig config) {
     ScratchConfig.Shapes shapes = config.shapes();
     return (shapes.defaults() && matchesAny(DEFAULT_SHAPES, name))
@@ -115,7 +139,13 @@ public final class ScratchPaths {
 
   /**
    * The repository-relative form of {@code path} ({@code /} separators), or empty when it lies
-   * outside {@code worktreeRoot}. A relative path resolves against {@code cwd} first.
+   * outside {@code worktreeRoot}. A relative path resolves against {@code cwd} first. Only the
+   * paths' text is compared: symbolic links are not resolved.
+   *
+   * @param worktreeRoot the worktree's top directory
+   * @param cwd the directory a relative {@code path} is taken from
+   * @param path the path, absolute or relative
+   * @return the path relative to the root; empty when it is outside the root or the root itself
    */
   public static Optional<String> relativize(Path worktreeRoot, Path cwd, Path path) {
     Path absolute = cwd.resolve(path).normalize();

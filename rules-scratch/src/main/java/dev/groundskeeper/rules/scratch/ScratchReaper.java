@@ -29,7 +29,16 @@ public final class ScratchReaper {
 
   private ScratchReaper() {}
 
-  /** The plan, or a plan saying that no {@code spaces.pattern} is configured. */
+  /**
+   * Plans the reaping of the repository's scratch spaces. Nothing is removed here: the plan's
+   * effects go to the executor.
+   *
+   * @param config the {@code scratch:} block in force
+   * @param facts the facts of the worktree to plan for; it reads the worktree root, the clock
+   *     and the scratch spaces
+   * @return the plan; one that is not {@link ReapPlan#configured} and empty when no
+   *     {@code spaces.pattern} is set
+   */
   public static ReapPlan plan(ScratchConfig config, Facts facts) {
     Optional<String> parent = config.spaces().parent();
     if (parent.isEmpty()) {
@@ -57,29 +66,57 @@ public final class ScratchReaper {
     return new ReapPlan(parent, idle, kept);
   }
 
-  /** The reaper's plan: the idle spaces with their removal effects, and the kept ones. */
+  /**
+   * The reaper's plan: the idle spaces with their removal effects, and the kept ones.
+   *
+   * @param parent the directory holding the spaces; empty when no pattern is configured
+   * @param idle the spaces to remove
+   * @param kept the spaces left alone, each with why
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record ReapPlan(Optional<String> parent, List<Idle> idle, List<Kept> kept) {
+    /**
+     * Keeps immutable copies of the lists.
+     *
+     * @param parent the directory holding the spaces; empty when no pattern is configured
+     * @param idle the spaces to remove
+     * @param kept the spaces left alone, each with why
+     * @throws NullPointerException if an argument or an element is null
+     */
     public ReapPlan {
       Objects.requireNonNull(parent, "parent");
       idle = List.copyOf(idle);
       kept = List.copyOf(kept);
     }
 
-    /** True when {@code spaces.pattern} is set. */
+    /** {@return true when {@code spaces.pattern} is set} */
     public boolean configured() {
       return parent.isPresent();
     }
 
-    /** Every removal, in name order. */
+    /** {@return the removal of each idle space, in the order of {@link #idle}} */
     public List<RemoveScratchSpace> effects() {
       return idle.stream().map(Idle::removal).toList();
     }
   }
 
-  /** A space idle for {@code quiet}, longer than the time to live. */
+  /**
+   * A space idle for {@code quiet}, longer than the time to live.
+   *
+   * @param space the space as listed
+   * @param quiet how long ago its newest change was
+   * @param removal the effect that removes it, re-checked when executed
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Idle(ScratchSpace space, Duration quiet, RemoveScratchSpace removal) {
+    /**
+     * Checks that no component is null.
+     *
+     * @param space the space as listed
+     * @param quiet how long ago its newest change was
+     * @param removal the effect that removes it
+     * @throws NullPointerException if a component is null
+     */
     public Idle {
       Objects.requireNonNull(space, "space");
       Objects.requireNonNull(quiet, "quiet");
@@ -87,9 +124,21 @@ public final class ScratchReaper {
     }
   }
 
-  /** A space the reaper leaves alone, and why. */
+  /**
+   * A space the reaper leaves alone, and why.
+   *
+   * @param space the space as listed
+   * @param why why it stays, as a person reads it
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Kept(ScratchSpace space, String why) {
+    /**
+     * Checks that no component is null.
+     *
+     * @param space the space as listed
+     * @param why why it stays
+     * @throws NullPointerException if a component is null
+     */
     public Kept {
       Objects.requireNonNull(space, "space");
       Objects.requireNonNull(why, "why");

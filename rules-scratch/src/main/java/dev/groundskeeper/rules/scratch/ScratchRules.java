@@ -17,6 +17,10 @@ import java.util.List;
     NoCommitRule.ID})
 public final class ScratchRules implements RuleProvider<ScratchConfig> {
 
+  /**
+   * Creates the provider. {@code ServiceLoader} calls it through {@code META-INF/services}; the
+   * rules themselves are built later, from the configuration, by {@link #rules}.
+   */
   public ScratchRules() {
     // found through ServiceLoader
   }

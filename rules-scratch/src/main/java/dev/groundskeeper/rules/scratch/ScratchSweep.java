@@ -34,12 +34,25 @@ public final class ScratchSweep {
 
   private ScratchSweep() {}
 
-  /** Scans every root within the sweep budget. */
+  /**
+   * Scans every root, each within {@link ListingBudget#SWEEP}.
+   *
+   * @param config the {@code scratch:} block in force
+   * @param facts the facts of the worktree to sweep; it reads the file trees and the clock
+   * @return the report; incomplete, never wrong, for a root whose scan ran out of budget
+   */
   public static SweepReport scan(ScratchConfig config, Facts facts) {
     return scan(config, facts, ListingBudget.SWEEP);
   }
 
-  /** Scans every root, each within {@code budget}. */
+  /**
+   * Scans every root, each within {@code budget}.
+   *
+   * @param config the {@code scratch:} block in force
+   * @param facts the facts of the worktree to sweep; it reads the file trees and the clock
+   * @param budget the bound on the entries and time of each root's listing
+   * @return the report; incomplete, never wrong, for a root whose scan ran out of budget
+   */
   public static SweepReport scan(ScratchConfig config, Facts facts, ListingBudget budget) {
     TreeLister trees = facts.get(FileFacts.TREES);
     Instant now = facts.get(Facts.NOW);
@@ -95,6 +108,11 @@ public final class ScratchSweep {
   /**
    * The report as text for an agent or a person, or empty when it is clean. Files that only
    * predate the baseline are the accepted backlog: they alone say nothing.
+   *
+   * @param report the sweep's report
+   * @param config the {@code scratch:} block the report was made with
+   * @return the text, with a way out per listed file and the total; empty when the report is
+   *     {@link SweepReport#clean}
    */
   public static Optional<String> render(SweepReport report, ScratchConfig config) {
     if (report.clean()) {

@@ -16,12 +16,25 @@ public final class LaneKeys {
 
   private LaneKeys() {}
 
-  /** True when {@code name} is a full commit id (SHA-1 or SHA-256), lower-case. */
+  /**
+   * Whether a directory name is a lane key: a full commit id (SHA-1 or SHA-256), lower-case.
+   *
+   * @param name a directory name under the store
+   * @return true for 40 or 64 lower-case hexadecimal digits, false for anything else
+   */
   public static boolean isLaneKey(String name) {
     return FULL.matcher(name).matches();
   }
 
-  /** True when {@code name} is a shorter prefix of {@code rootCommit} (an abbreviated key). */
+  /**
+   * Whether a directory name is an abbreviation of a repository's lane key: a hand-made lane
+   * the store lists but never manages.
+   *
+   * @param name a directory name under the store
+   * @param rootCommit the full id of the repository's root commit
+   * @return true when {@code name} is a prefix of at least 4 hexadecimal digits of
+   *     {@code rootCommit} and not itself a full key
+   */
   public static boolean abbreviates(String name, String rootCommit) {
     return !isLaneKey(name) && HEX.matcher(name).matches() && rootCommit.startsWith(name);
   }

@@ -15,16 +15,35 @@ public final class MergePolicy {
 
   private MergePolicy() {}
 
-  /** What the forge says about a branch; {@link #UNREACHABLE} when it could not be asked. */
+  /**
+   * What the forge says about a branch; {@link #UNREACHABLE} when it could not be asked.
+   *
+   * @param reachable the forge answered
+   * @param openPullRequest the branch has an open pull request
+   * @param mergedHead the recorded head commit of the branch's merged pull request; empty when
+   *     none merged
+   * @param mergedNumber the number of that merged pull request, when known
+   */
   @API(status = API.Status.EXPERIMENTAL)
   public record Forge(boolean reachable, boolean openPullRequest, Optional<String> mergedHead,
       Optional<Integer> mergedNumber) {
 
+    /** The forge could not be asked, or did not answer: it says nothing either way. */
     public static final Forge UNREACHABLE =
         new Forge(false, false, Optional.empty(), Optional.empty());
+    /** The forge answered and knows no pull request for the branch, open or merged. */
     public static final Forge NO_PULL_REQUEST =
         new Forge(true, false, Optional.empty(), Optional.empty());
 
+    /**
+     * Checks that an unreachable forge claims nothing.
+     *
+     * @param reachable the forge answered
+     * @param openPullRequest the branch has an open pull request
+     * @param mergedHead the recorded head commit of the merged pull request; empty when none
+     * @param mergedNumber the number of that merged pull request, when known
+     * @throws IllegalArgumentException if the forge is unreachable yet reports a pull request
+     */
     public Forge {
       Objects.requireNonNull(mergedHead, "mergedHead");
       Objects.requireNonNull(mergedNumber, "mergedNumber");
@@ -50,11 +69,15 @@ public final class MergePolicy {
   }
 
   /**
-   * Judges one branch.
+   * Judges one branch: a pull request merged at exactly the local tip wins; otherwise the local
+   * judgement decides. A pull request merged at another commit never counts, since the branch
+   * has changed since.
    *
    * @param tip the branch's local tip
    * @param forge what the forge said
-   * @param local what the history said, with its explanation
+   * @param local what the history said
+   * @param localDetail the explanation of the local judgement, shown as the status's detail
+   * @return the status; merged only when the forge or the history proved it
    */
   public static MergeStatus judge(String tip, Forge forge, Local local, String localDetail) {
     if (forge.mergedHead().filter(tip::equals).isPresent()) {
@@ -70,7 +93,7 @@ public final class MergePolicy {
     };
   }
 
-  /** The status of a worktree on a detached HEAD. */
+  /** {@return the status of a worktree on a detached HEAD: always unmerged, saying why} */
   public static MergeStatus detached() {
     return MergeStatus.unmerged("detached HEAD: its commits may be on no branch");
   }

@@ -29,6 +29,7 @@ import java.util.Set;
 @API(status = API.Status.EXPERIMENTAL)
 public final class PlacementRule implements Rule {
 
+  /** The rule's id, also the key of its mode in the configuration. */
   public static final String ID = "worktrees.placement";
 
   private static final RuleInfo INFO = new RuleInfo(ID, "Worktrees go in the store",
@@ -38,6 +39,13 @@ public final class PlacementRule implements Rule {
 
   private final List<String> allowedRoots;
 
+  /**
+   * Creates the rule.
+   *
+   * @param allowedRoots directories besides the store where a worktree may be added without
+   *     advice; {@code ~/} is the home directory, and a relative one is taken from the command's
+   *     working directory
+   */
   public PlacementRule(List<String> allowedRoots) {
     this.allowedRoots = List.copyOf(allowedRoots);
   }

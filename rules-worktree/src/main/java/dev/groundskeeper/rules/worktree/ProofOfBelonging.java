@@ -29,7 +29,14 @@ public final class ProofOfBelonging {
 
   private ProofOfBelonging() {}
 
-  /** Why the directory fails the proof, or empty when it belongs to the store. */
+  /**
+   * Judges the evidence. The first failing condition is reported, in the order git's listing,
+   * a directory still present, placement in the lane, then the common directory.
+   *
+   * @param evidence what the git module observed about the directory
+   * @return why the directory fails the proof (one of this class's constants), or empty when it
+   *     belongs to the store
+   */
   public static Optional<String> failure(WorktreeBelonging evidence) {
     if (!evidence.listedByGit()) {
       return Optional.of(evidence.deadPointer() ? CHECKOUT_NOT_FOUND : NOT_A_WORKTREE);
@@ -47,6 +54,12 @@ public final class ProofOfBelonging {
     };
   }
 
+  /**
+   * Whether the directory belongs to the store, so that the store may remove it.
+   *
+   * @param evidence what the git module observed about the directory
+   * @return true exactly when {@link #failure} is empty
+   */
   public static boolean holds(WorktreeBelonging evidence) {
     return failure(evidence).isEmpty();
   }

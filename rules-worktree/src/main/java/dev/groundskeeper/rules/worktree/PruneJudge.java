@@ -15,6 +15,13 @@ public final class PruneJudge {
 
   private final Duration quietWindow;
 
+  /**
+   * Creates a judge. It holds no state besides the window and may be shared between threads.
+   *
+   * @param quietDays the days without activity after which an unmerged worktree is quiet
+   *     ({@code worktrees.quiet_days})
+   * @throws IllegalArgumentException if {@code quietDays} is less than 1
+   */
   public PruneJudge(int quietDays) {
     if (quietDays < 1) {
       throw new IllegalArgumentException("quiet days must be at least 1, got " + quietDays);
@@ -22,6 +29,14 @@ public final class PruneJudge {
     this.quietWindow = Duration.ofDays(quietDays);
   }
 
+  /**
+   * Decides what prune does with one worktree. Keeping wins whenever removal could lose
+   * anything or the store cannot prove the worktree is its own.
+   *
+   * @param candidate what is known about the worktree
+   * @param now the time its quietness is measured at
+   * @return the decision, with the reason a person reads
+   */
   public PruneDecision decide(PruneCandidate candidate, Instant now) {
     if (!candidate.inStore()) {
       return PruneDecision.keep("outside the store; the store never touches it");
@@ -66,6 +81,10 @@ public final class PruneJudge {
    * Quiet: unmerged, on a branch, last active longer ago than the window, and no open pull
    * request. A detached HEAD is never quiet (a removal would drop the last reference to its
    * commits), and an unknown last activity is not old.
+   *
+   * @param candidate what is known about the worktree
+   * @param now the time its quietness is measured at
+   * @return true when the worktree is a quiet candidate, named or not
    */
   public boolean isQuiet(PruneCandidate candidate, Instant now) {
     return !candidate.merged().merged() && !candidate.detached()

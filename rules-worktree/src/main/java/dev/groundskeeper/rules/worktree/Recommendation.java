@@ -16,6 +16,9 @@ public final class Recommendation {
   private Recommendation() {}
 
   /**
+   * The recommendation for one quiet candidate: what to do first (check, commit, move ignored
+   * files, open a pull request or reclaim), then which ignored files a removal would take.
+   *
    * @param name the worktree's name
    * @param dirty it holds uncommitted work
    * @param ownCommits the number of the branch's commits not on the default branch; empty when
@@ -23,6 +26,7 @@ public final class Recommendation {
    * @param ignored the ignored paths a removal would delete; empty when git refused the listing
    * @param unrebuildable those of the ignored paths nothing can rebuild: while any is there,
    *     prune keeps the worktree even when it is named, so they must go first
+   * @return one line of advice; long lists of paths are cut to five and a count
    */
   public static String of(String name, boolean dirty, Optional<Integer> ownCommits,
       Optional<List<String>> ignored, List<String> unrebuildable) {

@@ -26,6 +26,10 @@ public final class RemovalRefusal {
    * @param status its status, with the ignored paths the notes archive takes left out (they are
    *     archived before the removal); empty when it could not be read
    * @param problem why the status could not be read, when known
+   * @param regenerable the repository's setting of what can be rebuilt; ignored files it covers
+   *     are no loss
+   * @return the reason, naming what to do before prune can take it; empty when nothing would be
+   *     lost
    */
   public static Optional<String> of(Optional<WorktreeStatus> status, Optional<String> problem,
       Regenerable regenerable) {
@@ -49,7 +53,15 @@ public final class RemovalRefusal {
         + " home or the notes folder, delete the rest, then prune again");
   }
 
-  /** The ignored paths among {@code ignored} that nothing can rebuild. */
+  /**
+   * The ignored paths among {@code ignored} that nothing can rebuild, judged as
+   * {@link #of} judges them.
+   *
+   * @param ignored ignored paths a removal would delete
+   * @param regenerable the repository's setting of what can be rebuilt
+   * @return those {@code regenerable} does not cover, in their given order; empty when all can be
+   *     rebuilt
+   */
   public static List<String> unrebuildable(List<String> ignored, Regenerable regenerable) {
     return RemovalLoss.of(new WorktreeStatus(List.of(), List.of(), List.of(), ignored),
         regenerable).ignored();

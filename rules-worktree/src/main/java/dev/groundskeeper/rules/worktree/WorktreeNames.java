@@ -19,7 +19,13 @@ public final class WorktreeNames {
 
   private WorktreeNames() {}
 
-  /** Why {@code name} cannot name a worktree, or empty when it can. */
+  /**
+   * Checks a worktree name without running git.
+   *
+   * @param name the proposed name
+   * @return why it cannot name a worktree (the first rule it breaks, as a person reads it), or
+   *     empty when it can
+   */
   public static Optional<String> problem(String name) {
     if (name.isEmpty()) {
       return Optional.of("a worktree name must not be empty");
@@ -44,6 +50,12 @@ public final class WorktreeNames {
     return Optional.empty();
   }
 
+  /**
+   * Whether a name may name a worktree.
+   *
+   * @param name the proposed name
+   * @return true exactly when {@link #problem} is empty
+   */
   public static boolean valid(String name) {
     return problem(name).isEmpty();
   }
@@ -52,7 +64,10 @@ public final class WorktreeNames {
    * A name derived from any text (the last segment of a path someone gave to
    * {@code git worktree add}): accents are dropped ("Über" gives "Uber"), other disallowed
    * characters become '-', leading and trailing dots and dashes go.
-   * Empty when nothing usable remains.
+   * Names longer than 200 characters are cut.
+   *
+   * @param text any text
+   * @return a valid name; empty when nothing usable remains
    */
   public static Optional<String> suggest(String text) {
     String cleaned = Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{M}+", "")

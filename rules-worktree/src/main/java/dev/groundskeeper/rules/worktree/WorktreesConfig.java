@@ -17,6 +17,15 @@ import java.util.regex.PatternSyntaxException;
  * The {@code worktrees:} block: where the machine's worktree store lives, when an unmerged
  * worktree counts as quiet, where agents may still place worktrees by hand, and how a worktree's
  * notes are archived before it is reclaimed.
+ *
+ * @param home the store's home directory ({@code ~/} allowed); empty for
+ *     {@code GROUNDSKEEPER_HOME} or {@code ~/.groundskeeper}
+ * @param quietDays days without activity after which an unmerged worktree is a quiet candidate
+ * @param allowedRoots directories besides the store where {@code git worktree add} gets no advice
+ * @param notesDir the notes folder, relative to the worktree, archived before removal
+ * @param placement the mode of {@code worktrees.placement}
+ * @param redactionPatterns regular expressions of secrets replaced when notes are archived
+ * @param maxNoteBytes the largest notes file archived, in bytes
  */
 @API(status = API.Status.EXPERIMENTAL)
 @Doc("The worktree store: lanes of agent worktrees keyed by the repository's root commit, and"
@@ -43,6 +52,7 @@ public record WorktreesConfig(
     @Doc("The largest notes file archived, in bytes; a larger one fails the archive.")
     long maxNoteBytes) implements WorktreeStoreSettings {
 
+  /** The block's key in {@code .groundskeeper.yaml}. */
   public static final String NAMESPACE = "worktrees";
 
   /** Secrets that never reach the notes archive: common API keys, tokens and private keys. */
@@ -56,9 +66,27 @@ public record WorktreesConfig(
       "\\bAIza[0-9A-Za-z_-]{35}\\b",
       "(?i)\\b(?:api[_-]?key|secret|token|password)\\s*[:=]\\s*['\"]?[A-Za-z0-9_\\-/+=.]{12,}");
 
+  /**
+   * The embedded defaults: the default home, 14 quiet days, no allowed roots, notes in
+   * {@code .groundskeeper/notes}, placement advises, the {@link #DEFAULT_REDACTIONS} and 4 MiB
+   * notes files.
+   */
   public static final WorktreesConfig DEFAULTS = new WorktreesConfig(Optional.empty(), 14,
       List.of(), ".groundskeeper/notes", Mode.ADVISE, DEFAULT_REDACTIONS, 4L * 1024 * 1024);
 
+  /**
+   * Checks the components and keeps immutable copies of its lists.
+   *
+   * @param home the store's home directory; empty for the default
+   * @param quietDays days without activity after which an unmerged worktree is a quiet candidate
+   * @param allowedRoots directories besides the store where {@code git worktree add} gets no advice
+   * @param notesDir the notes folder, relative to the worktree
+   * @param placement the mode of {@code worktrees.placement}
+   * @param redactionPatterns regular expressions of secrets replaced when notes are archived
+   * @param maxNoteBytes the largest notes file archived, in bytes
+   * @throws IllegalArgumentException if a number is below 1, {@code notesDir} is blank, absolute
+   *     or climbs out with {@code ..}, or a redaction pattern does not compile
+   */
   public WorktreesConfig {
     Objects.requireNonNull(home, "home");
     allowedRoots = List.copyOf(allowedRoots);
@@ -86,11 +114,17 @@ public record WorktreesConfig(
     }
   }
 
+  /** {@return the block's namespace, type and defaults, for loading it from a configuration} */
   public static ConfigSpec<WorktreesConfig> spec() {
     return new ConfigSpec<>(NAMESPACE, WorktreesConfig.class, DEFAULTS);
   }
 
-  /** The compiled redaction patterns, in their configured order. */
+  /**
+   * The redaction patterns compiled. Each call compiles them anew; the constructor has already
+   * checked that they compile.
+   *
+   * @return the patterns in their configured order
+   */
   public List<Pattern> redactions() {
     return redactionPatterns.stream().map(Pattern::compile).toList();
   }
