@@ -18,6 +18,7 @@ public interface Faults {
   /**
    * Called just before {@code step} changes anything.
    *
+   * @param step the point's name, such as {@code snapshot.rename}
    * @throws IOException to make the step fail as a full disk or a refused write would
    */
   void before(String step) throws IOException;
