@@ -175,6 +175,10 @@ public final class SafeText {
     if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)) {
       return String.format("\\x%02x", (int) c);
     }
+    if (RawText.rawByte(c) >= 0) {
+      // a byte that is not UTF-8 (RawText), written as bash's $'…' would
+      return String.format("\\x%02x", RawText.rawByte(c));
+    }
     if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e
         || c == 0x200f || c == 0x061c) {
       return "\\" + "u{" + String.format("%04x", (int) c) + "}";

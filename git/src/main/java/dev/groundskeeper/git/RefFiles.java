@@ -3,7 +3,7 @@ package dev.groundskeeper.git;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
+import dev.groundskeeper.api.RawText;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -92,7 +92,7 @@ final class RefFiles {
         if (id == null) {
           return false;
         }
-        String name = new String(bytes, i + HEX + 1, lineEnd - i - HEX - 1, StandardCharsets.UTF_8);
+        String name = RawText.decode(bytes, i + HEX + 1, lineEnd - i - HEX - 1);
         if (inNamespaces(name)) {
           ids.put(name, id);
         }
@@ -111,7 +111,7 @@ final class RefFiles {
     }
     try (entries) {
       for (Path entry : entries) {
-        String leaf = entry.getFileName().toString();
+        String leaf = leaf(entry);
         if (leaf.endsWith(LOCK_SUFFIX)) {
           continue;
         }
@@ -127,6 +127,38 @@ final class RefFiles {
       }
     }
     return true;
+  }
+
+  /**
+   * The file name of {@code entry} exactly as its bytes spell it ({@link RawText}). Java decodes
+   * a file name by the locale: in a UTF-8 locale a byte that is not UTF-8 becomes U+FFFD, and in
+   * the C locale every byte past ASCII does, so {@code é-work} would be no branch the command
+   * names. The path's URI keeps its bytes, percent-encoded; it costs a stat, so only a name that
+   * is not plain ASCII takes it.
+   */
+  static String leaf(Path entry) {
+    String decoded = entry.getFileName().toString();
+    boolean ascii = true;
+    for (int i = 0; i < decoded.length() && ascii; i++) {
+      ascii = decoded.charAt(i) < 0x80;
+    }
+    if (ascii) {
+      return decoded;
+    }
+    String uri = entry.toUri().getRawPath();
+    int end = uri.endsWith("/") ? uri.length() - 1 : uri.length();
+    int start = uri.lastIndexOf('/', end - 1) + 1;
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(end - start);
+    for (int i = start; i < end; i++) {
+      char c = uri.charAt(i);
+      if (c == '%' && i + 2 < end) {
+        bytes.write(Integer.parseInt(uri, i + 1, i + 3, 16));
+        i += 2;
+      } else {
+        bytes.write(c);
+      }
+    }
+    return RawText.decode(bytes.toByteArray());
   }
 
   private static final int DIRECTORY = -2;
@@ -169,7 +201,7 @@ final class RefFiles {
         start++;
       }
       ids.remove(name);
-      symbolic.put(name, new String(b, start, end - start, StandardCharsets.UTF_8));
+      symbolic.put(name, RawText.decode(b, start, end - start));
       return true;
     }
     if (end == HEX) {

@@ -3,6 +3,7 @@ package dev.groundskeeper.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -49,6 +50,66 @@ class RefFilesTest {
     assertThat(lean.all()).containsKeys("refs/heads/feature/deep/name", "refs/heads/feature/loose",
         "refs/tags/light", "refs/tags/annotated", "refs/heads/packed-only", "refs/heads/loose-only");
     assertThat(lean.all().keySet()).noneMatch(name -> name.startsWith("refs/notes/"));
+  }
+
+  /**
+   * Ref names as their bytes spell them (RawText), whatever the locale: one that is not UTF-8
+   * (a raw 0x9B byte, which git accepts), one that is (é, and U+009B written as UTF-8), loose and
+   * packed. Java's own decoding would turn the first into U+FFFD, and in the C locale all three.
+   */
+  @Test
+  void namesAreTheirBytesInAnyLocale() throws Exception {
+    TestRepo repo = TestRepo.init(temp, "names");
+    String tip = repo.commit("a.txt", "a\n", "first");
+    String script = "git update-ref \"$(printf 'refs/heads/raw/\\233x')\" " + tip
+        + " && git update-ref \"$(printf 'refs/heads/packed/\\377')\" " + tip
+        + " && git update-ref \"$(printf 'refs/heads/c1/\\302\\233')\" " + tip
+        + " && git pack-refs --all"
+        + " && git update-ref \"$(printf 'refs/heads/loose/\\303\\251-work')\" " + tip
+        + " && git update-ref \"$(printf 'refs/heads/dir/\\351/x')\" " + tip;
+    Process shell = new ProcessBuilder("sh", "-c", script).directory(repo.dir.toFile())
+        .redirectErrorStream(true).start();
+    String shellOut = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(shell.waitFor()).as(shellOut).isZero();
+    java.util.List<String> expected = java.util.List.of("refs/heads/c1/\u009b",
+        "refs/heads/dir/\udce9/x", "refs/heads/loose/\u00e9-work", "refs/heads/main",
+        "refs/heads/packed/\udcff", "refs/heads/raw/\udc9bx");
+
+    assertThat(RefFiles.read(repo.dir.resolve(".git")).orElseThrow().all().keySet())
+        .containsExactlyInAnyOrderElementsOf(expected);
+
+    // the same in a JVM of the C locale, where Java decodes no byte past ASCII
+    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin",
+        "java").toString(), "-cp", System.getProperty("java.class.path"), NamesProbe.class.getName(),
+        repo.dir.resolve(".git").toString()).redirectErrorStream(true);
+    builder.environment().keySet().removeIf(name -> name.startsWith("LC_") || name.equals("LANG"));
+    builder.environment().put("LC_ALL", "C");
+    Process probe = builder.start();
+    probe.getOutputStream().close();
+    String out = new String(probe.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+    assertThat(probe.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(out.lines().filter(line -> line.startsWith("refs/")).toList()).as(out)
+        .containsExactlyInAnyOrderElementsOf(expected.stream().map(RefFilesTest::codePoints)
+            .toList());
+    assertThat(out).contains("sun.jnu.encoding=ANSI_X3.4-1968");
+  }
+
+  /** The name with every character past ASCII as its code point: a probe's output is ASCII. */
+  static String codePoints(String name) {
+    StringBuilder out = new StringBuilder();
+    name.chars().forEach(c -> out.append(c < 0x80 ? String.valueOf((char) c)
+        : String.format("<%04x>", c)));
+    return out.toString();
+  }
+
+  /** Run in the fresh JVM: the ref names RefFiles reads, as code points. */
+  static final class NamesProbe {
+    public static void main(String[] args) throws IOException {
+      System.out.println("sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding"));
+      for (String name : RefFiles.read(Path.of(args[0])).orElseThrow().all().keySet()) {
+        System.out.println(codePoints(name));
+      }
+    }
   }
 
   @Test

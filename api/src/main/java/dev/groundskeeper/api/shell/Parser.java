@@ -2085,8 +2085,8 @@ final class Parser {
 
   /**
    * A run of byte escapes ({@code \xHH}, {@code \NNN}) in {@code $'…'}, read from the backslash
-   * at {@code pos}. Bash emits the bytes as they are, so in a UTF-8 locale a run that is valid
-   * UTF-8 is one text ({@code $'\xc3\xa9'} is "é"); any other run is read byte by byte.
+   * at {@code pos}. Bash emits the bytes as they are: bytes that are valid UTF-8 are text
+   * ({@code $'\xc3\xa9'} is "é"), any other byte stays a byte ({@link dev.groundskeeper.api.RawText}).
    */
   private void appendEscapedBytes(WordValue v) {
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
@@ -2109,17 +2109,10 @@ final class Parser {
       pos += 2;
       return;
     }
-    byte[] run = bytes.toByteArray();
-    try {
-      String text = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
-          .decode(java.nio.ByteBuffer.wrap(run)).toString();
-      for (int i = 0; i < text.length(); i++) {
-        v.append(text.charAt(i));
-      }
-    } catch (java.nio.charset.CharacterCodingException notUtf8) {
-      for (byte b : run) {
-        v.append((char) (b & 0xff));
-      }
+    // each byte as itself; the word joins runs that form UTF-8 together when it is read
+    // ($'\xc3'$'\xa9' is "é"), and the rest stays bytes, as a ref name that is not UTF-8 is read
+    for (byte b : bytes.toByteArray()) {
+      v.appendRawByte(b);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.groundskeeper.api.shell;
 
 import dev.groundskeeper.api.API;
+import dev.groundskeeper.api.RawText;
 import dev.groundskeeper.api.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -37,6 +38,8 @@ public final class ShellQuoting {
         text.append('\\').append(c);
       } else if (c < 0x80 && needsEscape(c)) {
         text.append(String.format(Locale.ROOT, "\\x%02x", (int) c));
+      } else if (RawText.rawByte(c) >= 0) {
+        text.append(String.format(Locale.ROOT, "\\x%02x", RawText.rawByte(c)));
       } else if (needsEscape(c)) {
         // As UTF-8 bytes: bash's u-escape depends on the locale, bytes do not.
         for (byte b : String.valueOf(c).getBytes(StandardCharsets.UTF_8)) {

@@ -13,6 +13,7 @@ final class WordValue {
   private int from;
   private int to;
   private StringBuilder text;
+  private boolean rawBytes;
 
   WordValue(String source, int at) {
     this.source = source;
@@ -42,6 +43,16 @@ final class WordValue {
     builder().append(c);
   }
 
+  /**
+   * Appends a byte as {@link dev.groundskeeper.api.RawText} writes it; the value joins bytes
+   * that form UTF-8 together.
+   */
+  void appendRawByte(byte b) {
+    int unsigned = b & 0xff;
+    builder().append(unsigned < 0x80 ? (char) unsigned : (char) (0xdc00 + unsigned));
+    rawBytes |= unsigned >= 0x80;
+  }
+
   void appendCodePoint(int codePoint) {
     builder().appendCodePoint(codePoint);
   }
@@ -59,6 +70,9 @@ final class WordValue {
   }
 
   String value() {
-    return text != null ? text.toString() : source.substring(from, to);
+    if (text == null) {
+      return source.substring(from, to);
+    }
+    return rawBytes ? dev.groundskeeper.api.RawText.normalize(text.toString()) : text.toString();
   }
 }

@@ -434,6 +434,14 @@ final class ForceRemovalRule implements Rule {
       }
       if (tip != null) {
         dropped.putIfAbsent(ref, tip); // a ref that does not exist is created, not dropped
+        continue;
+      }
+      Optional<String> blurred = blurredMatch(commits.keySet(), ref);
+      if (blurred.isPresent()) {
+        losses.lines.add("- " + ref + ": the repository has a ref whose name could not be read"
+            + " exactly (" + blurred.get() + ") and may be this one, so nothing proves what it"
+            + " holds survives; rename that ref to a UTF-8 name first");
+        losses.findings.add(Finding.of(Finding.Kind.BRANCH, blurred.get()));
       }
     }
     if (dropped.isEmpty()) {
@@ -479,6 +487,31 @@ final class ForceRemovalRule implements Rule {
       }
       losses.findings.add(new Finding(Finding.Kind.BRANCH, ref, "commit held nowhere else"));
     }
+  }
+
+  /**
+   * A ref of {@code names} that a reader could only decode with replacement characters (a
+   * reftable read through JGit, a fact supplier of a rule author's own) and that {@code ref}
+   * may be: each run of U+FFFD may stand for any bytes. The exact reader never writes one
+   * ({@link dev.groundskeeper.api.RawText}); where one is, a missing name is not proof of a
+   * missing ref.
+   */
+  static Optional<String> blurredMatch(java.util.Collection<String> names, String ref) {
+    for (String name : names) {
+      int blur = name.indexOf('\ufffd');
+      if (blur < 0 || !name.regionMatches(0, ref, 0, Math.min(blur, ref.length()))) {
+        continue;
+      }
+      StringBuilder pattern = new StringBuilder();
+      for (String part : name.split("\ufffd+", -1)) {
+        pattern.append(pattern.length() == 0 ? "" : ".+").append(java.util.regex.Pattern.quote(part));
+      }
+      if (java.util.regex.Pattern.compile(pattern.toString(), java.util.regex.Pattern.DOTALL)
+          .matcher(ref).matches()) {
+        return Optional.of(name);
+      }
+    }
+    return Optional.empty();
   }
 
   /**

@@ -91,6 +91,35 @@ class DeletionRulesTest {
     }
 
     @Test
+    void aBranchWhoseNameIsNotUtf8IsJudgedByItsBytes() {
+      // bash's $'\x9b' is the byte 0x9B, which the exact ref reader keeps as U+DC9B (RawText)
+      Repo repo = Repo.create();
+      repo.branch("raw/\udc9bx").localOnly();
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git branch -D $'raw/\\x9bx'")).expectDeny()
+          .findingSubjects("raw/\udc9bx")
+          .remedyCommands("git push -u origin $'raw/\\x9bx'");
+      // the UTF-8 name that looks the same (U+009B) is another branch, which does not exist
+      tester.given(Events.command("git branch -D $'raw/\\xc2\\x9bx'")).expectAllow();
+    }
+
+    @Test
+    void aMissingNameIsNoProofWhileARefNameWasReadWithReplacementCharacters() {
+      // a reader that is not the exact one (a reftable through JGit) may hand over U+FFFD
+      Repo repo = Repo.create();
+      repo.branch("raw/\ufffdx").localOnly();
+      RuleTester tester = tester(repo);
+      tester.given(Events.command("git branch -D $'raw/\\x9bx'")).expectDeny()
+          .reasonContains("- refs/heads/raw/\udc9bx: the repository has a ref whose name could"
+              + " not be read exactly (refs/heads/raw/\ufffdx) and may be this one")
+          .findingSubjects("refs/heads/raw/\ufffdx");
+      tester.given(Events.command("git branch -D $'raw/\\x9b\\x9cx'")).expectDeny();
+      // names it cannot be are still left to git
+      tester.given(Events.command("git branch -D raw/x")).expectAllow();
+      tester.given(Events.command("git branch -D other/\u00e9x")).expectAllow();
+    }
+
+    @Test
     void aForcedDeleteInTextThatCannotBeReadIsRefusedWithHowToMakeItReadable() {
       Repo repo = Repo.create();
       repo.branch("pushed");
