@@ -120,6 +120,17 @@ class ControlBytesInNamesTest {
           .isEqualTo("deny");
       clean(result, where);
     }
+    // the raw 0x9B byte, as bash writes it: judged by its bytes (RawText), refused, printed
+    // as the escape
+    ObjectNode raw = payload("PreToolUse").put("tool_name", "Bash");
+    raw.putObject("tool_input").put("command", "git branch -D $'raw/\\x9bx'");
+    CliRunner.Result rawResult = hook(raw);
+    JsonNode rawOutput = Json.MAPPER.readTree(rawResult.output()).path("hookSpecificOutput");
+    assertThat(rawOutput.path("permissionDecision").asText()).as(rawResult.out())
+        .isEqualTo("deny");
+    assertThat(rawOutput.path("permissionDecisionReason").asText())
+        .contains("branch raw/\\x9bx at");
+    clean(rawResult, "git branch -D $'raw/\\x9bx'");
     // a name in the command itself that no branch has, and a raw escape in the command
     ObjectNode bash = payload("PreToolUse").put("tool_name", "Bash");
     bash.putObject("tool_input").put("command", "git branch -D $'x\\e[2J' \u001b[2J\u009b0m");
@@ -164,6 +175,13 @@ class ControlBytesInNamesTest {
 
     CliRunner.Result clean = cli.run(repo, "branch", "clean", "--yes");
     clean(clean, "branch clean --yes");
+    // the merged branches are cleaned but the one whose name cannot be handed to git, which is
+    // left with why (once it made git refuse the bundle, and so the whole clean)
+    assertThat(clean.out() + clean.err()).contains("Not deleted merged-raw/\\x9bx: its name is"
+        + " not UTF-8");
+    String left = Git.run(repo, "for-each-ref", "--format=%(refname)", "refs/heads/");
+    assertThat(left).doesNotContain("merged-c1/", "merged-bidi/", "merged-nel/", "merged-ls/");
+    assertThat(left).contains("refs/heads/merged-raw/");
     // the unpushed work is all still there
     for (String name : unpushed.subList(0, 4)) {
       Git.run(repo, "rev-parse", "--verify", "-q", "refs/heads/" + name);

@@ -93,6 +93,11 @@ public final class EffectExecutor {
    */
   public EffectResult perform(RepoEffect effect) {
     Objects.requireNonNull(effect, "effect");
+    Optional<String> named = branchOf(effect).filter(b -> !RefNames.passable(b));
+    if (named.isPresent()) {
+      return EffectResult.refused(effect, "branch " + named.get() + " is left as it is: "
+          + RefNames.whyNotPassable(named.get()) + "; rename it with git branch -m");
+    }
     try {
       synchronized (repo) {
         if (effect instanceof RepoEffect.DeleteBranch delete) {
@@ -115,6 +120,24 @@ public final class EffectExecutor {
     } catch (IOException | RuntimeException e) {
       return EffectResult.failed(effect, effect.describe() + " failed: " + e.getMessage());
     }
+  }
+
+  /** The branch an effect acts on by name, if it does. */
+  private static Optional<String> branchOf(RepoEffect effect) {
+    if (effect instanceof RepoEffect.DeleteBranch delete) {
+      return Optional.of(delete.branch());
+    } else if (effect instanceof RepoEffect.ParkBranch park) {
+      return Optional.of(park.branch());
+    } else if (effect instanceof RepoEffect.UnparkBranch unpark) {
+      return Optional.of(unpark.branch());
+    } else if (effect instanceof RepoEffect.RecordCreator creator) {
+      return Optional.of(creator.branch());
+    } else if (effect instanceof RepoEffect.RecordTouch touch) {
+      return Optional.of(touch.branch());
+    } else if (effect instanceof RepoEffect.AddWorktree add) {
+      return Optional.of(add.branch());
+    }
+    return Optional.empty();
   }
 
   private EffectResult deleteBranch(RepoEffect.DeleteBranch effect) throws IOException {

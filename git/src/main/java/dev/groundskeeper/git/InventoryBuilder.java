@@ -499,6 +499,9 @@ final class InventoryBuilder {
       if (tip.inPrimary() && !tip.onChain) {
         return Optional.of(true);
       }
+      if (!RefNames.passable(branch)) {
+        return Optional.empty(); // its reflog file cannot be named from here: ancestry stands
+      }
       ReflogReader reflog = repo.jgit().getRefDatabase().getReflogReader(Constants.R_HEADS + branch);
       if (reflog == null) {
         return Optional.empty();

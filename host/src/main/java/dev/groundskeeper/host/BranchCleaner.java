@@ -8,6 +8,7 @@ import dev.groundskeeper.api.Facts;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Policy;
 import dev.groundskeeper.api.SafeText;
+import dev.groundskeeper.git.RefNames;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.repo.BranchRecord;
 import dev.groundskeeper.api.repo.RepoEffect;
@@ -135,12 +136,17 @@ public final class BranchCleaner {
       Facts facts) {
     BranchesConfig config = policy.config().get(Host.BRANCHES);
     List<Line> lines = new ArrayList<>();
+    CleanPlan all = plan;
+    plan = passable(all, lines);
+    if (plan.finished().isEmpty() && plan.onRemote().isEmpty()) {
+      return new Report(lines.isEmpty() ? Status.DONE : Status.PARTLY_DONE, lines);
+    }
     Optional<Path> bundle = bundle(directory, layout, plan, config.remote(), lines);
     if (bundle.isEmpty()) {
       return new Report(Status.NOT_RUN, lines);
     }
     lines.add(new Line(false, "Recovery bundle: " + bundle.get()));
-    Status status = Status.DONE;
+    Status status = plan.equals(all) ? Status.DONE : Status.PARTLY_DONE;
     Workspace workspace = Workspace.locate(directory);
     for (BranchRecord record : plan.finished()) {
       EffectReport result = host.effects().perform(List.of(new RepoEffect.DeleteBranch(
@@ -162,6 +168,35 @@ public final class BranchCleaner {
       status = Status.PARTLY_DONE;
     }
     return new Report(status, lines);
+  }
+
+  /**
+   * The part of {@code plan} whose names this process can hand to git ({@link RefNames}); a line
+   * in {@code lines} for each branch left out. One such name in a bundle's arguments would make
+   * git refuse the bundle, and with it the whole clean.
+   */
+  private static CleanPlan passable(CleanPlan plan, List<Line> lines) {
+    List<BranchRecord> finished = new ArrayList<>();
+    for (BranchRecord record : plan.finished()) {
+      if (RefNames.passable(record.name())) {
+        finished.add(record);
+      } else {
+        lines.add(new Line(true, SafeText.escapeControls("Not deleted " + record.name() + ": "
+            + RefNames.whyNotPassable(record.name()) + "; rename it with git branch -m"),
+            record.name(), false, List.of()));
+      }
+    }
+    List<BranchRecord> onRemote = new ArrayList<>();
+    for (BranchRecord record : plan.onRemote()) {
+      if (RefNames.passable(record.name())) {
+        onRemote.add(record);
+      } else {
+        lines.add(new Line(true, SafeText.escapeControls("Remote copy not deleted: "
+            + record.name() + ": " + RefNames.whyNotPassable(record.name())), record.name(),
+            true, List.of()));
+      }
+    }
+    return new CleanPlan(finished, plan.held(), onRemote, plan.othersOnRemote());
   }
 
   private Optional<Path> bundle(Path directory, RepositoryLayout layout, CleanPlan plan,

@@ -20,6 +20,13 @@ import java.util.regex.Pattern;
 final class Mapping {
 
   static final ObjectMapper MAPPER = new ObjectMapper();
+  /**
+   * Answers in ASCII, every other character as a JSON escape: the JVM encodes standard output by
+   * the locale, and in the C locale a branch named {@code é-work} would reach the runner as
+   * {@code ?-work}, a name that is not the branch's.
+   */
+  private static final com.fasterxml.jackson.databind.ObjectWriter ANSWER = MAPPER.writer()
+      .with(com.fasterxml.jackson.core.json.JsonWriteFeature.ESCAPE_NON_ASCII);
 
   private Mapping() {}
 
@@ -107,7 +114,7 @@ final class Mapping {
 
   static String compact(JsonNode node) {
     try {
-      return MAPPER.writeValueAsString(node);
+      return ANSWER.writeValueAsString(node);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a JSON tree could not be written", e);
     }
