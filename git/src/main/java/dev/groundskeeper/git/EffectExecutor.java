@@ -1,5 +1,6 @@
 package dev.groundskeeper.git;
 
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Effect;
 import dev.groundskeeper.api.repo.BranchProvenance;
@@ -66,7 +67,7 @@ public final class EffectExecutor {
           .orElseThrow(() -> new IllegalArgumentException(cwd + " is not inside a git repository")),
           faults);
     } catch (IOException e) {
-      throw new IllegalArgumentException("the repository at " + cwd + " could not be opened: " + e.getMessage(), e);
+      throw new IllegalArgumentException("the repository at " + cwd + " could not be opened: " + SafeText.failure(e), e);
     }
   }
 
@@ -118,7 +119,7 @@ public final class EffectExecutor {
         return EffectResult.refused(effect, "unknown repository effect");
       }
     } catch (IOException | RuntimeException e) {
-      return EffectResult.failed(effect, effect.describe() + " failed: " + e.getMessage());
+      return EffectResult.failed(effect, effect.describe() + " failed: " + SafeText.failure(e));
     }
   }
 
@@ -176,7 +177,7 @@ public final class EffectExecutor {
       GitCli.run(repo.commandDirectory(), GitCli.WRITE_TIMEOUT,
           List.of("config", "--remove-section", "branch." + effect.branch()));
     } catch (IOException | RuntimeException e) {
-      left = "; its settings (branch." + effect.branch() + ") were left: " + e.getMessage();
+      left = "; its settings (branch." + effect.branch() + ") were left: " + SafeText.failure(e);
     }
     return EffectResult.done(effect, "deleted branch " + effect.branch() + " (was " + effect.expectedTip() + ")"
         + left, List.of("git branch " + quote(effect.branch()) + " " + effect.expectedTip()));

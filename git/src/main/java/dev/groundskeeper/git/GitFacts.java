@@ -1,5 +1,6 @@
 package dev.groundskeeper.git;
 
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Fact;
 import dev.groundskeeper.api.FactUnavailableException;
@@ -100,7 +101,7 @@ public final class GitFacts {
     try {
       found = GitRepositories.forDirectory(cwd);
     } catch (IOException | RuntimeException e) {
-      String why = "the repository at " + cwd + " could not be opened: " + e.getMessage();
+      String why = "the repository at " + cwd + " could not be opened: " + SafeText.failure(e);
       for (Fact<?> fact : List.of(RepoFacts.LAYOUT, RepoFacts.DEFAULT_BRANCH, RepoFacts.BRANCH_TIPS,
           RepoFacts.BRANCH_OWNERSHIP, RepoFacts.BRANCHES, RepoFacts.IGNORED, RepoFacts.WORKTREES, RepoFacts.STATUS, RepoFacts.QUERIES,
           RepoFacts.REF_COMMITS, RepoFacts.GIT_ALIASES, ChangeFacts.QUERIES)) {
@@ -196,13 +197,13 @@ public final class GitFacts {
     try {
       return read.get();
     } catch (IOException e) {
-      throw new FactUnavailableException(fact, "git data could not be read: " + e.getMessage(), e);
+      throw new FactUnavailableException(fact, "git data could not be read: " + SafeText.failure(e), e);
     } catch (GitRepository.NoDefaultBranchException | GitRepository.GitReadException e) {
       throw new FactUnavailableException(fact, e.getMessage(), e);
     } catch (GitCli.GitCliException e) {
       throw new FactUnavailableException(fact, e.getMessage(), e);
     } catch (UncheckedIOException e) {
-      throw new FactUnavailableException(fact, e.getMessage(), e);
+      throw new FactUnavailableException(fact, SafeText.failure(e), e);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.groundskeeper.host;
 
+import dev.groundskeeper.api.SafeText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -627,7 +628,7 @@ public final class DecisionLog {
       judgeExisting(owned.orElse(dir), dir);
     } catch (IOException e) {
       // As the writer refuses it: a link here would show another place's lines as this log's.
-      unreadable.add(e.getMessage());
+      unreadable.add(SafeText.failure(e));
       return new Listing(entries, unreadable);
     }
     List<Path> files = new ArrayList<>();
@@ -659,11 +660,11 @@ public final class DecisionLog {
             entries.add(Entry.fromJson(MAPPER.readTree(line)));
           } catch (IOException | RuntimeException e) {
             unreadable.add(file.getFileName() + " line " + number + ": not a log entry ("
-                + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
+                + SafeText.failure(e) + ")");
           }
         }
       } catch (IOException | RuntimeException e) {
-        unreadable.add(file.getFileName() + ": cannot be read (" + e.getMessage() + ")");
+        unreadable.add(file.getFileName() + ": cannot be read (" + SafeText.failure(e) + ")");
       }
     }
     return new Listing(entries, unreadable);

@@ -1,5 +1,6 @@
 package dev.groundskeeper.host;
 
+import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.Decision;
 import dev.groundskeeper.api.Effect;
@@ -94,7 +95,7 @@ public final class EffectRegistry {
         }
       } catch (RuntimeException e) {
         batch.forEach(effect -> reports.putIfAbsent(effect,
-            EffectReport.failed(effect, "failed: " + e.getMessage())));
+            EffectReport.failed(effect, "failed: " + SafeText.failure(e))));
       }
       batch.forEach(effect -> reports.putIfAbsent(effect,
           EffectReport.failed(effect, "the executor gave no report")));

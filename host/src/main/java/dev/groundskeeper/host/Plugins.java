@@ -1,5 +1,6 @@
 package dev.groundskeeper.host;
 
+import dev.groundskeeper.api.SafeText;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -44,7 +45,7 @@ final class Plugins {
         }
         return jars;
       } catch (IOException e) {
-        throw new HostException("cannot list plugin directory " + entry + ": " + e.getMessage());
+        throw new HostException("cannot list plugin directory " + entry + ": " + SafeText.failure(e));
       }
     }
     if (!Files.exists(entry)) {
@@ -57,7 +58,7 @@ final class Plugins {
     try (JarFile ignored = new JarFile(jar.toFile())) {
       return jar;
     } catch (IOException e) {
-      throw new HostException("plugin " + jar + " is not a readable jar: " + e.getMessage());
+      throw new HostException("plugin " + jar + " is not a readable jar: " + SafeText.failure(e));
     }
   }
 
@@ -65,7 +66,7 @@ final class Plugins {
     try {
       return jar.toUri().toURL();
     } catch (MalformedURLException e) {
-      throw new HostException("plugin path " + jar + " cannot be used: " + e.getMessage());
+      throw new HostException("plugin path " + jar + " cannot be used: " + SafeText.failure(e));
     }
   }
 }
