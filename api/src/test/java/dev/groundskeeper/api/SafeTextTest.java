@@ -2,6 +2,15 @@ package dev.groundskeeper.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.NotLinkException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
@@ -127,33 +136,26 @@ class SafeTextTest {
 
   @Test
   void eachFailureKindHasItsWords() {
-    assertThat(SafeText.failure(new java.nio.file.NoSuchFileException("/f")))
-        .isEqualTo("/f: no such file or directory");
-    assertThat(SafeText.failure(new java.nio.file.AccessDeniedException("/f")))
-        .isEqualTo("/f: permission denied");
-    assertThat(SafeText.failure(new java.nio.file.FileAlreadyExistsException("/f")))
-        .isEqualTo("/f: it already exists");
-    assertThat(SafeText.failure(new java.nio.file.DirectoryNotEmptyException("/f")))
-        .isEqualTo("/f: the directory is not empty");
-    assertThat(SafeText.failure(new java.nio.file.NotDirectoryException("/f")))
-        .isEqualTo("/f: not a directory");
-    assertThat(SafeText.failure(new java.nio.file.NotLinkException("/f")))
-        .isEqualTo("/f: not a symbolic link");
-    assertThat(SafeText.failure(new java.nio.file.FileSystemException("/f")))
-        .isEqualTo("/f: a file system error");
-    assertThat(SafeText.failure(new java.nio.file.FileSystemException(null)))
-        .isEqualTo("a file system error");
-    assertThat(SafeText.failure(new java.nio.file.AccessDeniedException("/f", "/g", "locked")))
-        .isEqualTo("/f: locked (/g)");
-    assertThat(SafeText.failure(new ClassCastException("class java.lang.String cannot be cast")))
-        .isEqualTo("a value was of an unexpected type");
-    assertThat(SafeText.failure(new StackOverflowError())).isEqualTo("the call stack overflowed");
-    assertThat(SafeText.failure(new OutOfMemoryError("Java heap space")))
-        .isEqualTo("out of memory: Java heap space");
-    assertThat(SafeText.failure(new UnsatisfiedLinkError("no gk in java.library.path")))
-        .isEqualTo("a class could not be loaded or linked: no gk in java.library.path");
-    assertThat(SafeText.failure(new IllegalStateException(new OutOfMemoryError())))
-        .as("a wrapper is its cause's kind").isEqualTo("out of memory");
+    Map<Throwable, String> words = new LinkedHashMap<>();
+    words.put(new NoSuchFileException("/f"), "/f: no such file or directory");
+    words.put(new AccessDeniedException("/f"), "/f: permission denied");
+    words.put(new FileAlreadyExistsException("/f"), "/f: it already exists");
+    words.put(new DirectoryNotEmptyException("/f"), "/f: the directory is not empty");
+    words.put(new NotDirectoryException("/f"), "/f: not a directory");
+    words.put(new NotLinkException("/f"), "/f: not a symbolic link");
+    words.put(new FileSystemException("/f"), "/f: a file system error");
+    words.put(new FileSystemException(null), "a file system error");
+    words.put(new AccessDeniedException("/f", "/g", "locked"), "/f: locked (/g)");
+    words.put(new ClassCastException("class java.lang.String cannot be cast"),
+        "a value was of an unexpected type");
+    words.put(new StackOverflowError(), "the call stack overflowed");
+    words.put(new OutOfMemoryError("Java heap space"), "out of memory: Java heap space");
+    words.put(new UnsatisfiedLinkError("no gk in java.library.path"),
+        "a class could not be loaded or linked: no gk in java.library.path");
+    // a wrapper is its cause's kind
+    words.put(new IllegalStateException(new OutOfMemoryError()), "out of memory");
+    words.forEach((failure, expected) ->
+        assertThat(SafeText.failure(failure)).as(failure.toString()).isEqualTo(expected));
   }
 
   @Test
