@@ -7,6 +7,8 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.NotLinkException;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +27,26 @@ public final class SafeText {
   /** A qualified throwable class name as {@code Throwable.toString()} writes it, with its colon. */
   private static final Pattern THROWABLE_NAME = Pattern.compile(
       "\\b(?:[A-Za-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Throwable)\\b(?::\\s*)?");
+
+  /**
+   * The failures said by their kind, first match first: their messages name Java types, or say
+   * nothing a person can use.
+   */
+  private static final List<Map.Entry<Class<? extends Throwable>, String>> KINDS = List.of(
+      Map.entry(NullPointerException.class, "a value was missing (null)"),
+      Map.entry(ClassCastException.class, "a value was of an unexpected type"),
+      Map.entry(StackOverflowError.class, "the call stack overflowed"),
+      Map.entry(OutOfMemoryError.class, "out of memory"),
+      Map.entry(LinkageError.class, "a class could not be loaded or linked"));
+
+  /** The file system failures whose message is the file alone, said by their kind. */
+  private static final List<Map.Entry<Class<? extends Throwable>, String>> FILE_KINDS = List.of(
+      Map.entry(NoSuchFileException.class, "no such file or directory"),
+      Map.entry(AccessDeniedException.class, "permission denied"),
+      Map.entry(FileAlreadyExistsException.class, "it already exists"),
+      Map.entry(DirectoryNotEmptyException.class, "the directory is not empty"),
+      Map.entry(NotDirectoryException.class, "not a directory"),
+      Map.entry(NotLinkException.class, "not a symbolic link"));
 
   private SafeText() {}
 
@@ -47,7 +69,7 @@ public final class SafeText {
     String message = e.getMessage() == null ? ""
         : THROWABLE_NAME.matcher(e.getMessage()).replaceAll("").strip()
             .replaceAll(":\\s*\\R\\s*", ": ").replaceAll("\\s*\\R\\s*", "; ");
-    String kind = kind(e);
+    String kind = firstKind(e, KINDS);
     String words;
     if (e instanceof FileSystemException fileSystem) {
       // its message is the file alone for the common kinds (no such file, permission denied)
@@ -65,43 +87,22 @@ public final class SafeText {
         : words.substring(0, FAILURE_LENGTH - 1) + "\u2026";
   }
 
+  /**
+   * The words for a file system failure whose message names only the file, by its class (the
+   * first that {@code e} is an instance of); {@code "a file system error"} for any other.
+   */
   private static String fileKind(FileSystemException e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file or directory";
-    }
-    if (e instanceof AccessDeniedException) {
-      return "permission denied";
-    }
-    if (e instanceof FileAlreadyExistsException) {
-      return "it already exists";
-    }
-    if (e instanceof DirectoryNotEmptyException) {
-      return "the directory is not empty";
-    }
-    if (e instanceof NotDirectoryException) {
-      return "not a directory";
-    }
-    if (e instanceof NotLinkException) {
-      return "not a symbolic link";
-    }
-    return "a file system error";
+    String words = firstKind(e, FILE_KINDS);
+    return words == null ? "a file system error" : words;
   }
 
-  private static String kind(Throwable e) {
-    if (e instanceof NullPointerException) {
-      return "a value was missing (null)";
-    }
-    if (e instanceof ClassCastException) {
-      return "a value was of an unexpected type";
-    }
-    if (e instanceof StackOverflowError) {
-      return "the call stack overflowed";
-    }
-    if (e instanceof OutOfMemoryError) {
-      return "out of memory";
-    }
-    if (e instanceof LinkageError) {
-      return "a class could not be loaded or linked";
+  /** The words of the first of {@code kinds} that {@code e} is an instance of, or null. */
+  private static String firstKind(Throwable e,
+      List<Map.Entry<Class<? extends Throwable>, String>> kinds) {
+    for (Map.Entry<Class<? extends Throwable>, String> kind : kinds) {
+      if (kind.getKey().isInstance(e)) {
+        return kind.getValue();
+      }
     }
     return null;
   }

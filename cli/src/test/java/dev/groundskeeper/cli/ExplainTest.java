@@ -40,10 +40,7 @@ class ExplainTest {
 
   @Test
   void aDenialIsExplainedWithTheFactsItRead() {
-    Path repo = Git.init(temp.resolve("repo"));
-    Git.run(repo, "switch", "-q", "-c", "feat/x");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    Git.run(repo, "switch", "-q", "main");
+    Path repo = LossRepository.create(temp.resolve("repo"));
     CliRunner cli = CliRunner.builtInRulesOnly(temp);
     CliRunner.Result result = cli.run(repo, "check", "--explain", "--", "git branch -D feat/x");
     assertThat(result.exit()).isEqualTo(3);

@@ -26,10 +26,7 @@ class HookDecisionLogTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    repo = Git.init(temp.resolve("repo"));
-    Git.run(repo, "switch", "-q", "-c", "feat/x");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    Git.run(repo, "switch", "-q", "main");
+    repo = LossRepository.create(temp.resolve("repo"));
     cli = CliRunner.builtInRulesOnly(temp).env("GROUNDSKEEPER_HOME",
         temp.resolve("gk").toString());
   }

@@ -27,10 +27,7 @@ class HookFuzzFindingsTest {
 
   @BeforeEach
   void setUp() {
-    repo = Git.init(temp.resolve("repo"));
-    Git.run(repo, "switch", "-q", "-c", "feat/x");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    Git.run(repo, "switch", "-q", "main");
+    repo = LossRepository.create(temp.resolve("repo"));
     cli = CliRunner.builtInRulesOnly(temp);
   }
 

@@ -53,14 +53,8 @@ class HookFuzzTest {
   @BeforeProperty
   void setUp() throws IOException {
     temp = Files.createTempDirectory("gk-hook-fuzz");
-    repo = Git.init(temp.resolve("repo"));
-    Files.writeString(repo.resolve("tracked.txt"), "committed\n");
-    Git.run(repo, "add", "tracked.txt");
-    Git.run(repo, "commit", "-q", "-m", "tracked");
-    Git.run(repo, "switch", "-q", "-c", "feat/x");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    Git.run(repo, "switch", "-q", "main");
-    Files.writeString(repo.resolve("tracked.txt"), "modified, never committed\n");
+    repo = LossRepository.withChange(temp.resolve("repo"), "tracked.txt", "committed\n",
+        "modified, never committed\n");
     cli = CliRunner.builtInRulesOnly(temp);
   }
 

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,30 +53,20 @@ class ReplayFuzzTest {
   @BeforeProperty
   void setUp() throws IOException {
     temp = Files.createTempDirectory("gk-replay-fuzz");
-    repo = Git.init(temp.resolve("repo"));
-    Files.writeString(repo.resolve("README.md"), "one\n");
-    Git.run(repo, "add", "README.md");
-    Git.run(repo, "commit", "-q", "-m", "readme");
-    Git.run(repo, "switch", "-q", "-c", "feat/x");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    Git.run(repo, "switch", "-q", "main");
-    Files.writeString(repo.resolve("README.md"), "one\ntwo, not committed\n");
+    repo = LossRepository.withChange(temp.resolve("repo"), "README.md", "one\n",
+        "one\ntwo, not committed\n");
     cli = CliRunner.builtInRulesOnly(temp);
     for (String name : List.of("claude-session.jsonl", "codex-rollout.jsonl")) {
-      try (InputStream in = getClass().getResourceAsStream("/replay/" + name)) {
-        String text = new String(in.readAllBytes(), StandardCharsets.UTF_8)
-            .replace("@CWD@", repo.toString());
-        List<String> lines = List.of(text.split("\n"));
-        transcripts.put(name, lines);
-        Path file = temp.resolve("baseline-" + name);
-        Files.write(file, lines);
-        JsonNode report = Json.MAPPER.readTree(cli.run(repo, "replay", "--json", "--repo",
-            repo.toString(), file.toString()).out());
-        Set<Integer> lossLines = new TreeSet<>();
-        report.path("denials").forEach(denial -> lossLines.add(denial.path("line").asInt()));
-        assertThat(lossLines).as(name).isNotEmpty();
-        denied.put(name, lossLines);
-      }
+      List<String> lines = List.of(GoldenTranscripts.text(name, repo.toString()).split("\n"));
+      transcripts.put(name, lines);
+      Path file = temp.resolve("baseline-" + name);
+      Files.write(file, lines);
+      JsonNode report = Json.MAPPER.readTree(cli.run(repo, "replay", "--json", "--repo",
+          repo.toString(), file.toString()).out());
+      Set<Integer> lossLines = new TreeSet<>();
+      report.path("denials").forEach(denial -> lossLines.add(denial.path("line").asInt()));
+      assertThat(lossLines).as(name).isNotEmpty();
+      denied.put(name, lossLines);
     }
   }
 

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,24 +31,14 @@ class ReplayTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    repo = Git.init(temp.resolve("repo"));
-    Files.writeString(repo.resolve("README.md"), "one\n");
-    Git.run(repo, "add", "README.md");
-    Git.run(repo, "commit", "-q", "-m", "readme");
-    Git.run(repo, "switch", "-q", "-c", "feat/x");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    Git.run(repo, "switch", "-q", "main");
-    Files.writeString(repo.resolve("README.md"), "one\ntwo, not committed\n");
+    repo = LossRepository.withChange(temp.resolve("repo"), "README.md", "one\n",
+        "one\ntwo, not committed\n");
     cli = CliRunner.builtInRulesOnly(temp);
   }
 
   private Path golden(String name, Path to, String cwd) throws IOException {
-    try (InputStream in = getClass().getResourceAsStream("/replay/" + name)) {
-      String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      Files.createDirectories(to.getParent());
-      Files.writeString(to, text.replace("@CWD@", cwd));
-    }
-    return to;
+    Files.createDirectories(to.getParent());
+    return Files.writeString(to, GoldenTranscripts.text(name, cwd));
   }
 
   private Path claude(String cwd) throws IOException {

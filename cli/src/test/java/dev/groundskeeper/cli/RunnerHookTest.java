@@ -266,9 +266,7 @@ class RunnerHookTest {
   }
 
   void unpushedBranch(String name) {
-    Git.run(repo, "switch", "-q", "-c", name);
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    Git.run(repo, "switch", "-q", "main");
+    LossRepository.unpushedBranch(repo, name);
   }
 
   @ParameterizedTest

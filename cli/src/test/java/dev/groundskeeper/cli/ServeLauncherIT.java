@@ -44,10 +44,7 @@ class ServeLauncherIT {
 
   @BeforeEach
   void setUp() throws IOException {
-    repo = Git.init(temp.resolve("repo"));
-    Git.run(repo, "switch", "-q", "-c", "feat/x");
-    Git.run(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    Git.run(repo, "switch", "-q", "main");
+    repo = LossRepository.create(temp.resolve("repo"));
     env.put("HOME", Files.createDirectories(temp.resolve("home")).toString());
     env.put("XDG_CONFIG_HOME", Files.createDirectories(temp.resolve("xdg")).toString());
     env.put("GROUNDSKEEPER_HOME", temp.resolve("gk").toString());

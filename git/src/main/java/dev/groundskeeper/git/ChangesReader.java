@@ -6,7 +6,6 @@ import dev.groundskeeper.api.repo.WorktreeChanges;
 import dev.groundskeeper.api.repo.WorktreeStatus;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -138,7 +137,11 @@ final class ChangesReader {
     // its place), and a file or link where the target has a directory above it
     java.util.TreeSet<String> present = new java.util.TreeSet<>();
     Set<String> looked = new java.util.HashSet<>();
-    for (String added : nulSeparated(diff.stdout())) {
+    // -z --name-only ends every name with a NUL; an empty field is no path
+    for (String added : StatusParser.fields(diff.stdout())) {
+      if (added.isEmpty()) {
+        continue;
+      }
       if (Files.exists(top.resolve(added), LinkOption.NOFOLLOW_LINKS)) {
         present.add(added);
       }
@@ -214,23 +217,6 @@ final class ChangesReader {
       }
     }
     return false;
-  }
-
-  private static List<String> nulSeparated(byte[] out) {
-    List<String> fields = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i < out.length; i++) {
-      if (out[i] == 0) {
-        if (i > start) {
-          fields.add(new String(out, start, i - start, StandardCharsets.UTF_8));
-        }
-        start = i + 1;
-      }
-    }
-    if (start < out.length) {
-      fields.add(new String(out, start, out.length - start, StandardCharsets.UTF_8).strip());
-    }
-    return fields;
   }
 
   private static ChangedFile file(Path top, String path, boolean staged, boolean unstaged,

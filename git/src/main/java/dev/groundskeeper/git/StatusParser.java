@@ -14,14 +14,7 @@ final class StatusParser {
   private StatusParser() {}
 
   static WorktreeStatus parse(byte[] output) {
-    List<String> fields = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i < output.length; i++) {
-      if (output[i] == 0) {
-        fields.add(new String(output, start, i - start, StandardCharsets.UTF_8));
-        start = i + 1;
-      }
-    }
+    List<String> fields = fields(output);
     List<String> staged = new ArrayList<>();
     List<String> modified = new ArrayList<>();
     List<String> untracked = new ArrayList<>();
@@ -51,5 +44,23 @@ final class StatusParser {
       }
     }
     return new WorktreeStatus(staged, modified, untracked, ignored);
+  }
+
+  /**
+   * The fields of a git {@code -z} output (status, {@code diff-tree --name-only}), decoded as
+   * UTF-8 (what {@code core.quotePath=false} and git's own paths are): git ends every field with
+   * a NUL, so an empty field is kept as one and what follows the last NUL is not a field. The one
+   * splitter of the module's {@code -z} readers ({@link StatusV2}, {@link ChangesReader}).
+   */
+  static List<String> fields(byte[] output) {
+    List<String> fields = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i < output.length; i++) {
+      if (output[i] == 0) {
+        fields.add(new String(output, start, i - start, StandardCharsets.UTF_8));
+        start = i + 1;
+      }
+    }
+    return fields;
   }
 }

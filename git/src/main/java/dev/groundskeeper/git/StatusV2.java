@@ -1,7 +1,6 @@
 package dev.groundskeeper.git;
 
 import dev.groundskeeper.api.repo.WorktreeStatus;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,14 +35,7 @@ final class StatusV2 {
   record Parsed(WorktreeStatus status, List<Entry> entries) {}
 
   static Parsed parse(byte[] output) {
-    List<String> fields = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i < output.length; i++) {
-      if (output[i] == 0) {
-        fields.add(new String(output, start, i - start, StandardCharsets.UTF_8));
-        start = i + 1;
-      }
-    }
+    List<String> fields = StatusParser.fields(output);
     List<String> staged = new ArrayList<>();
     List<String> modified = new ArrayList<>();
     List<String> untracked = new ArrayList<>();
