@@ -87,10 +87,10 @@ public final class RawText {
     ByteArrayOutputStream out = new ByteArrayOutputStream(text.length() + 8);
     int from = 0;
     for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c >= FIRST && c <= LAST) {
+      int b = rawByte(text, i);
+      if (b >= 0) {
         out.writeBytes(text.substring(from, i).getBytes(StandardCharsets.UTF_8));
-        out.write(0x80 | (c - FIRST));
+        out.write(b);
         from = i + 1;
       }
     }
@@ -107,8 +107,7 @@ public final class RawText {
    */
   public static boolean hasRawBytes(String text) {
     for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c >= FIRST && c <= LAST) {
+      if (rawByte(text, i) >= 0) {
         return true;
       }
     }
@@ -127,12 +126,19 @@ public final class RawText {
   }
 
   /**
-   * The byte a character stands for, when it is one of the escapes.
+   * The byte the character at {@code index} stands for, when it is one of the escapes: a low
+   * surrogate from U+DC80 to U+DCFF that is not the second half of a pair (U+10080 to U+100FF are
+   * characters, written as a pair whose second half lies in that range).
    *
-   * @param c any character
-   * @return the byte (0x80 to 0xff), or -1 when {@code c} is no escape
+   * @param text any text
+   * @param index a position in it
+   * @return the byte (0x80 to 0xff), or -1 when the character there is no escape
    */
-  public static int rawByte(char c) {
-    return c >= FIRST && c <= LAST ? 0x80 | (c - FIRST) : -1;
+  public static int rawByte(CharSequence text, int index) {
+    char c = text.charAt(index);
+    if (c < FIRST || c > LAST || index > 0 && Character.isHighSurrogate(text.charAt(index - 1))) {
+      return -1;
+    }
+    return 0x80 | (c - FIRST);
   }
 }

@@ -154,7 +154,10 @@ public final class SafeText {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       boolean kept = keepBackslashesAndLineBreaks && (c == '\\' || c == '\n');
-      String replacement = kept ? null : replacement(c);
+      int raw = RawText.rawByte(text, i);
+      // a byte that is not UTF-8 (RawText) is written as bash's $'…' would write it
+      String replacement = kept ? null
+          : raw >= 0 ? String.format("\\x%02x", raw) : replacement(c);
       if (replacement == null) {
         if (out != null) {
           out.append(c);
@@ -175,10 +178,6 @@ public final class SafeText {
     }
     if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)) {
       return String.format("\\x%02x", (int) c);
-    }
-    if (RawText.rawByte(c) >= 0) {
-      // a byte that is not UTF-8 (RawText), written as bash's $'…' would
-      return String.format("\\x%02x", RawText.rawByte(c));
     }
     if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e
         || c == 0x200f || c == 0x061c) {

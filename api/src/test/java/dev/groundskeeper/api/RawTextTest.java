@@ -48,8 +48,22 @@ class RawTextTest {
   @Test
   void printedRawBytesAreEscapes() {
     assertThat(SafeText.escape("raw/\udc9bx")).isEqualTo("raw/\\x9bx");
-    assertThat(RawText.rawByte('\udc9b')).isEqualTo(0x9b);
-    assertThat(RawText.rawByte('\u009b')).isEqualTo(-1);
+    assertThat(RawText.rawByte("\udc9b", 0)).isEqualTo(0x9b);
+    assertThat(RawText.rawByte("\u009b", 0)).isEqualTo(-1);
+  }
+
+  @Test
+  void aCharacterWhosePairEndsInTheEscapesRangeIsACharacter() {
+    // U+10080 is the pair D800 DC80: its second half is no byte
+    String linearB = new String(Character.toChars(0x10080));
+    byte[] utf8 = linearB.getBytes(StandardCharsets.UTF_8);
+    assertThat(RawText.decode(utf8)).isEqualTo(linearB);
+    assertThat(RawText.hasRawBytes(linearB)).isFalse();
+    assertThat(RawText.encode(linearB)).isEqualTo(utf8);
+    assertThat(RawText.rawByte(linearB, 1)).isEqualTo(-1);
+    assertThat(SafeText.escape("x" + linearB)).isEqualTo("x" + linearB);
+    assertThat(dev.groundskeeper.api.shell.ShellQuoting.word("x" + linearB))
+        .isEqualTo("'x" + linearB + "'");
   }
 
   @Property

@@ -28,7 +28,11 @@ public final class ShellQuoting {
     if (!word.isEmpty() && word.chars().allMatch(ShellQuoting::plain)) {
       return word;
     }
-    if (word.chars().noneMatch(ShellQuoting::needsEscape)) {
+    boolean escapes = false;
+    for (int i = 0; i < word.length() && !escapes; i++) {
+      escapes = needsEscape(word, i);
+    }
+    if (!escapes) {
       return "'" + word.replace("'", "'\\''") + "'";
     }
     StringBuilder text = new StringBuilder("$'");
@@ -36,11 +40,11 @@ public final class ShellQuoting {
       char c = word.charAt(i);
       if (c == '\\' || c == '\'') {
         text.append('\\').append(c);
-      } else if (c < 0x80 && needsEscape(c)) {
+      } else if (RawText.rawByte(word, i) >= 0) {
+        text.append(String.format(Locale.ROOT, "\\x%02x", RawText.rawByte(word, i)));
+      } else if (c < 0x80 && needsEscape(word, i)) {
         text.append(String.format(Locale.ROOT, "\\x%02x", (int) c));
-      } else if (RawText.rawByte(c) >= 0) {
-        text.append(String.format(Locale.ROOT, "\\x%02x", RawText.rawByte(c)));
-      } else if (needsEscape(c)) {
+      } else if (needsEscape(word, i)) {
         // As UTF-8 bytes: bash's u-escape depends on the locale, bytes do not.
         for (byte b : String.valueOf(c).getBytes(StandardCharsets.UTF_8)) {
           text.append(String.format(Locale.ROOT, "\\x%02x", b & 0xff));
@@ -67,10 +71,21 @@ public final class ShellQuoting {
     return word(path);
   }
 
-  /** The characters {@link SafeText} escapes for a terminal, apart from the backslash. */
-  private static boolean needsEscape(int c) {
-    String one = String.valueOf((char) c);
-    return c != '\\' && !SafeText.escape(one).equals(one);
+  /**
+   * Whether the character at {@code i} is one {@link SafeText} escapes for a terminal, apart from
+   * the backslash: a byte that is not UTF-8, or a character escaped on its own (a surrogate is
+   * escaped only as such a byte; one half of a pair is neither).
+   */
+  private static boolean needsEscape(String word, int i) {
+    char c = word.charAt(i);
+    if (RawText.rawByte(word, i) >= 0) {
+      return true;
+    }
+    if (c == '\\' || Character.isSurrogate(c)) {
+      return false;
+    }
+    String one = String.valueOf(c);
+    return !SafeText.escape(one).equals(one);
   }
 
   private static boolean plain(int c) {
