@@ -1,5 +1,6 @@
 package dev.groundskeeper.git;
 
+import dev.groundskeeper.api.RawText;
 import dev.groundskeeper.api.repo.Worktree;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,8 @@ final class WorktreeListing {
     int start = 0;
     for (int i = 0; i < output.length; i++) {
       if (output[i] == 0) {
-        String attribute = new String(output, start, i - start, StandardCharsets.UTF_8);
+        // a branch name by its bytes, as the ref reader has it (RawText)
+        String attribute = RawText.decode(output, start, i - start);
         start = i + 1;
         if (attribute.isEmpty()) {
           if (!current.isEmpty()) {
@@ -74,7 +76,9 @@ final class WorktreeListing {
         String key = space < 0 ? attribute : attribute.substring(0, space);
         String value = space < 0 ? "" : attribute.substring(space + 1);
         switch (key) {
-          case "worktree" -> path = Path.of(value);
+          // a path that is not UTF-8 cannot be a Java path: as Java itself decodes it
+          case "worktree" -> path = Path.of(RawText.hasRawBytes(value)
+              ? new String(RawText.encode(value), StandardCharsets.UTF_8) : value);
           case "HEAD" -> head = isNullId(value) ? Optional.empty() : Optional.of(value);
           case "branch" -> branch = Optional.of(value.startsWith("refs/heads/")
               ? value.substring("refs/heads/".length()) : value);

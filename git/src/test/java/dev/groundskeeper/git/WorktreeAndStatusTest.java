@@ -20,6 +20,22 @@ class WorktreeAndStatusTest {
   @TempDir Path temp;
 
   @Test
+  void aWorktreesBranchIsNamedByItsBytesAsTheRefReaderNamesIt() {
+    byte[] listing = ("worktree /repo\0HEAD " + "a".repeat(40) + "\0branch refs/heads/raw/")
+        .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] out = new byte[listing.length + 4];
+    System.arraycopy(listing, 0, out, 0, listing.length);
+    out[listing.length] = (byte) 0x9b;
+    out[listing.length + 1] = 'x';
+    // out[+2] and out[+3] stay NUL: the attribute's end and the record's
+    List<Worktree> worktrees = WorktreeListing.parseNulTerminated(out);
+    assertThat(worktrees).singleElement().satisfies(w -> {
+      assertThat(w.branch()).contains("raw/\udc9bx");
+      assertThat(w.path()).isEqualTo(Path.of("/repo"));
+    });
+  }
+
+  @Test
   void listsWorktreesAsGitDoesWithLockAndPruneReasons() throws IOException {
     TestRepo repo = TestRepo.init(temp, "main-checkout");
     repo.commit("a.txt", "a\n", "root");

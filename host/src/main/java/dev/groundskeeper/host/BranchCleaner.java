@@ -21,6 +21,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -141,9 +145,11 @@ public final class BranchCleaner {
     if (plan.finished().isEmpty() && plan.onRemote().isEmpty()) {
       return new Report(lines.isEmpty() ? Status.DONE : Status.PARTLY_DONE, lines);
     }
-    Optional<Path> bundle = bundle(directory, layout, plan, config.remote(), lines);
+    Bundled bundled = bundle(directory, layout, plan, config.remote(), lines);
+    Optional<Path> bundle = bundled.file();
     if (bundle.isEmpty()) {
-      return new Report(Status.NOT_RUN, lines);
+      // every branch gone before its bundle is a clean with nothing left to do, not a failure
+      return new Report(bundled.nothingLeft() ? Status.PARTLY_DONE : Status.NOT_RUN, lines);
     }
     lines.add(new Line(false, "Recovery bundle: " + bundle.get()));
     Status status = plan.equals(all) ? Status.DONE : Status.PARTLY_DONE;
@@ -199,7 +205,10 @@ public final class BranchCleaner {
     return new CleanPlan(finished, plan.held(), onRemote, plan.othersOnRemote());
   }
 
-  private Optional<Path> bundle(Path directory, RepositoryLayout layout, CleanPlan plan,
+  /** A written bundle, or none: failed, or not needed as every planned ref went meanwhile. */
+  private record Bundled(Optional<Path> file, boolean nothingLeft) {}
+
+  private Bundled bundle(Path directory, RepositoryLayout layout, CleanPlan plan,
       String remoteName, List<Line> lines) {
     Path dir = layout.commonDir().resolve("groundskeeper").resolve("recovery");
     Path file;
@@ -209,18 +218,71 @@ public final class BranchCleaner {
     } catch (IOException e) {
       lines.add(new Line(true, "the recovery bundle directory " + dir + " could not be made: "
           + SafeText.failure(e)));
-      return Optional.empty();
+      return new Bundled(Optional.empty(), false);
     }
-    List<String> args = new ArrayList<>(List.of("bundle", "create", "-q", file.toString()));
-    plan.finished().forEach(b -> args.add("refs/heads/" + b.name()));
-    plan.onRemote().forEach(b -> args.add("refs/remotes/" + remoteName + "/" + b.name()));
-    GitCommand.Run run = GitCommand.run(directory, host.environment(), GitCommand.WRITE, args);
+    Map<String, String> planned = new LinkedHashMap<>();
+    plan.finished().forEach(b -> planned.put("refs/heads/" + b.name(), b.localTip().orElse("")));
+    plan.onRemote().forEach(b -> planned.put("refs/remotes/" + remoteName + "/" + b.name(),
+        b.remoteTip().orElse("")));
+    Set<String> refs = planned.keySet();
+    GitCommand.Run run = null;
+    // A failure means a ref went between the reading and the bundle, and refs do not come back
+    // into the plan: one attempt per ref and one more always ends.
+    for (int attempt = 0; attempt <= planned.size(); attempt++) {
+      if (attempt > 0) {
+        // Another clean (or a person) deleted or moved a ref since the plan was made, and git
+        // refuses a bundle naming a ref that is gone: bundle those still at their planned tip.
+        // The executor re-checks each tip anyway, so what left the bundle is not deleted.
+        Optional<Set<String>> still = stillAtPlannedTips(directory, planned);
+        if (still.isEmpty()) {
+          break;
+        }
+        refs = still.get();
+        if (refs.isEmpty()) {
+          // all taken by someone else: nothing of this clean's own to keep or to delete
+          for (BranchRecord b : plan.finished()) {
+            lines.add(new Line(true, SafeText.escapeControls("Not deleted " + b.name()
+                + ": branch " + b.name() + " no longer exists at " + b.localTip().orElse("")
+                + "; nothing deleted"), b.name(), false, List.of()));
+          }
+          for (BranchRecord b : plan.onRemote()) {
+            lines.add(new Line(true, SafeText.escapeControls("Remote copy not deleted: "
+                + b.name() + ": its tracking ref no longer exists at "
+                + b.remoteTip().orElse("") + "; nothing deleted"), b.name(), true, List.of()));
+          }
+          return new Bundled(Optional.empty(), true);
+        }
+      }
+      List<String> args = new ArrayList<>(List.of("bundle", "create", "-q", file.toString()));
+      args.addAll(refs);
+      run = GitCommand.run(directory, host.environment(), GitCommand.WRITE, args);
+      if (run.ok()) {
+        return new Bundled(Optional.of(file), false);
+      }
+    }
+    lines.add(new Line(true, "the recovery bundle could not be written, so nothing was"
+        + " deleted: " + (run == null ? "its refs could not be read" : run.output())));
+    return new Bundled(Optional.empty(), false);
+  }
+
+  /** The refs of {@code planned} still at their planned tip; empty when git cannot say. */
+  private Optional<Set<String>> stillAtPlannedTips(Path directory, Map<String, String> planned) {
+    List<String> args = new ArrayList<>(List.of("for-each-ref",
+        "--format=%(objectname) %(refname)"));
+    args.addAll(planned.keySet());
+    GitCommand.Run run = GitCommand.run(directory, host.environment(), GitCommand.READ, args);
     if (!run.ok()) {
-      lines.add(new Line(true, "the recovery bundle could not be written, so nothing was"
-          + " deleted: " + run.output()));
       return Optional.empty();
     }
-    return Optional.of(file);
+    Set<String> still = new LinkedHashSet<>();
+    run.output().lines().forEach(line -> {
+      int space = line.indexOf(' ');
+      if (space > 0 && planned.getOrDefault(line.substring(space + 1), "")
+          .equals(line.substring(0, space))) {
+        still.add(line.substring(space + 1));
+      }
+    });
+    return Optional.of(still);
   }
 
   /** Bundles named by this process: two cleans of one server at once get two names. */
