@@ -34,6 +34,11 @@ public final class BranchCommand implements Callable<Integer> {
   private CommandSpec spec;
 
   /**
+   * The {@code branch} command; its verbs read and act only when they run.
+   *
+   * @param out where the verbs print their reports (standard output)
+   * @param err where usage, refusals and failed follow-ups go (standard error)
+   * @param workingDirectory the directory whose repository the verbs act on
    * @param host the runtime (asked for when a verb runs) the verbs read and act through (its environment is what git sees
    *     on top of this process's own)
    * @param policy the policy of the repository holding a directory
@@ -56,7 +61,11 @@ public final class BranchCommand implements Callable<Integer> {
     return this;
   }
 
-  /** The command with its subcommands, ready to register under the root command. */
+  /**
+   * The command with its subcommands, ready to register under the root command.
+   *
+   * @return a new command line for {@code branch} with {@code park} and {@code clean}
+   */
   public CommandLine commandLine() {
     return new CommandLine(this)
         .addSubcommand(new ParkCommand(context))

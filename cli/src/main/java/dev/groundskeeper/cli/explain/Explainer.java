@@ -36,10 +36,36 @@ public final class Explainer {
 
   private Explainer() {}
 
-  /** One configured rule's part in the decision. */
+  /**
+   * One configured rule's part in the decision.
+   *
+   * @param ruleId the rule's id, or the id an engine note carries
+   * @param ran whether the rule was evaluated for this event
+   * @param mode the rule's mode as configured ({@code deny}, {@code advise}, ...); {@code ""}
+   *     for an engine note
+   * @param reported what the rule itself answered; empty when it did not run
+   * @param delivered the outcome delivered after its mode applied; empty when it did not run
+   *     (an engine note has its own)
+   * @param factsRead the ids of the facts it read, in first-read order; empty when it did not run
+   * @param elapsed how long its evaluation took; empty when it did not run
+   * @param why one line saying why it decided as it did, or why it did not run
+   */
   public record Row(String ruleId, boolean ran, String mode, Optional<Outcome> reported,
       Optional<Outcome> delivered, List<String> factsRead, Optional<Duration> elapsed,
       String why) {
+    /**
+     * Checks that no component is null and keeps an immutable copy of the facts read.
+     *
+     * @param ruleId the rule's id, or the id an engine note carries
+     * @param ran whether the rule was evaluated for this event
+     * @param mode the rule's mode as configured; {@code ""} for an engine note
+     * @param reported what the rule itself answered; empty when it did not run
+     * @param delivered the outcome delivered after its mode applied
+     * @param factsRead the ids of the facts it read, in first-read order
+     * @param elapsed how long its evaluation took; empty when it did not run
+     * @param why why it decided as it did, or why it did not run
+     * @throws NullPointerException if a component or a fact is null
+     */
     public Row {
       Objects.requireNonNull(ruleId, "ruleId");
       Objects.requireNonNull(mode, "mode");
@@ -55,6 +81,12 @@ public final class Explainer {
    * The explanation of {@code decision} (made by {@link Policy#explain}) for {@code event} under
    * {@code policy}: the rules that ran in order, then those that did not, then any verdict that
    * no rule made (a configuration note).
+   *
+   * @param policy the policy that decided: its configured rules, run or not, are the rows
+   * @param event the event that was judged
+   * @param decision the decision, made with {@link Policy#explain}; one made without an
+   *     explanation lists every rule as not run
+   * @return one row per configured rule, then one per engine note
    */
   public static List<Row> rows(Policy policy, Event event, Decision decision) {
     List<Explanation.Step> steps = decision.explanation().map(Explanation::steps)
@@ -155,7 +187,13 @@ public final class Explainer {
     return outcome.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
-  /** The rows as text, one rule a line with its reason beneath; escaped for a terminal. */
+  /**
+   * The rows as text, one rule a line with its reason beneath, then the derived facts.
+   *
+   * @param rows the rows of {@link #rows} for {@code decision}
+   * @param decision the decision explained, for the facts derived while it was made
+   * @return lines without a final line break, escaped for a terminal
+   */
   public static String text(List<Row> rows, Decision decision) {
     long ran = rows.stream().filter(Row::ran).count();
     Duration total = rows.stream().map(row -> row.elapsed().orElse(Duration.ZERO))
@@ -181,7 +219,14 @@ public final class Explainer {
     return SafeText.escapeLines(out.toString());
   }
 
-  /** The rows as JSON: {@code {"rules": [...], "derived_facts": [...]}}. */
+  /**
+   * The rows as JSON: {@code {"rules": [...], "derived_facts": [...]}}.
+   *
+   * @param rows the rows of {@link #rows} for {@code decision}
+   * @param decision the decision explained, for the facts derived while it was made
+   * @return a new object; a rule that did not run has no {@code reported}, {@code outcome} or
+   *     {@code nanos}
+   */
   public static ObjectNode json(List<Row> rows, Decision decision) {
     ObjectNode node = Json.object();
     ArrayNode array = node.putArray("rules");

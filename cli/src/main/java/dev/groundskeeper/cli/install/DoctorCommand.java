@@ -64,6 +64,11 @@ public final class DoctorCommand implements Callable<Integer> {
   @Option(names = "--pretty", description = "With --json: indent the JSON.")
   boolean pretty;
 
+  /**
+   * The {@code doctor} command; it checks nothing until it runs.
+   *
+   * @param context the environment, directories, streams and launcher it reads
+   */
   public DoctorCommand(InstallContext context) {
     this.context = Objects.requireNonNull(context, "context");
   }

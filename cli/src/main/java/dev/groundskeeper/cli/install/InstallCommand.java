@@ -60,6 +60,11 @@ public final class InstallCommand implements Callable<Integer> {
           + " this launcher instead of registering hooks.")
   String link;
 
+  /**
+   * The {@code install} command; it writes nothing until it runs.
+   *
+   * @param context the environment, directories, streams and launcher it reads
+   */
   public InstallCommand(InstallContext context) {
     this.context = Objects.requireNonNull(context, "context");
   }

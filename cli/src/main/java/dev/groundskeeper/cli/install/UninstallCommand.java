@@ -37,6 +37,11 @@ public final class UninstallCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Print the change as a unified diff; write nothing.")
   boolean dryRun;
 
+  /**
+   * The {@code uninstall} command; it writes nothing until it runs.
+   *
+   * @param context the environment, directories, streams and launcher it reads
+   */
   public UninstallCommand(InstallContext context) {
     this.context = Objects.requireNonNull(context, "context");
   }

@@ -68,6 +68,13 @@ public final class LogCommand implements Callable<Integer> {
   @Option(names = "--stats", description = "Print per-rule and whole-call statistics.")
   private boolean stats;
 
+  /**
+   * The {@code log} command; the log is opened only when it runs.
+   *
+   * @param out where the entries or the statistics are printed
+   * @param log the decision log of this run's state directory
+   * @param clock the time an age given to {@code --since} counts back from
+   */
   public LogCommand(PrintStream out, Supplier<DecisionLog> log, Clock clock) {
     this.out = out;
     this.log = log;

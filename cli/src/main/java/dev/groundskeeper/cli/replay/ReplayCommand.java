@@ -91,6 +91,17 @@ public final class ReplayCommand implements Callable<Integer> {
   @Option(names = "--pretty", description = "With --json: indent the JSON.")
   private boolean pretty;
 
+  /**
+   * The {@code replay} command; it reads and judges only when it runs.
+   *
+   * @param out where the report is printed
+   * @param err where an unusable {@code --repo}, transcript or configuration is reported
+   * @param workingDirectory the directory relative transcript, {@code --config} and
+   *     {@code --repo} paths are resolved against
+   * @param host the runtime (asked for when the command runs) whose policies and facts judge
+   * @param pluginPaths the {@code --plugin-path} entries, whose rules are discovered beside the
+   *     built-in ones
+   */
   public ReplayCommand(PrintStream out, PrintStream err, Path workingDirectory,
       Supplier<Host> host, Supplier<List<Path>> pluginPaths) {
     this.out = out;

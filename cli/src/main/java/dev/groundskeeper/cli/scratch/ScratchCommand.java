@@ -95,7 +95,11 @@ public final class ScratchCommand implements Runnable {
      */
     Clock clock();
 
-    /** The word commands this verb prints start with, as the host renders remedies. */
+    /**
+     * The word commands this verb prints start with, as the host renders remedies.
+     *
+     * @return by default the bare {@code groundskeeper}, whatever launcher runs
+     */
     default dev.groundskeeper.host.ProgramWord program() {
       return dev.groundskeeper.host.ProgramWord.bare();
     }

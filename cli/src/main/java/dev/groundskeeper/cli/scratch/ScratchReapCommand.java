@@ -3,7 +3,6 @@ package dev.groundskeeper.cli.scratch;
 import dev.groundskeeper.cli.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.files.RemoveScratchSpace;
 import dev.groundskeeper.host.EffectReport;
 import dev.groundskeeper.host.ScratchSpaces;
@@ -22,7 +21,6 @@ import picocli.CommandLine.Option;
  * {@code groundskeeper scratch reap [--dry-run] [--yes]}: lists the per-session scratch spaces
  * idle longer than {@code scratch.spaces.ttl_days}, and removes them only with {@code --yes}.
  */
-@API(status = API.Status.INTERNAL)
 @Command(name = "reap", mixinStandardHelpOptions = true,
     description = {
         "Lists per-session scratch spaces idle longer than scratch.spaces.ttl_days; removes them"
@@ -34,7 +32,7 @@ import picocli.CommandLine.Option;
     exitCodeList = {"0:listed, or every idle space removed",
         "1:a removal was refused or failed (the message says which and why)",
         "2:the configuration or a plugin is unusable, or bad usage"})
-public final class ScratchReapCommand implements Callable<Integer> {
+final class ScratchReapCommand implements Callable<Integer> {
 
   private final ScratchCommand.Context context;
 
@@ -55,7 +53,7 @@ public final class ScratchReapCommand implements Callable<Integer> {
   /** The --json report: every field present from the start, filled as the run goes. */
   private final ObjectNode report = Json.object();
 
-  public ScratchReapCommand(ScratchCommand.Context context) {
+  ScratchReapCommand(ScratchCommand.Context context) {
     this.context = context;
   }
 

@@ -2,7 +2,6 @@ package dev.groundskeeper.cli.scratch;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.groundskeeper.api.API;
 import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.cli.Json;
 import dev.groundskeeper.rules.scratch.ScratchConfig;
@@ -18,7 +17,6 @@ import picocli.CommandLine.Option;
 /**
  * {@code groundskeeper scratch sweep [--json]}: the scratch section of the sweep alone.
  */
-@API(status = API.Status.INTERNAL)
 @Command(name = "sweep", mixinStandardHelpOptions = true,
     description = {
         "Lists the files under the scratch roots that need a decision; changes nothing.",
@@ -28,7 +26,7 @@ import picocli.CommandLine.Option;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:reported (even when there are findings)",
         "2:the configuration or a plugin is unusable, or bad usage"})
-public final class ScratchSweepCommand implements Callable<Integer> {
+final class ScratchSweepCommand implements Callable<Integer> {
 
   private final ScratchCommand.Context context;
 
@@ -38,7 +36,7 @@ public final class ScratchSweepCommand implements Callable<Integer> {
   @Option(names = "--pretty", description = "With --json: indent the JSON.")
   private boolean pretty;
 
-  public ScratchSweepCommand(ScratchCommand.Context context) {
+  ScratchSweepCommand(ScratchCommand.Context context) {
     this.context = context;
   }
 

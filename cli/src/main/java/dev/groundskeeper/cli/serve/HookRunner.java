@@ -15,6 +15,17 @@ import java.util.Map;
 @FunctionalInterface
 public interface HookRunner {
 
+  /**
+   * Runs one command line to its end.
+   *
+   * @param args the command line after the program's name
+   * @param in standard input (a hook's payload)
+   * @param out standard output
+   * @param err standard error
+   * @param environment the environment the command reads, in place of the process's own
+   * @param workingDirectory the directory the command runs in
+   * @return the exit code, as each verb's {@code --help} lists them
+   */
   int run(String[] args, InputStream in, PrintStream out, PrintStream err,
       Map<String, String> environment, Path workingDirectory);
 }

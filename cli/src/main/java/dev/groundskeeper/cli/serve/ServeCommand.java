@@ -93,6 +93,18 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--pretty", description = "With --status --json: indent the object.")
   boolean pretty;
 
+  /**
+   * The {@code serve} command; it opens no socket until it runs.
+   *
+   * @param environment the server's environment: it locates the socket, and a call whose
+   *     environment differs from it is declined (it runs in a process of its own)
+   * @param workingDirectory the directory a relative {@code --socket} is resolved against
+   * @param out where {@code --status} and {@code --stop} report
+   * @param err the server's log: that it answers, why it stopped, and what failed
+   * @param runner what answers each call, in-process, as a fresh process would
+   * @param clock the wall time its start (in the status) and the age of left-over request
+   *     files are read from; the idle timeout runs on the monotonic timer
+   */
   public ServeCommand(Map<String, String> environment, Path workingDirectory, PrintStream out,
       PrintStream err, HookRunner runner, Clock clock) {
     this.environment = Map.copyOf(environment);

@@ -34,11 +34,18 @@ public final class SnapshotCommand implements Runnable {
 
   private final SnapshotContext context;
 
-  public SnapshotCommand(SnapshotContext context) {
+  private SnapshotCommand(SnapshotContext context) {
     this.context = Objects.requireNonNull(context, "context");
   }
 
-  /** The {@code snapshot} command with its subcommands. */
+  /**
+   * The {@code snapshot} command with its subcommands; bare, it lists.
+   *
+   * @param context the snapshot store, the directory {@code -C} is resolved against, the days
+   *     a snapshot is kept and the streams the verbs report on
+   * @return a new command line for {@code snapshot} with {@code list}, {@code show},
+   *     {@code restore} and {@code drop}
+   */
   public static CommandLine commandLine(SnapshotContext context) {
     return new CommandLine(new SnapshotCommand(context))
         .addSubcommand(new ListVerb(context))

@@ -31,6 +31,12 @@ public final class UndoCommand implements Callable<Integer> {
       + " nothing.")
   boolean dryRun;
 
+  /**
+   * The {@code undo} command; it restores nothing until it runs.
+   *
+   * @param context the snapshot store, the directory {@code -C} is resolved against and the
+   *     streams it reports on
+   */
   public UndoCommand(SnapshotContext context) {
     this.context = context;
   }

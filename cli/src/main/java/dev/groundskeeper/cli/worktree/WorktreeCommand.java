@@ -67,6 +67,12 @@ public final class WorktreeCommand implements Callable<Integer> {
   private CommandSpec spec;
 
   /**
+   * The {@code worktree} command; its verbs read and act only when they run.
+   *
+   * @param environment the variables the store reads ({@code GROUNDSKEEPER_HOME}, {@code HOME})
+   *     and passes to git, in place of the process's own
+   * @param workingDirectory the directory whose repository the verbs act on
+   * @param clock the time quiet days are counted to
    * @param policy the policy in force in {@code workingDirectory} (its configuration and rules,
    *     plugins included), loaded once per verb
    * @param facts what the hook's rules would know in {@code workingDirectory} under that policy;
