@@ -137,6 +137,35 @@ class ScriptCostTest {
     assertThat(script.examined()).isLessThanOrEqualTo(12L * script.commands().size());
   }
 
+  /**
+   * The fuzzer's third 1 MiB mutant past the heap (issue 17): {@code git remote -v$(} repeated.
+   * Each nested git command's last word starts with a dash and runs to the end of the text, and
+   * every character of it was read as a short option: about 50 million options, 2 GB kept.
+   */
+  @org.junit.jupiter.api.Test
+  void aMebibyteClusterOfShortOptionsIsReadAsItsLetters() {
+    String unit = "git remote -v$(";
+    Script script = Shell.parseFresh(unit.repeat((1 << 20) / unit.length()));
+    assertThat(script.complete()).isFalse();
+    long options = 0;
+    for (GitCommand g : script.gitCommands()) {
+      options += g.arguments().options().size();
+      assertThat(g.arguments().has("-v")).isTrue();
+    }
+    // each of the few letters at most twice, in each of the nested commands
+    assertThat(options).isLessThanOrEqualTo(2L * 16 * script.gitCommands().size());
+  }
+
+  @org.junit.jupiter.api.Test
+  void aLongClusterStillCountsALetterTwice() {
+    Script script = Shell.parseFresh("git worktree remove -" + "f".repeat(40) + "D ../wt");
+    GitCommand g = script.gitCommands().get(0);
+    assertThat(g.arguments().count("-f")).isEqualTo(2);
+    assertThat(g.arguments().has("-D")).isTrue();
+    assertThat(Shell.parseFresh("git clean -ffdx").gitCommands().get(0).arguments()
+        .count("-f")).isEqualTo(2);
+  }
+
   private static void askEverything(Script script) {
     script.writtenFiles();
     script.deletedBranches();
