@@ -2,6 +2,7 @@ package dev.groundskeeper.api.shell;
 
 import dev.groundskeeper.api.API;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -73,11 +74,15 @@ public record Argv(List<Option> options, List<Word> operands) {
     }
   }
 
+  /** A cluster of short options longer than any written by hand: its repeats are dropped. */
+  private static final int LONG_CLUSTER = 32;
+
   /**
    * Reads {@code args}. {@code valueLetters} are the short options taking a value,
    * {@code valueNames} the long ones ({@code --file}) taking the next word when not written with
    * {@code =}. With {@code stopAtOperand}, reading stops at the first operand (the rest are
-   * operands), as git's global options do.
+   * operands), as git's global options do. In a cluster of short options longer than 32
+   * characters each letter is read at most twice: no question counts past two.
    *
    * @param args the words after the command name (or subcommand)
    * @param valueLetters the short options that take a value
@@ -118,8 +123,19 @@ public record Argv(List<Option> options, List<Word> operands) {
         }
         continue;
       }
+      // each letter of a cluster is an option, but a letter given a third time adds nothing any
+      // question asks (-ff counts two): a word of a megabyte that starts with a dash made one
+      // option per character, in each command it was nested in (issue 17)
+      BitSet once = v.length() > LONG_CLUSTER ? new BitSet() : null;
+      BitSet twice = once == null ? null : new BitSet();
       for (int j = 1; j < v.length(); j++) {
         char c = v.charAt(j);
+        if (once != null) {
+          if (twice.get(c)) {
+            continue;
+          }
+          (once.get(c) ? twice : once).set(c);
+        }
         String name = shortName(c);
         if (valueLetters.indexOf(c) >= 0) {
           if (j + 1 < v.length()) {

@@ -4,6 +4,7 @@ import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.RandomAccess;
 
 /**
@@ -71,9 +72,54 @@ final class CompactList<E> extends AbstractList<E> implements RandomAccess {
    */
   @SuppressWarnings("unchecked")
   static <E> List<E> freeze(List<? extends E> list) {
-    if (list instanceof CompactList || list instanceof RedirectionList) {
+    if (list instanceof CompactList || list instanceof RedirectionList || list instanceof Slice) {
       return (List<E>) list;
     }
     return List.copyOf(list);
+  }
+
+  /**
+   * {@code head} (when present) followed by {@code backing}'s elements from {@code from} to
+   * {@code to}, without copying them: {@code backing} must never change. Many answers of one
+   * script share one run of elements (each command early in a pipeline reaches the files of
+   * every later {@code tee}), and a copy per answer made them quadratic in the script (issue 17:
+   * a 1 MiB pipeline of {@code git diff | tee f} asked for hundreds of millions of targets).
+   */
+  static <E> List<E> slice(Optional<E> head, List<E> backing, int from, int to) {
+    Objects.checkFromToIndex(from, to, backing.size());
+    if (from == to) {
+      return head.map(List::of).orElse(List.of());
+    }
+    return new Slice<>(head.orElse(null), backing, from, to);
+  }
+
+  /** An unmodifiable view of a run of a list that never changes, with an optional first element. */
+  private static final class Slice<E> extends AbstractList<E> implements RandomAccess {
+
+    private final E head;
+    private final List<E> backing;
+    private final int from;
+    private final int size;
+
+    Slice(E head, List<E> backing, int from, int to) {
+      this.head = head;
+      this.backing = backing;
+      this.from = from;
+      this.size = to - from + (head == null ? 0 : 1);
+    }
+
+    @Override
+    public E get(int index) {
+      Objects.checkIndex(index, size);
+      if (head == null) {
+        return backing.get(from + index);
+      }
+      return index == 0 ? head : backing.get(from + index - 1);
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
   }
 }

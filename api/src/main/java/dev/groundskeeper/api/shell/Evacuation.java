@@ -20,7 +20,8 @@ import java.util.Objects;
 public record Evacuation(GitCommand git, Kind kind, List<FileTarget> outputs) {
 
   /**
-   * Checks the components and keeps immutable copies of its collections.
+   * Checks the components and keeps immutable copies of its collections (a view the model
+   * shares between evacuations of one pipeline is kept as it is).
    *
    * @param git the git command
    * @param kind which kind of patch it prints
@@ -29,7 +30,7 @@ public record Evacuation(GitCommand git, Kind kind, List<FileTarget> outputs) {
   public Evacuation {
     Objects.requireNonNull(git, "git");
     Objects.requireNonNull(kind, "kind");
-    outputs = List.copyOf(outputs);
+    outputs = CompactList.freeze(outputs);
   }
 
   /** Which evacuation command. */

@@ -18,6 +18,11 @@ final class Parser {
   /** Nested strings may be re-read this many times the script's length, beside the floor. */
   static final int REPARSE_FACTOR = 16;
   static final int REPARSE_FLOOR = 64 * 1024;
+  /**
+   * The longest directory path a {@code cd} chain is followed to: Linux's PATH_MAX, the longest
+   * path one call may name, so that the paths every later command carries stay small.
+   */
+  static final int MAX_DIRECTORY_CHARS = 4096;
 
   /** What all parsers of one script share. */
   static final class Sink {
@@ -35,9 +40,19 @@ final class Parser {
     final long reparseBudget;
     long reparsed;
     boolean reparseBudgetSpent;
+    /**
+     * How many characters of directory paths and pushd stack entries the moves may build in all,
+     * the same multiple of the script's length. Each {@code cd x} makes a path one segment
+     * longer than the last, so a chain of them builds paths quadratic in its length: 1 MiB of
+     * {@code cd x && } exhausted a 1 GB heap in the fuzzer (issue 17).
+     */
+    final long directoryBudget;
+    long directoryChars;
+    boolean directoryBudgetSpent;
 
     Sink(int sourceLength) {
       this.reparseBudget = (long) sourceLength * REPARSE_FACTOR + REPARSE_FLOOR;
+      this.directoryBudget = reparseBudget;
     }
 
     void addProblem(ParseProblem problem) {
@@ -1273,6 +1288,9 @@ final class Parser {
       return;
     }
     if (name.equals("pushd")) {
+      if (!charge(dir.stack.size() + 1L, words.get(0))) {
+        return;
+      }
       dir = dir.pushed();
       if (target == null) {
         dir = dir.unknown();
@@ -1292,7 +1310,35 @@ final class Parser {
       dir = dir.unknown();
       return;
     }
+    boolean absolute = value.startsWith("/") || home;
+    long length = absolute ? value.length() : (long) dir.path.length() + 1 + value.length();
+    if (!charge(length, words.get(0))) {
+      return;
+    }
     dir = dir.moveTo(value);
+  }
+
+  /**
+   * Takes {@code chars} of a move's work from the script's directory budget. A move past the
+   * budget, or to a path longer than {@link #MAX_DIRECTORY_CHARS}, leaves the directory unknown
+   * from there on and the script with one problem, so loss guards refuse it rather than judge
+   * paths in a directory the model no longer follows.
+   */
+  private boolean charge(long chars, Word name) {
+    if (!sink.directoryBudgetSpent && chars <= MAX_DIRECTORY_CHARS
+        && sink.directoryChars + chars <= sink.directoryBudget) {
+      sink.directoryChars += chars;
+      return true;
+    }
+    if (!sink.directoryBudgetSpent) {
+      sink.directoryBudgetSpent = true;
+      sink.addProblem(new ParseProblem("the command changes directory too often or too deep to"
+          + " follow (a path past " + MAX_DIRECTORY_CHARS + " characters, or more than "
+          + sink.directoryBudget + " characters of paths); run the later commands from a"
+          + " directory named in full", Math.max(0, name.start())));
+    }
+    dir = dir.unknown();
+    return false;
   }
 
   /** {@code cd}/{@code pushd} options: {@code -L}, {@code -P}, {@code -e}, {@code -@}, {@code -n}. */

@@ -300,20 +300,23 @@ public final class Script {
       if (kind.isEmpty()) {
         continue;
       }
-      List<FileTarget> outputs = new ArrayList<>();
       SimpleCommand c = g.command();
       boolean toFiles = kind.get() == Evacuation.Kind.FORMAT_PATCH
           && !g.arguments().has("--stdout");
+      Optional<FileTarget> option = g.arguments().value("--output").map(
+          w -> new FileTarget(c, w, g.directory(), FileTarget.Route.OUTPUT_OPTION, false));
+      List<FileTarget> outputs;
       if (toFiles) {
         Optional<Word> dir = g.arguments().value("-o", "--output-directory");
         Word target = dir.orElseGet(() -> new Word(".", "", c.end(), c.end(), true));
+        outputs = new ArrayList<>(2);
         outputs.add(new FileTarget(c, target, g.directory(), FileTarget.Route.OUTPUT_DIRECTORY,
             false));
-      }
-      g.arguments().value("--output").ifPresent(w -> outputs.add(
-          new FileTarget(c, w, g.directory(), FileTarget.Route.OUTPUT_OPTION, false)));
-      if (!toFiles) {
-        outputs.addAll(standardOutputTargets(c));
+        option.ifPresent(outputs::add);
+      } else {
+        // kept as standardOutputTargets gives it, a view shared along a pipeline: a copy per
+        // git command of a long pipeline of tees made the answer quadratic (issue 17)
+        outputs = standardOutputTargets(c, option);
       }
       list.add(new Evacuation(g, kind.get(), outputs));
     }
@@ -329,7 +332,14 @@ public final class Script {
    * @return the files its standard output reaches
    */
   public List<FileTarget> standardOutputTargets(SimpleCommand command) {
+    return standardOutputTargets(command, Optional.empty());
+  }
+
+  /** {@code head}, when present, then the files {@code command}'s standard output lands in. */
+  private List<FileTarget> standardOutputTargets(SimpleCommand command,
+      Optional<FileTarget> head) {
     List<FileTarget> out = new ArrayList<>();
+    head.ifPresent(out::add);
     if (collectStandardOutput(out, command, command.redirections())) {
       return List.copyOf(out);
     }
@@ -338,26 +348,13 @@ public final class Script {
         return List.copyOf(out);
       }
     }
-    // the later members in position order, skipping those that send nothing to a file
-    ScriptIndex.Pipeline pipeline = index().pipeline(command);
-    int size = pipeline.members().size();
-    long steps = 0;
-    for (int k = pipeline.nextOutput()[pipeline.from(command.pipelinePosition() + 1)]; k < size;
-        k = pipeline.nextOutput()[k + 1]) {
-      steps++;
-      SimpleCommand f = pipeline.members().get(k);
-      if (f.isNamed("tee")) {
-        addTee(out, f, false);
-      }
-      if (collectStandardOutput(out, f, f.redirections())) {
-        break;
-      }
-    }
-    examined.addAndGet(steps);
-    return List.copyOf(out);
+    // the later members' files, up to the first that redirects its standard output: one
+    // lookup, and a view shared with the other members before it (issue 17)
+    examined.incrementAndGet();
+    return index().pipeline(command).after(command.pipelinePosition(), head);
   }
 
-  private static boolean collectStandardOutput(List<FileTarget> out, SimpleCommand c,
+  static boolean collectStandardOutput(List<FileTarget> out, SimpleCommand c,
       List<Redirection> redirections) {
     boolean redirected = false;
     for (Redirection r : redirections) {

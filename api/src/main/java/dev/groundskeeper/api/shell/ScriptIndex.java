@@ -9,16 +9,35 @@ import java.util.Optional;
 
 /**
  * What {@link Script}'s questions about other commands look up instead of scanning every
- * command for each one: the members of each pipeline in order, where the next member that sends
- * standard output to a file sits, the jumps along a run of {@code &&}, and the removals by the
+ * command for each one: the members of each pipeline in order, the files their standard output
+ * reaches along it (shared by the answers, never copied per command), the jumps along a run of {@code &&}, and the removals by the
  * path they name. Built once per script, on the first such question, in time and space linear
  * in the commands (issue 17: a 1 MiB command took minutes when each of its tens of thousands of
  * commands scanned all the others). Immutable once built.
  */
 final class ScriptIndex {
 
-  /** One pipeline's members, by position (a wrapper before the command it runs). */
-  record Pipeline(List<SimpleCommand> members, int[] nextOutput, int firstHeredoc) {
+  /**
+   * One pipeline's members, by position (a wrapper before the command it runs), and the files
+   * their standard output reaches along it: {@code outputs} holds, member after member, the
+   * files of each {@code tee} and each standard-output redirection to a file, member {@code k}'s
+   * from {@code outputStart[k]}; {@code stop[k]} is the first member at {@code k} or later that
+   * redirects its standard output (so passes nothing further), or the member count.
+   */
+  record Pipeline(List<SimpleCommand> members, List<FileTarget> outputs, int[] outputStart,
+      int[] stop, int firstHeredoc) {
+
+    /**
+     * The files the standard output of the member at {@code position} reaches through the
+     * later members: a view of {@link #outputs}, shared by every member before the same run,
+     * so that answering each member of a long pipeline costs no copy of that run.
+     */
+    List<FileTarget> after(int position, Optional<FileTarget> head) {
+      int k = from(position + 1);
+      int last = stop[k];
+      int end = last < members.size() ? outputStart[last + 1] : outputs.size();
+      return CompactList.slice(head, outputs, outputStart[k], end);
+    }
 
     /** {@return the index in {@link #members} of the first member at {@code position} or later} */
     int from(int position) {
@@ -65,17 +84,29 @@ final class ScriptIndex {
       List<SimpleCommand> members = e.getValue();
       // stable: members at one position keep their command order, as the scans they replace did
       members.sort(Comparator.comparingInt(SimpleCommand::pipelinePosition));
-      int[] nextOutput = new int[members.size() + 1];
-      nextOutput[members.size()] = members.size();
+      int size = members.size();
+      List<FileTarget> outputs = new ArrayList<>();
+      int[] outputStart = new int[size + 1];
+      int[] stop = new int[size + 1];
       int firstHeredoc = Integer.MAX_VALUE;
-      for (int k = members.size() - 1; k >= 0; k--) {
+      for (int k = 0; k < size; k++) {
         SimpleCommand m = members.get(k);
-        nextOutput[k] = sendsOutput(m) ? k : nextOutput[k + 1];
+        outputStart[k] = outputs.size();
+        if (m.isNamed("tee")) {
+          Script.addTee(outputs, m, false);
+        }
+        Script.collectStandardOutput(outputs, m, m.redirections());
         if (Script.readsHeredoc(m)) {
           firstHeredoc = Math.min(firstHeredoc, m.pipelinePosition());
         }
       }
-      pipelines.put(e.getKey(), new Pipeline(List.copyOf(members), nextOutput, firstHeredoc));
+      outputStart[size] = outputs.size();
+      stop[size] = size;
+      for (int k = size - 1; k >= 0; k--) {
+        stop[k] = redirectsOutput(members.get(k)) ? k : stop[k + 1];
+      }
+      pipelines.put(e.getKey(), new Pipeline(List.copyOf(members), List.copyOf(outputs),
+          outputStart, stop, firstHeredoc));
     }
     int[] nextBreak = new int[n + 1];
     nextBreak[n] = n;
@@ -107,17 +138,12 @@ final class ScriptIndex {
     return new ScriptIndex(Map.copyOf(pipelines), nextBreak, shallower, byPath);
   }
 
-  /** True when a member's standard output goes to a file: a {@code tee} with files, or a redirection. */
-  private static boolean sendsOutput(SimpleCommand m) {
+  /** True when a member redirects its standard output: the later members get none of it. */
+  private static boolean redirectsOutput(SimpleCommand m) {
     for (Redirection r : m.redirections()) {
       if (r.redirectsStandardOutput()) {
         return true;
       }
-    }
-    if (m.isNamed("tee")) {
-      List<FileTarget> files = new ArrayList<>();
-      Script.addTee(files, m, false);
-      return !files.isEmpty();
     }
     return false;
   }

@@ -1,11 +1,15 @@
 package dev.groundskeeper.api.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -45,7 +49,9 @@ class ScriptCostTest {
         // consumers inside substitutions held by an assignment
         Arguments.of("x=$(git commit -F m.txt && rm n.txt) && ", "rm m.txt"),
         // evacuations whose output follows the pipeline, a heredoc at its head
-        Arguments.of("cat <<EOF | git diff | ", "tee a.patch\nEOF"));
+        Arguments.of("cat <<EOF | git diff | ", "tee a.patch\nEOF"),
+        // evacuations in one pipeline, each reaching the tee after it and every later one
+        Arguments.of("git diff main...HEAD | tee untracked/backup.patch | ", "cat"));
   }
 
   @ParameterizedTest
@@ -83,6 +89,81 @@ class ScriptCostTest {
     });
     // the model itself reads any length: only the rules' reading is bounded
     assertThat(Shell.parseFresh(over).deletedBranches()).hasSize(1);
+  }
+
+  /**
+   * The fuzzer's 1 MiB mutant that exhausted the heap of the long run (issue 17): in a pipeline
+   * of {@code git diff | tee f | git diff | tee f | …} each diff's output reaches every later
+   * tee, and each answer was its own copy of those files: 20,000 diffs asked for 200 million
+   * targets. The answers are views of one list of the pipeline's files.
+   */
+  @org.junit.jupiter.api.Test
+  void aPipelineOfEvacuationsAndTeesSharesOneListOfFiles() {
+    String unit = "git diff main...HEAD | tee untracked/backup.patch | ";
+    int copies = 2_000;
+    Script script = Shell.parseFresh(unit.repeat(copies) + "cat");
+    List<Evacuation> evacuations = script.evacuations();
+    assertThat(evacuations).hasSize(copies);
+    Set<FileTarget> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+    long answered = 0;
+    for (int i = 0; i < copies; i++) {
+      List<FileTarget> outputs = evacuations.get(i).outputs();
+      // the tee right after it and every later one: its output runs on down the pipeline
+      assertThat(outputs).hasSize(copies - i);
+      assertThat(outputs.get(0).path().value()).isEqualTo("untracked/backup.patch");
+      assertThat(outputs.get(0).route()).isEqualTo(FileTarget.Route.TEE);
+      answered += outputs.size();
+      distinct.addAll(outputs);
+    }
+    assertThat(answered).isEqualTo((long) copies * (copies + 1) / 2);
+    // one target per tee, where a copy per answer made one per answer and tee
+    assertThat(distinct).hasSize(copies);
+    // the public question shares them too, and an answer is unmodifiable
+    List<FileTarget> first = script.standardOutputTargets(script.commands().get(0));
+    assertThat(first).isEqualTo(evacuations.get(0).outputs());
+    assertThat(first.get(copies - 1)).isSameAs(evacuations.get(copies - 1).outputs().get(0));
+    assertThatThrownBy(() -> first.remove(0)).isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  /** The whole fuzzed size: every question answers, in work linear in the script. */
+  @org.junit.jupiter.api.Test
+  void aMebibytePipelineOfEvacuationsAndTeesIsAnswered() {
+    String unit = "git diff main...HEAD | tee untracked/backup.patch | ";
+    int copies = (1 << 20) / unit.length();
+    Script script = Shell.parseFresh(unit.repeat(copies) + "cat");
+    askEverything(script);
+    assertThat(script.evacuations()).hasSize(copies);
+    assertThat(script.evacuations().get(0).outputs()).hasSize(copies);
+    assertThat(script.examined()).isLessThanOrEqualTo(12L * script.commands().size());
+  }
+
+  /**
+   * The fuzzer's third 1 MiB mutant past the heap (issue 17): {@code git remote -v$(} repeated.
+   * Each nested git command's last word starts with a dash and runs to the end of the text, and
+   * every character of it was read as a short option: about 50 million options, 2 GB kept.
+   */
+  @org.junit.jupiter.api.Test
+  void aMebibyteClusterOfShortOptionsIsReadAsItsLetters() {
+    String unit = "git remote -v$(";
+    Script script = Shell.parseFresh(unit.repeat((1 << 20) / unit.length()));
+    assertThat(script.complete()).isFalse();
+    long options = 0;
+    for (GitCommand g : script.gitCommands()) {
+      options += g.arguments().options().size();
+      assertThat(g.arguments().has("-v")).isTrue();
+    }
+    // each of the few letters at most twice, in each of the nested commands
+    assertThat(options).isLessThanOrEqualTo(2L * 16 * script.gitCommands().size());
+  }
+
+  @org.junit.jupiter.api.Test
+  void aLongClusterStillCountsALetterTwice() {
+    Script script = Shell.parseFresh("git worktree remove -" + "f".repeat(40) + "D ../wt");
+    GitCommand g = script.gitCommands().get(0);
+    assertThat(g.arguments().count("-f")).isEqualTo(2);
+    assertThat(g.arguments().has("-D")).isTrue();
+    assertThat(Shell.parseFresh("git clean -ffdx").gitCommands().get(0).arguments()
+        .count("-f")).isEqualTo(2);
   }
 
   private static void askEverything(Script script) {
