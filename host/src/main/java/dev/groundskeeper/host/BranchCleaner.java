@@ -234,8 +234,8 @@ public final class BranchCleaner {
         // refuses a bundle naming a ref that is gone: bundle those still at their planned tip.
         // The executor re-checks each tip anyway, so what left the bundle is not deleted.
         Optional<Set<String>> still = stillAtPlannedTips(directory, planned);
-        if (still.isEmpty()) {
-          break;
+        if (still.isEmpty() || still.get().size() == refs.size()) {
+          break; // no ref went: the failure is of another kind (a full disk), and stays
         }
         refs = still.get();
         if (refs.isEmpty()) {
