@@ -33,10 +33,10 @@ class BranchLedgerConcurrencyTest {
 
   private static final int WRITERS = 30;
   private static final int TRIALS = Integer.getInteger("groundskeeper.race.trials", 4);
-  /** Rounds of the thread races: 1 in the build, 50 with -Pslow. */
-  private static final int THREAD_ROUNDS = Math.max(1, TRIALS / 4);
-  /** Rounds of the process race (each starts 6 JVMs): 1 in the build, 10 with -Pslow. */
-  private static final int PROCESS_ROUNDS = Math.max(1, TRIALS / 20);
+  /** Rounds of the thread races (well under a second each): 1 in the build, 100 with -Pslow. */
+  private static final int THREAD_ROUNDS = TRIALS <= 4 ? 1 : TRIALS / 2;
+  /** Rounds of the process race (each starts 6 JVMs): 1 in the build, 20 with -Pslow. */
+  private static final int PROCESS_ROUNDS = Math.max(1, TRIALS / 10);
 
   @TempDir
   Path temp;

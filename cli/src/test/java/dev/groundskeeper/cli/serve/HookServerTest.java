@@ -40,8 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 class HookServerTest {
 
   private static final int TRIALS = Integer.getInteger("groundskeeper.race.trials", 4);
-  /** Rounds of the concurrent callers: 1 in the build, 50 with -Pslow. */
-  private static final int CALLER_ROUNDS = Math.max(1, TRIALS / 4);
+  /** Rounds of the concurrent callers (half a second each): 1 in the build, 100 with -Pslow. */
+  private static final int CALLER_ROUNDS = TRIALS <= 4 ? 1 : TRIALS / 2;
   /** Rounds of the idle connections (each waits out the 5 s read timeout): 1, 20 with -Pslow. */
   private static final int IDLE_ROUNDS = Math.max(1, TRIALS / 10);
 

@@ -41,8 +41,8 @@ class SnapshotConcurrencyTest {
   private static final int TRIALS = Integer.getInteger("groundskeeper.race.trials", 4);
   /** Rounds of the thread races: 1 in the build, 50 with -Pslow. */
   private static final int THREAD_ROUNDS = Math.max(1, TRIALS / 4);
-  /** Rounds of the process race (each starts 4 JVMs): 1 in the build, 10 with -Pslow. */
-  private static final int PROCESS_ROUNDS = Math.max(1, TRIALS / 20);
+  /** Rounds of the process race (each starts 4 JVMs): 1 in the build, 20 with -Pslow. */
+  private static final int PROCESS_ROUNDS = Math.max(1, TRIALS / 10);
 
   @TempDir
   Path temp;
