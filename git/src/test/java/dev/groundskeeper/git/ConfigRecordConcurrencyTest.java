@@ -22,11 +22,26 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConfigRecordConcurrencyTest {
 
+  /** Rounds, each against a fresh repository: 1 in the build, 50 with -Pslow. */
+  private static final int ROUNDS =
+      Math.max(1, Integer.getInteger("groundskeeper.race.trials", 4) / 4);
+
   @TempDir Path temp;
 
   @Test
   void everyRecordSurvivesWritersHoldingTheConfigLock() throws Exception {
-    TestRepo repo = TestRepo.init(temp, "records");
+    for (int round = 0; round < ROUNDS; round++) {
+      try {
+        oneRound(temp.resolve("round-" + round));
+      } catch (AssertionError e) {
+        throw new AssertionError("round " + round + " of " + ROUNDS + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /** A fresh repository under {@code dir}, its records written while a writer holds the lock. */
+  private static void oneRound(Path dir) throws Exception {
+    TestRepo repo = TestRepo.init(dir, "records");
     repo.commit("a.txt", "a\n", "root");
     int branches = 12;
     for (int i = 0; i < branches; i++) {
@@ -35,7 +50,7 @@ class ConfigRecordConcurrencyTest {
     // another writer of the same config file that holds config.lock for 300 ms at a time, as a
     // slow hook or git itself may: git gives up on a held lock at once, so a record written
     // meanwhile must wait for the lock within its budget, not be lost
-    Path stop = temp.resolve("stop");
+    Path stop = dir.resolve("stop");
     ProcessBuilder builder = new ProcessBuilder("sh", "-c",
         "while [ ! -f '" + stop + "' ]; do if (set -C; : > .git/config.lock) 2>/dev/null; then"
             + " sleep 0.3; rm -f .git/config.lock; fi; sleep 0.05; done")

@@ -45,6 +45,13 @@ class InventoryCacheTest {
   private static final Clock NOW =
       Clock.fixed(Instant.ofEpochSecond(InventoryTest.BASE + 40 * InventoryTest.DAY), ZoneOffset.UTC);
 
+  /**
+   * Rounds of the torn-file race, each on a fresh file: 1 in the build, 50 with -Pslow
+   * ({@code groundskeeper.race.trials} 200).
+   */
+  private static final int TORN_ROUNDS =
+      Math.max(1, Integer.getInteger("groundskeeper.race.trials", 4) / 4);
+
   @TempDir
   Path temp;
 
@@ -251,7 +258,14 @@ class InventoryCacheTest {
 
   @Test
   void concurrentWritersNeverLeaveATornFile() throws Exception {
-    Path file = InventoryCache.fileFor(temp);
+    for (int round = 0; round < TORN_ROUNDS; round++) {
+      writersAndAReader(temp.resolve("round-" + round), "round " + round);
+    }
+  }
+
+  /** 4 writers and a reader of a fresh cache file under {@code dir}. */
+  private static void writersAndAReader(Path dir, String label) throws Exception {
+    Path file = InventoryCache.fileFor(dir);
     List<String> written = new ArrayList<>();
     List<InventoryCache> caches = new ArrayList<>();
     for (int w = 0; w < 4; w++) {
@@ -304,11 +318,12 @@ class InventoryCacheTest {
     done.set(true);
     reader.join();
 
-    assertThat(failures).isEmpty();
-    assertThat(seen).isNotEmpty().allSatisfy(content -> assertThat(finals).contains(content));
-    assertThat(finals).contains(InventoryCache.load(file).format());
+    assertThat(failures).as(label).isEmpty();
+    assertThat(seen).as(label).isNotEmpty()
+        .allSatisfy(content -> assertThat(finals).contains(content));
+    assertThat(finals).as(label).contains(InventoryCache.load(file).format());
     try (Stream<Path> left = Files.list(file.getParent())) {
-      assertThat(left).containsExactly(file);
+      assertThat(left).as(label).containsExactly(file);
     }
     assertThat(written).hasSize(4);
   }

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,31 +25,59 @@ import org.junit.jupiter.api.io.TempDir;
  * sessions kept 5 of 30 stop notes, because each writer replaced the file with its own
  * read-modify-write. Under the ledger's lock every record survives, with threads of one process
  * and with separate processes.
+ *
+ * <p>Each race runs once in the build; {@code -Pslow} ({@code groundskeeper.race.trials} 200)
+ * runs it many times, each round on a fresh ledger file so no round can pass on an earlier one.
  */
 class BranchLedgerConcurrencyTest {
 
   private static final int WRITERS = 30;
+  private static final int TRIALS = Integer.getInteger("groundskeeper.race.trials", 4);
+  /** Rounds of the thread races (well under a second each): 1 in the build, 100 with -Pslow. */
+  private static final int THREAD_ROUNDS = TRIALS <= 4 ? 1 : TRIALS / 2;
+  /** Rounds of the process race (each starts 6 JVMs): 1 in the build, 20 with -Pslow. */
+  private static final int PROCESS_ROUNDS = Math.max(1, TRIALS / 10);
 
   @TempDir
   Path temp;
 
+  /** Where this round's ledger lives; each round moves it to a fresh directory. */
+  private Path dir;
+
   private Path file() {
-    return BranchLedgerStore.fileFor(temp.resolve(".git"));
+    return BranchLedgerStore.fileFor(dir.resolve(".git"));
+  }
+
+  @BeforeEach
+  void firstRound() {
+    dir = temp;
+  }
+
+  private void fresh(int round) {
+    dir = temp.resolve("round-" + round);
   }
 
   @Test
   void thirtyThreadsCountingPromptsOfOneSessionCountThirty() throws Exception {
-    inParallel(i -> List.of(new LedgerEffect.StartTurn("s")));
-    assertThat(BranchLedgerStore.read(file()).prompts("s")).isEqualTo(WRITERS);
+    for (int round = 0; round < THREAD_ROUNDS; round++) {
+      fresh(round);
+      inParallel(i -> List.of(new LedgerEffect.StartTurn("s")));
+      assertThat(BranchLedgerStore.read(file()).prompts("s")).as("round " + round)
+          .isEqualTo(WRITERS);
+    }
   }
 
   @Test
   void thirtySessionsNotingTheirStopKeepThirtyNotes() throws Exception {
     Instant at = Instant.parse("2026-03-01T12:00:00Z");
-    inParallel(i -> List.of(new LedgerEffect.NoteAtStop("session-" + i, at)));
-    BranchLedgerStore ledger = BranchLedgerStore.read(file());
-    for (int i = 0; i < WRITERS; i++) {
-      assertThat(ledger.lastStopNote("session-" + i)).as("session-" + i).contains(at);
+    for (int round = 0; round < THREAD_ROUNDS; round++) {
+      fresh(round);
+      inParallel(i -> List.of(new LedgerEffect.NoteAtStop("session-" + i, at)));
+      BranchLedgerStore ledger = BranchLedgerStore.read(file());
+      for (int i = 0; i < WRITERS; i++) {
+        assertThat(ledger.lastStopNote("session-" + i)).as("round " + round + ", session-" + i)
+            .contains(at);
+      }
     }
   }
 
@@ -58,17 +87,21 @@ class BranchLedgerConcurrencyTest {
     String classpath = System.getProperty("java.class.path");
     int processes = 6;
     int each = 5;
-    List<Process> started = new ArrayList<>();
-    for (int i = 0; i < processes; i++) {
-      started.add(new ProcessBuilder(java, "-cp", classpath, LedgerWriter.class.getName(),
-          file().toString(), "s", String.valueOf(each)).redirectErrorStream(true).start());
+    for (int round = 0; round < PROCESS_ROUNDS; round++) {
+      fresh(round);
+      List<Process> started = new ArrayList<>();
+      for (int i = 0; i < processes; i++) {
+        started.add(new ProcessBuilder(java, "-cp", classpath, LedgerWriter.class.getName(),
+            file().toString(), "s", String.valueOf(each)).redirectErrorStream(true).start());
+      }
+      for (Process process : started) {
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.exitValue()).as(output).isZero();
+      }
+      assertThat(BranchLedgerStore.read(file()).prompts("s")).as("round " + round)
+          .isEqualTo(processes * each);
     }
-    for (Process process : started) {
-      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-      String output = new String(process.getInputStream().readAllBytes());
-      assertThat(process.exitValue()).as(output).isZero();
-    }
-    assertThat(BranchLedgerStore.read(file()).prompts("s")).isEqualTo(processes * each);
   }
 
   @Test

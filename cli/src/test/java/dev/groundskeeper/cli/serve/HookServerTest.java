@@ -39,6 +39,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HookServerTest {
 
+  private static final int TRIALS = Integer.getInteger("groundskeeper.race.trials", 4);
+  /** Rounds of the concurrent callers (half a second each): 1 in the build, 100 with -Pslow. */
+  private static final int CALLER_ROUNDS = TRIALS <= 4 ? 1 : TRIALS / 2;
+  /** Rounds of the idle connections (each waits out the 5 s read timeout): 1, 20 with -Pslow. */
+  private static final int IDLE_ROUNDS = Math.max(1, TRIALS / 10);
+
   @TempDir
   Path temp;
 
@@ -60,13 +66,26 @@ class HookServerTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    repo = temp.resolve("repo");
-    git(temp, "init", "-q", "-b", "main", repo.toString());
+    fresh(temp);
+  }
+
+  /** A fresh repository, home and Groundskeeper home (so a fresh socket) under {@code dir}. */
+  private void fresh(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    repo = dir.resolve("repo");
+    git(dir, "init", "-q", "-b", "main", repo.toString());
     git(repo, "commit", "-q", "--allow-empty", "-m", "initial");
     env = new HashMap<>();
-    env.put("HOME", Files.createDirectories(temp.resolve("home")).toString());
-    env.put("XDG_CONFIG_HOME", Files.createDirectories(temp.resolve("xdg")).toString());
-    env.put("GROUNDSKEEPER_HOME", temp.resolve("gk").toString());
+    env.put("HOME", Files.createDirectories(dir.resolve("home")).toString());
+    env.put("XDG_CONFIG_HOME", Files.createDirectories(dir.resolve("xdg")).toString());
+    env.put("GROUNDSKEEPER_HOME", dir.resolve("gk").toString());
+  }
+
+  /** Round 0 runs on what setUp made; each later round on a fresh repository and server. */
+  private void freshRound(int round) throws IOException {
+    if (round > 0) {
+      fresh(temp.resolve("round-" + round));
+    }
   }
 
   @AfterEach
@@ -313,34 +332,38 @@ class HookServerTest {
 
   @Test
   void concurrentCallsEachGetTheirOwnAnswer() throws Exception {
-    git(repo, "switch", "-q", "-c", "feat/x");
-    git(repo, "commit", "-q", "--allow-empty", "-m", "only here");
-    git(repo, "switch", "-q", "main");
-    HookServer server = start(Duration.ZERO, 3, runner);
-    List<String> inputs = List.of(payload("PreToolUse", "ls"),
-        payload("PreToolUse", "git branch -D feat/x"), payload("PreToolUse", "git worktree add ../y"),
-        "not json");
-    Map<String, Answer> expected = new HashMap<>();
-    inputs.forEach(input -> expected.put(input, direct(input)));
-    ExecutorService callers = Executors.newFixedThreadPool(8);
-    try {
-      List<Future<Boolean>> results = new ArrayList<>();
-      for (int i = 0; i < 24; i++) {
-        String input = inputs.get(i % inputs.size());
-        results.add(callers.submit(() -> {
-          Http.Response response = send(server, request(input, env));
-          // a call over the bound may be declined (the client then runs it itself)
-          return response.status() == 503
-              || unframe(response.body()).equals(expected.get(input));
-        }));
+    for (int round = 0; round < CALLER_ROUNDS; round++) {
+      freshRound(round);
+      git(repo, "switch", "-q", "-c", "feat/x");
+      git(repo, "commit", "-q", "--allow-empty", "-m", "only here");
+      git(repo, "switch", "-q", "main");
+      HookServer server = start(Duration.ZERO, 3, runner);
+      List<String> inputs = List.of(payload("PreToolUse", "ls"),
+          payload("PreToolUse", "git branch -D feat/x"),
+          payload("PreToolUse", "git worktree add ../y"), "not json");
+      Map<String, Answer> expected = new HashMap<>();
+      inputs.forEach(input -> expected.put(input, direct(input)));
+      ExecutorService callers = Executors.newFixedThreadPool(8);
+      try {
+        List<Future<Boolean>> results = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+          String input = inputs.get(i % inputs.size());
+          results.add(callers.submit(() -> {
+            Http.Response response = send(server, request(input, env));
+            // a call over the bound may be declined (the client then runs it itself)
+            return response.status() == 503
+                || unframe(response.body()).equals(expected.get(input));
+          }));
+        }
+        for (Future<Boolean> result : results) {
+          assertThat(result.get()).as("round " + round).isTrue();
+        }
+      } finally {
+        callers.shutdownNow();
       }
-      for (Future<Boolean> result : results) {
-        assertThat(result.get()).isTrue();
-      }
-    } finally {
-      callers.shutdownNow();
+      assertThat(status(server)).as("round " + round).contains("failed: 0");
+      server.stop("round over");
     }
-    assertThat(status(server)).contains("failed: 0");
   }
 
   @Test
@@ -384,9 +407,17 @@ class HookServerTest {
    * stay open, and they are closed after the read timeout.
    */
   @Test
-  @org.junit.jupiter.api.Timeout(value = 20, unit = java.util.concurrent.TimeUnit.SECONDS,
-      threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
   void idleConnectionsHoldNoWorker() throws Exception {
+    for (int round = 0; round < IDLE_ROUNDS; round++) {
+      freshRound(round);
+      int current = round;
+      // each round within the 20 s the whole test had before it had rounds
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20),
+          () -> idleRound(current));
+    }
+  }
+
+  private void idleRound(int round) throws Exception {
     HookServer server = start(Duration.ZERO, 4, runner);
     List<java.nio.channels.SocketChannel> idle = new ArrayList<>();
     try {
@@ -402,12 +433,13 @@ class HookServerTest {
       assertThat(served(server, payload("PreToolUse", "ls"))).isEqualTo(new Answer(0, "{}\n", ""));
       // the idle ones are closed once their time to send a request is over
       java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
-      assertThat(idle.get(1).read(one)).isEqualTo(-1);
+      assertThat(idle.get(1).read(one)).as("round " + round).isEqualTo(-1);
     } finally {
       for (java.nio.channels.SocketChannel channel : idle) {
         channel.close();
       }
     }
+    server.stop("round over");
   }
 
   @Test

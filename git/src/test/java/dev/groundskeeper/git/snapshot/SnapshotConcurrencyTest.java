@@ -20,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,12 +28,21 @@ import org.junit.jupiter.api.io.TempDir;
  * separate hook processes: every snapshot reported kept is listed whole (none lost, none
  * damaged, no partial one left, no two with one name even within one second), and the store's
  * cap holds for their sum (exactly as many are kept as fit; the others are refused).
+ *
+ * <p>Each race runs once in the build; {@code -Pslow} ({@code groundskeeper.race.trials} 200)
+ * runs it many times, each round against a fresh repository and store so no round can pass on
+ * what an earlier one left.
  */
 class SnapshotConcurrencyTest {
 
   static final Instant NOW = Instant.parse("2026-12-02T05:00:00Z");
   /** The bytes of the one file every snapshot here copies. */
   static final int SIZE = 1000;
+  private static final int TRIALS = Integer.getInteger("groundskeeper.race.trials", 4);
+  /** Rounds of the thread races: 1 in the build, 50 with -Pslow. */
+  private static final int THREAD_ROUNDS = Math.max(1, TRIALS / 4);
+  /** Rounds of the process race (each starts 4 JVMs): 1 in the build, 20 with -Pslow. */
+  private static final int PROCESS_ROUNDS = Math.max(1, TRIALS / 10);
 
   @TempDir
   Path temp;
@@ -43,12 +51,12 @@ class SnapshotConcurrencyTest {
   private Path state;
   private SnapshotStore store;
 
-  @BeforeEach
-  void setUp() {
-    work = Work.init(temp.resolve("repo"));
+  /** A fresh repository with the untracked big.txt and an empty store, both under {@code dir}. */
+  private void fresh(Path dir) {
+    work = Work.init(dir.resolve("repo"));
     work.write("base.txt", "base\n").commitAll("base");
     work.write("big.txt", "x".repeat(SIZE - 1) + "\n");
-    state = temp.resolve("state");
+    state = dir.resolve("state");
     store = new SnapshotStore(state, Optional.empty());
   }
 
@@ -60,27 +68,34 @@ class SnapshotConcurrencyTest {
 
   @Test
   void twelveThreadsInOneSecondKeepTwelveWholeSnapshots() throws Exception {
-    List<Optional<String>> kept = inThreads(12, 1L << 30);
+    for (int round = 0; round < THREAD_ROUNDS; round++) {
+      fresh(temp.resolve("round-" + round));
 
-    assertThat(kept).allMatch(Optional::isPresent);
-    Set<String> ids = new HashSet<>();
-    kept.forEach(id -> ids.add(id.get()));
-    assertThat(ids).hasSize(12);
-    assertWhole(ids);
+      List<Optional<String>> kept = inThreads(12, 1L << 30);
+
+      assertThat(kept).as("round " + round).allMatch(Optional::isPresent);
+      Set<String> ids = new HashSet<>();
+      kept.forEach(id -> ids.add(id.get()));
+      assertThat(ids).as("round " + round).hasSize(12);
+      assertWhole(ids);
+    }
   }
 
   @Test
   void threadsRacingForTheLastRoomKeepOnlyWhatFits() throws Exception {
     long cap = 3 * SIZE + SIZE / 2;
+    for (int round = 0; round < THREAD_ROUNDS; round++) {
+      fresh(temp.resolve("round-" + round));
 
-    List<Optional<String>> kept = inThreads(10, cap);
+      List<Optional<String>> kept = inThreads(10, cap);
 
-    Set<String> ids = new HashSet<>();
-    kept.forEach(id -> id.ifPresent(ids::add));
-    assertThat(ids).hasSize(3);
-    assertWhole(ids);
-    assertThat(store.list(work.top).stream().mapToLong(Snapshot::bytes).sum())
-        .isLessThanOrEqualTo(cap);
+      Set<String> ids = new HashSet<>();
+      kept.forEach(id -> id.ifPresent(ids::add));
+      assertThat(ids).as("round " + round).hasSize(3);
+      assertWhole(ids);
+      assertThat(store.list(work.top).stream().mapToLong(Snapshot::bytes).sum())
+          .as("round " + round).isLessThanOrEqualTo(cap);
+    }
   }
 
   @Test
@@ -88,31 +103,35 @@ class SnapshotConcurrencyTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("java.class.path");
     long cap = 5L * SIZE;
-    List<Process> started = new ArrayList<>();
-    for (int i = 0; i < 4; i++) {
-      started.add(new ProcessBuilder(java, "-cp", classpath, SnapshotTaker.class.getName(),
-          state.toString(), work.top.toString(), "3", String.valueOf(cap))
-          .redirectErrorStream(true).start());
+    for (int round = 0; round < PROCESS_ROUNDS; round++) {
+      fresh(temp.resolve("round-" + round));
+      List<Process> started = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        started.add(new ProcessBuilder(java, "-cp", classpath, SnapshotTaker.class.getName(),
+            state.toString(), work.top.toString(), "3", String.valueOf(cap))
+            .redirectErrorStream(true).start());
+      }
+      Set<String> ids = new HashSet<>();
+      int refused = 0;
+      for (Process process : started) {
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.exitValue()).as(output).isZero();
+        List<String> kept = SnapshotTaker.kept(output);
+        ids.addAll(kept);
+        refused += (int) output.lines().filter(l -> l.startsWith("refused ")).count();
+        assertThat(output.lines().filter(l -> l.startsWith("refused ")))
+            .as(output).allMatch(l -> l.contains("max_store_bytes"));
+      }
+      assertThat(ids).hasSize(5);
+      assertThat(refused).isEqualTo(12 - 5);
+      assertWhole(ids);
     }
-    Set<String> ids = new HashSet<>();
-    int refused = 0;
-    for (Process process : started) {
-      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-      String output = new String(process.getInputStream().readAllBytes());
-      assertThat(process.exitValue()).as(output).isZero();
-      List<String> kept = SnapshotTaker.kept(output);
-      ids.addAll(kept);
-      refused += (int) output.lines().filter(l -> l.startsWith("refused ")).count();
-      assertThat(output.lines().filter(l -> l.startsWith("refused ")))
-          .as(output).allMatch(l -> l.contains("max_store_bytes"));
-    }
-    assertThat(ids).hasSize(5);
-    assertThat(refused).isEqualTo(12 - 5);
-    assertWhole(ids);
   }
 
   @Test
   void aLockHeldPastTheWaitRefusesTheSnapshotAndKeepsNothing() throws Exception {
+    fresh(temp);
     store.take(effect(work.top, 1L << 30), NOW); // makes the store's levels
     Path lock = store.directory(work.top).resolve(SnapshotStore.LOCK);
     try (StoreLock held = StoreLock.acquire(lock, java.time.Duration.ofSeconds(1))) {
