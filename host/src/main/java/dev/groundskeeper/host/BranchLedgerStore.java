@@ -1,5 +1,6 @@
 package dev.groundskeeper.host;
 
+import dev.groundskeeper.api.SafeText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -144,11 +145,50 @@ final class BranchLedgerStore implements BranchLedger {
     try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
             StandardOpenOption.WRITE);
         FileLock lock = acquire(channel, lockFile)) {
-      BranchLedgerStore ledger = read(file);
+      BranchLedgerStore ledger = readForWrite(file);
       changes.forEach(ledger::change);
       ledger.write(file, faults);
     }
     return changes.size();
+  }
+
+  /**
+   * The ledger a write starts from, read under the lock. Unlike {@link #read}, a file that is
+   * there but cannot be read is not taken for an empty ledger: replacing it would erase every
+   * record in it. A read that fails is tried again (a passing failure, such as too many open
+   * files); a file that stays unreadable, or holds no JSON object, is kept beside it as
+   * {@code branch-ledger.json.damaged-<ms>} before the write starts afresh.
+   */
+  private static BranchLedgerStore readForWrite(Path file) throws IOException {
+    IOException last = null;
+    for (int attempt = 0; attempt < 3; attempt++) {
+      try {
+        JsonNode node = JSON.readTree(Files.readAllBytes(file));
+        if (node instanceof ObjectNode object) {
+          return new BranchLedgerStore(object);
+        }
+        break; // empty, or JSON that is no ledger: not a passing failure
+      } catch (java.nio.file.NoSuchFileException e) {
+        return new BranchLedgerStore(JSON.createObjectNode());
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        break;
+      } catch (IOException e) {
+        last = e;
+      }
+    }
+    Path aside = file.resolveSibling(file.getFileName() + ".damaged-"
+        + System.currentTimeMillis());
+    try {
+      Files.move(file, aside);
+    } catch (java.nio.file.NoSuchFileException e) {
+      // gone meanwhile: nothing to keep
+    } catch (IOException e) {
+      IOException failed = new IOException("the branch ledger " + file + " cannot be read ("
+          + (last == null ? "not a ledger" : SafeText.failure(last)) + ") nor moved aside ("
+          + SafeText.failure(e) + "); nothing was written, so no record in it is lost", e);
+      throw failed;
+    }
+    return new BranchLedgerStore(JSON.createObjectNode());
   }
 
   /** The ledger's lock, retried with a short random back-off until {@link #LOCK_WAIT}. */

@@ -34,6 +34,23 @@ class BranchLedgerStoreTest {
   }
 
   @Test
+  void aWriteOverADamagedLedgerKeepsTheDamagedFileBesideIt() throws IOException {
+    // a writer that took an unreadable file for an empty ledger replaced it: every record lost
+    Files.createDirectories(file().getParent());
+    Files.writeString(file(), "{\"stop_notes\": {\"s\": \"2026-03-01T12:00:00Z\"}, broken");
+    Instant at = Instant.parse("2026-03-02T12:00:00Z");
+    assertThat(BranchLedgerStore.apply(file(), List.of(new LedgerEffect.NoteAtStop("t", at))))
+        .isEqualTo(1);
+    assertThat(BranchLedgerStore.read(file()).lastStopNote("t")).contains(at);
+    try (var aside = Files.list(file().getParent())) {
+      List<Path> kept = aside.filter(p -> p.getFileName().toString()
+          .startsWith("branch-ledger.json.damaged-")).toList();
+      assertThat(kept).singleElement().satisfies(p -> assertThat(Files.readString(p))
+          .contains("2026-03-01T12:00:00Z", "broken"));
+    }
+  }
+
+  @Test
   void blockedStopsAreCountedAndReset() throws IOException {
     BranchLedgerStore.apply(file(), List.of(new LedgerEffect.CountBlockedStop("s:"),
         new LedgerEffect.CountBlockedStop("s:"), new LedgerEffect.CountBlockedStop("s:a")));
