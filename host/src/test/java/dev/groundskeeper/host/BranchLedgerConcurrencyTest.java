@@ -73,6 +73,11 @@ class BranchLedgerConcurrencyTest {
     for (int round = 0; round < THREAD_ROUNDS; round++) {
       fresh(round);
       inParallel(i -> List.of(new LedgerEffect.NoteAtStop("session-" + i, at)));
+      // no writer found the ledger unreadable under the lock (it would have kept it aside)
+      try (var files = Files.list(file().getParent())) {
+        assertThat(files.map(p -> p.getFileName().toString()))
+            .as("round " + round).noneMatch(n -> n.contains(".damaged-"));
+      }
       BranchLedgerStore ledger = BranchLedgerStore.read(file());
       for (int i = 0; i < WRITERS; i++) {
         assertThat(ledger.lastStopNote("session-" + i)).as("round " + round + ", session-" + i)
