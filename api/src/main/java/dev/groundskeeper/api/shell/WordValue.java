@@ -48,9 +48,9 @@ final class WordValue {
    * that form UTF-8 together.
    */
   void appendRawByte(byte b) {
-    int unsigned = b & 0xff;
-    builder().append(unsigned < 0x80 ? (char) unsigned : (char) (0xdc00 + unsigned));
-    rawBytes |= unsigned >= 0x80;
+    // one byte alone: ASCII as itself, any other as RawText's escape for it
+    builder().append(dev.groundskeeper.api.RawText.decode(new byte[] {b}));
+    rawBytes |= b < 0;
   }
 
   void appendCodePoint(int codePoint) {
