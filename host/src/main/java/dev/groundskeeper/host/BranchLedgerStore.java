@@ -6,17 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.groundskeeper.api.Effect;
+import dev.groundskeeper.git.files.ExclusiveLock;
 import dev.groundskeeper.git.files.LeftTemporaries;
 import dev.groundskeeper.rules.branches.BranchLedger;
 import dev.groundskeeper.rules.branches.LedgerEffect;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +32,8 @@ import java.util.Optional;
  * {@link LedgerEffect}s a decision returned.
  *
  * <p>Many hook calls of one repository run at once (parallel tool calls, several sessions), so a
- * write is a read-modify-write under an exclusive lock of {@code branch-ledger.json.lock} (a
- * file-system lock, which holds across processes; threads of one process wait on it too), then an
+ * write is a read-modify-write under an exclusive lock of {@code branch-ledger.json.lock}
+ * ({@link ExclusiveLock}: it holds across processes and between threads of one), then an
  * atomic replace of the file, so a reader never sees half a file and no writer's record is lost.
  * The lock is waited for a bounded time ({@link #LOCK_WAIT}); past it the write fails with an
  * {@link IOException} that says so, and the caller reports the lost record.
@@ -141,13 +136,13 @@ final class BranchLedgerStore implements BranchLedger {
     faults.before("ledger:lock");
     Files.createDirectories(file.getParent());
     Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
-    // The lock file is never deleted: deleting it would let a waiter lock an unlinked file.
-    try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE);
-        FileLock lock = acquire(channel, lockFile)) {
+    try (ExclusiveLock lock = ExclusiveLock.acquire(lockFile, LOCK_WAIT)) {
       BranchLedgerStore ledger = readForWrite(file);
       changes.forEach(ledger::change);
       ledger.write(file, faults);
+    } catch (ExclusiveLock.Busy e) {
+      throw new IOException("the ledger lock " + lockFile + " stayed held for more than "
+          + LOCK_WAIT.toSeconds() + " s", e);
     }
     return changes.size();
   }
@@ -189,33 +184,6 @@ final class BranchLedgerStore implements BranchLedger {
       throw failed;
     }
     return new BranchLedgerStore(JSON.createObjectNode());
-  }
-
-  /** The ledger's lock, retried with a short random back-off until {@link #LOCK_WAIT}. */
-  private static FileLock acquire(FileChannel channel, Path lockFile) throws IOException {
-    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
-    int attempt = 0;
-    while (true) {
-      try {
-        FileLock lock = channel.tryLock();
-        if (lock != null) {
-          return lock; // free, or held by another process until now
-        }
-      } catch (OverlappingFileLockException e) {
-        // another thread of this process holds it
-      }
-      if (System.nanoTime() - deadline > 0) {
-        throw new IOException("the ledger lock " + lockFile + " stayed held for more than "
-            + LOCK_WAIT.toSeconds() + " s");
-      }
-      attempt++;
-      try {
-        Thread.sleep(ThreadLocalRandom.current().nextLong(1, 2 + Math.min(attempt, 20)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while waiting for " + lockFile);
-      }
-    }
   }
 
   private void change(LedgerEffect effect) {

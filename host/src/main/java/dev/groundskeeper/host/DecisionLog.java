@@ -13,6 +13,7 @@ import dev.groundskeeper.api.Mode;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
 import dev.groundskeeper.api.config.LogConfig;
+import dev.groundskeeper.git.files.ExclusiveLock;
 import dev.groundskeeper.git.store.Redactor;
 import dev.groundskeeper.git.store.StoreLevels;
 import dev.groundskeeper.git.store.StoreLocation;
@@ -21,7 +22,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -30,6 +30,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -559,28 +560,24 @@ public final class DecisionLog {
     if (size + adding <= config.maxBytes()) {
       return;
     }
-    try (FileChannel lock = FileChannel.open(dir.resolve(FILE_NAME + ".lock"),
-        StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
-      FileLock held = lock.tryLock();
-      if (held == null) {
+    // One writer rotates; a writer that finds another rotating appends to whichever file is
+    // current and leaves the rotation to it.
+    try (ExclusiveLock held = ExclusiveLock.acquire(dir.resolve(FILE_NAME + ".lock"),
+        Duration.ZERO)) {
+      // Another writer may have rotated between the size read and the lock.
+      if (!Files.exists(file) || Files.size(file) + adding <= config.maxBytes()) {
         return;
       }
-      try {
-        // Another writer may have rotated between the size read and the lock.
-        if (!Files.exists(file) || Files.size(file) + adding <= config.maxBytes()) {
-          return;
+      Files.deleteIfExists(rotated(dir, config.keep()));
+      for (int i = config.keep() - 1; i >= 1; i--) {
+        Path from = rotated(dir, i);
+        if (Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
+          Files.move(from, rotated(dir, i + 1), StandardCopyOption.REPLACE_EXISTING);
         }
-        Files.deleteIfExists(rotated(dir, config.keep()));
-        for (int i = config.keep() - 1; i >= 1; i--) {
-          Path from = rotated(dir, i);
-          if (Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
-            Files.move(from, rotated(dir, i + 1), StandardCopyOption.REPLACE_EXISTING);
-          }
-        }
-        Files.move(file, rotated(dir, 1), StandardCopyOption.REPLACE_EXISTING);
-      } finally {
-        held.release();
       }
+      Files.move(file, rotated(dir, 1), StandardCopyOption.REPLACE_EXISTING);
+    } catch (ExclusiveLock.Busy e) {
+      // rotating already
     }
   }
 

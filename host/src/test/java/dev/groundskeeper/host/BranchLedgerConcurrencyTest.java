@@ -109,6 +109,37 @@ class BranchLedgerConcurrencyTest {
     }
   }
 
+  /**
+   * Several processes, each writing from several threads: what the warm server (many threads)
+   * and a cold hook process do together. Closing a channel drops every lock its process holds on
+   * the file, so a thread that closed its channel just after another thread of its process took
+   * the lock let a third process in beside that thread, and one of the two records was lost.
+   */
+  @Test
+  void processesOfManyThreadsWritingAtOnceLoseNoRecord() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String classpath = System.getProperty("java.class.path");
+    int processes = 3;
+    int threads = 6;
+    int each = 8;
+    for (int round = 0; round < PROCESS_ROUNDS; round++) {
+      fresh(round);
+      List<Process> started = new ArrayList<>();
+      for (int i = 0; i < processes; i++) {
+        started.add(new ProcessBuilder(java, "-cp", classpath, LedgerWriter.class.getName(),
+            file().toString(), "s", String.valueOf(each), String.valueOf(threads))
+            .redirectErrorStream(true).start());
+      }
+      for (Process process : started) {
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.exitValue()).as(output).isZero();
+      }
+      assertThat(BranchLedgerStore.read(file()).prompts("s")).as("round " + round)
+          .isEqualTo(processes * threads * each);
+    }
+  }
+
   @Test
   void aLockHeldPastTheBoundFailsTheWriteAndSaysSo() throws Exception {
     Files.createDirectories(file().getParent());

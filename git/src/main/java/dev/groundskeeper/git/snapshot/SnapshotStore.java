@@ -5,6 +5,7 @@ import dev.groundskeeper.api.SafeText;
 import dev.groundskeeper.api.repo.Snapshot;
 import dev.groundskeeper.api.repo.SnapshotEffect;
 import dev.groundskeeper.git.Faults;
+import dev.groundskeeper.git.files.ExclusiveLock;
 import dev.groundskeeper.git.files.ReplacedFile;
 import dev.groundskeeper.git.store.StoreLevels;
 import dev.groundskeeper.git.store.StoreLocation;
@@ -137,9 +138,9 @@ public final class SnapshotStore {
     // processes): under the worktree's lock, the bytes already kept are summed and the new
     // snapshot is written and moved into place by one writer at a time, so the cap holds for
     // their sum and neither can pick the other's name.
-    try (StoreLock lock = StoreLock.acquire(dir.resolve(LOCK), LOCK_WAIT)) {
+    try (ExclusiveLock lock = ExclusiveLock.acquire(dir.resolve(LOCK), LOCK_WAIT)) {
       return takeLocked(effect, now, top, git, dir, rebuildable);
-    } catch (StoreLock.Busy e) {
+    } catch (ExclusiveLock.Busy e) {
       throw new StoreRefusal("another snapshot of " + top + " was still being written after "
           + LOCK_WAIT.toSeconds() + " s", "run the command again in a moment");
     } catch (IOException e) {
@@ -347,9 +348,9 @@ public final class SnapshotStore {
     Path away = dir.resolve(DROPPED + id + "-" + Long.toHexString(System.nanoTime()));
     // under the lock, so that a snapshot being taken counts the store's bytes before or after
     // the drop, never during it
-    try (StoreLock lock = StoreLock.acquire(dir.resolve(LOCK), LOCK_WAIT)) {
+    try (ExclusiveLock lock = ExclusiveLock.acquire(dir.resolve(LOCK), LOCK_WAIT)) {
       Files.move(dir.resolve(id), away, StandardCopyOption.ATOMIC_MOVE);
-    } catch (StoreLock.Busy e) {
+    } catch (ExclusiveLock.Busy e) {
       throw new StoreRefusal("snapshot " + id + " was not dropped: a snapshot of " + real
           + " was being written for more than " + LOCK_WAIT.toSeconds() + " s", "run the drop"
           + " again in a moment");

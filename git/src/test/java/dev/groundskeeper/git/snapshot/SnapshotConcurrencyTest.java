@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.repo.Snapshot;
 import dev.groundskeeper.api.repo.SnapshotEffect;
+import dev.groundskeeper.git.files.ExclusiveLock;
 import dev.groundskeeper.git.store.StoreRefusal;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -134,7 +135,7 @@ class SnapshotConcurrencyTest {
     fresh(temp);
     store.take(effect(work.top, 1L << 30), NOW); // makes the store's levels
     Path lock = store.directory(work.top).resolve(SnapshotStore.LOCK);
-    try (StoreLock held = StoreLock.acquire(lock, java.time.Duration.ofSeconds(1))) {
+    try (ExclusiveLock held = ExclusiveLock.acquire(lock, java.time.Duration.ofSeconds(1))) {
       org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.take(effect(work.top,
           1L << 30), NOW)).isInstanceOf(StoreRefusal.class)
           .hasMessageContaining("was still being written");
