@@ -391,8 +391,7 @@ public final class DecisionLog {
       Entry stamped = new Entry(entry.time(), entry.runner(), entry.event(), entry.subject(),
           entry.session(), entry.agent(), entry.outcome(), entry.rules(), entry.nanos(),
           entry.dropped() + before);
-      byte[] line = (MAPPER.writeValueAsString(stamped.toJson()) + "\n")
-          .getBytes(StandardCharsets.UTF_8);
+      byte[] line = line(stamped);
       ensureDirectory(owned.orElse(dir), dir);
       Path file = dir.resolve(FILE_NAME);
       rotateIfFull(dir, file, line.length, config);
@@ -547,6 +546,21 @@ public final class DecisionLog {
     } catch (IOException | RuntimeException e) {
       // the reader skips a torn line, and the next append starts on a line of its own
     }
+  }
+
+  /**
+   * One entry as a line of UTF-8 JSON. A text with a lone surrogate (a name's byte that is not
+   * UTF-8, as {@link dev.groundskeeper.api.RawText} holds it) has no UTF-8 form, and encoding it
+   * wrote {@code ?} in its place; such a line is written with every character past ASCII
+   * escaped, which reads back as the same name.
+   */
+  static byte[] line(Entry entry) throws IOException {
+    String json = MAPPER.writeValueAsString(entry.toJson());
+    if (json.chars().anyMatch(c -> Character.isSurrogate((char) c))) {
+      json = MAPPER.writer().with(com.fasterxml.jackson.core.json.JsonWriteFeature
+          .ESCAPE_NON_ASCII).writeValueAsString(entry.toJson());
+    }
+    return (json + "\n").getBytes(StandardCharsets.UTF_8);
   }
 
   private static void rotateIfFull(Path dir, Path file, int adding, LogConfig config)

@@ -88,40 +88,25 @@ class BranchLedgerConcurrencyTest {
 
   @Test
   void separateProcessesWritingAtOnceLoseNoRecord() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String classpath = System.getProperty("java.class.path");
-    int processes = 6;
-    int each = 5;
-    for (int round = 0; round < PROCESS_ROUNDS; round++) {
-      fresh(round);
-      List<Process> started = new ArrayList<>();
-      for (int i = 0; i < processes; i++) {
-        started.add(new ProcessBuilder(java, "-cp", classpath, LedgerWriter.class.getName(),
-            file().toString(), "s", String.valueOf(each)).redirectErrorStream(true).start());
-      }
-      for (Process process : started) {
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String output = new String(process.getInputStream().readAllBytes());
-        assertThat(process.exitValue()).as(output).isZero();
-      }
-      assertThat(BranchLedgerStore.read(file()).prompts("s")).as("round " + round)
-          .isEqualTo(processes * each);
-    }
+    processesCountingPrompts(6, 1, 5);
   }
 
   /**
    * Several processes, each writing from several threads: what the warm server (many threads)
    * and a cold hook process do together. Closing a channel drops every lock its process holds on
    * the file, so a thread that closed its channel just after another thread of its process took
-   * the lock let a third process in beside that thread, and one of the two records was lost.
+   * the lock let a third process in beside that thread, and one of the two records was lost
+   * (issue 17: 141 of 144 in the fourth of 20 rounds, before ExclusiveLock).
    */
   @Test
   void processesOfManyThreadsWritingAtOnceLoseNoRecord() throws Exception {
+    processesCountingPrompts(3, 6, 8);
+  }
+
+  /** {@code processes} JVMs of {@code threads} threads each count {@code each} prompts. */
+  private void processesCountingPrompts(int processes, int threads, int each) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath = System.getProperty("java.class.path");
-    int processes = 3;
-    int threads = 6;
-    int each = 8;
     for (int round = 0; round < PROCESS_ROUNDS; round++) {
       fresh(round);
       List<Process> started = new ArrayList<>();

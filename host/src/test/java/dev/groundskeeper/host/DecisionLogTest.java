@@ -77,6 +77,32 @@ class DecisionLogTest {
         .resolve(DecisionLog.FILE_NAME)))).doesNotContain("hunter2");
   }
 
+  /**
+   * A branch name that is not UTF-8 is held with lone surrogates (RawText), which have no UTF-8
+   * form: the log wrote {@code ?} for each, so the entry named another branch. Now the line is
+   * escaped where it must be, and reads back as the same name; other lines stay plain UTF-8.
+   */
+  @Test
+  void aNameThatIsNotUtf8IsLoggedAsItself() throws IOException {
+    Path state = temp.resolve("gk").resolve("state");
+    DecisionLog log = DecisionLog.in(state);
+    String raw = "git branch -D " + dev.groundskeeper.api.RawText.decode(
+        new byte[] {'r', 'a', 'w', '/', (byte) 0x9b, 'x'});
+    String accented = "git branch -D \u00e9-work";
+    for (String subject : List.of(raw, accented)) {
+      assertThat(log.append(new DecisionLog.Entry(java.time.Instant.parse(
+          "2026-12-03T12:00:00Z"), "claude-code", "PreToolUse", subject, "s", "", "deny",
+          List.of(), -1, 0), LogConfig.DEFAULTS, java.util.Optional.empty())).isTrue();
+    }
+    DecisionLog.Listing listing = log.read();
+    assertThat(listing.unreadable()).isEmpty();
+    assertThat(listing.entries()).extracting(DecisionLog.Entry::subject)
+        .containsExactly(raw, accented);
+    List<String> lines = Files.readAllLines(state.resolve(DecisionLog.FILE_NAME));
+    assertThat(lines.get(0)).containsIgnoringCase("\\udc9b").doesNotContain("?");
+    assertThat(lines.get(1)).contains("\u00e9-work");
+  }
+
   @Test
   void offRecordsNothingAndAdviseRecordsOnlyWhatASofteningRuleJudged() throws IOException {
     Path repo = repo("log:\n  decisions: off\n");

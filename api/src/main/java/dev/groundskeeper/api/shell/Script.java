@@ -603,8 +603,7 @@ public final class Script {
       return false;
     }
     if (!a.isStatic()) {
-      return a.value().equals(b.value()) && da.equals(db) && !a.value().contains("$(")
-          && !a.value().contains("`");
+      return !ScriptIndex.runsCommands(a) && a.value().equals(b.value()) && da.equals(db);
     }
     return da.sameFile(a.value(), db, b.value());
   }

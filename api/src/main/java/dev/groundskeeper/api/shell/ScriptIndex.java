@@ -155,6 +155,11 @@ final class ScriptIndex {
    */
   static Optional<String> key(Word path, Directory directory) {
     if (!path.isStatic()) {
+      if (runsCommands(path)) {
+        // never the same file twice, and filing it would copy a text that holds every command
+        // nested in it (issue 17: text x depth, out of memory at -Xmx256m)
+        return Optional.empty();
+      }
       // matched by its text alone; the NUL keeps it apart from any joined path
       return Optional.of("\0" + path.value());
     }
@@ -163,6 +168,25 @@ final class ScriptIndex {
     }
     // a rooted path joins to itself normalised, which is what the rooted comparison compares
     return Optional.of(Paths.join(directory.path().orElse(""), path.value()));
+  }
+
+  /**
+   * Whether {@code word} runs a command when it is expanded ({@code $(…)}, {@code $((…))},
+   * backticks, {@code <(…)}, {@code >(…)}): two such words never name one file by their text, as
+   * each run may print another name. Read without copying the word.
+   */
+  static boolean runsCommands(Word word) {
+    int length = word.valueLength();
+    for (int i = 0; i < length; i++) {
+      char c = word.valueCharAt(i);
+      if (c == '`') {
+        return true;
+      }
+      if ((c == '$' || c == '<' || c == '>') && i + 1 < length && word.valueCharAt(i + 1) == '(') {
+        return true;
+      }
+    }
+    return false;
   }
 
   Pipeline pipeline(SimpleCommand c) {
