@@ -347,6 +347,7 @@ final class Parser {
     }
     table['*'] |= GLOB;
     table['?'] |= GLOB;
+    table['['] |= GLOB;
     table['{'] |= GLOB;
     for (char c = 0; c < 128; c++) {
       boolean letter = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
@@ -1930,6 +1931,15 @@ final class Parser {
           v.copy(pos, pos + 1);
           pos++;
           break;
+        case '[':
+          // a bracket expression ([ab], [!x]) is a glob bash expands (rm -rf ../[vw]ork); a
+          // `[` with no `]` later in the word ([ -f x ]) is a plain character
+          if (bracketExpressionAt(pos)) {
+            isStatic = false;
+          }
+          v.copy(pos, pos + 1);
+          pos++;
+          break;
         case '{':
           // a brace expansion makes several words (git branch -D feat/{a,b}): not static
           if (braceExpansionAt(pos)) {
@@ -1957,6 +1967,28 @@ final class Parser {
       return null;
     }
     return word(v, start, pos, isStatic);
+  }
+
+  /** Whether the {@code [} at {@code at} opens a bracket expression closed within its word. */
+  private boolean bracketExpressionAt(int at) {
+    // bash takes a `]` right after the `[` (or after `[!`, `[^`) as a member, not the end
+    int i = at + 1;
+    if (i < len && (s.charAt(i) == '!' || s.charAt(i) == '^')) {
+      i++;
+    }
+    if (i < len && s.charAt(i) == ']') {
+      i++;
+    }
+    for (; i < len; i++) {
+      char c = s.charAt(i);
+      if (c == ']') {
+        return true;
+      }
+      if (c < 128 && (CLASS.charAt(c) & SPECIAL) != 0 && c != '[') {
+        return false;
+      }
+    }
+    return false;
   }
 
   private boolean parseDoubleQuoted(WordValue v) {

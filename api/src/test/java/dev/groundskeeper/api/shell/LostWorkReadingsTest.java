@@ -32,6 +32,23 @@ class LostWorkReadingsTest {
   }
 
   @Test
+  void aBracketExpressionIsNotStatic() {
+    // bash expands rm -rf ../[vw]ork to ../work when it exists (issue 17: a static reading
+    // named a directory no worktree is at, and the deletion rule let it through)
+    assertThat(deleted("git branch -D feat/[ab]")).containsExactly("%feat/[ab]!");
+    assertThat(deleted("git branch -D x[!a] y[]a] z[^b]")).containsExactly("%x[!a]!",
+        "%y[]a]!", "%z[^b]!");
+    // not expressions: quoted or escaped brackets, no closing bracket, the test command
+    assertThat(deleted("git branch -D '[ab]' \\[ab] a[b \"[x]\"")).containsExactly("[ab]!",
+        "[ab]!", "a[b!", "[x]!");
+    Script test = Shell.parseFresh("[ -f x ] && git branch -D feat");
+    assertThat(test.commands().get(0).words()).allMatch(Word::isStatic);
+    assertThat(deleted("[ -f x ] && git branch -D feat")).containsExactly("feat!");
+    Removal removal = Shell.parseFresh("rm -rf ../[vw]ork").removals().get(0);
+    assertThat(removal.paths().get(0).isStatic()).isFalse();
+  }
+
+  @Test
   void substitutionsInsideAParameterExpansionAreRead() {
     Script s = Shell.parseFresh("echo ${B:-$(git branch -D feat)} \"${C:=`git branch -D old`}\"");
     assertThat(s.problems()).isEmpty();

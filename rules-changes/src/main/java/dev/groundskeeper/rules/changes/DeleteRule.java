@@ -227,10 +227,12 @@ final class DeleteRule implements Rule {
       ChangeQueries queries, Map<Path, Optional<WorktreeChanges>> read, Found out) {
     String written = path.isStatic() ? path.value() : path.source();
     boolean glob = !path.isStatic() && written.matches("[^$`'\"\\\\]*[*?\\[][^$`'\"\\\\]*");
+    String pattern = "";
     if (glob) {
       // a pattern: every path it may match lies under the directory before its first wildcard
       int wild = firstWildcard(written);
       int slash = written.lastIndexOf('/', wild);
+      pattern = written.substring(slash + 1);
       written = slash < 0 ? "." : slash == 0 ? "/" : written.substring(0, slash);
     }
     if (!glob && (!path.isStatic() || path.value().isEmpty())) {
@@ -249,6 +251,13 @@ final class DeleteRule implements Rule {
     try {
       absolute = place.resolve(written).normalize();
     } catch (java.nio.file.InvalidPathException e) {
+      // a name that is not UTF-8 (RawText) has no Java path: nothing proves it is no worktree
+      // or holds no work (issue 17: `rm -rf $'wt\x9b'` of a worktree was let through)
+      if (!facts.find(RepoFacts.WORKTREES).orElse(List.of()).isEmpty()) {
+        out.cannotBeJudged(text, "the path `" + path.source() + "` is not UTF-8 and cannot be"
+            + " told apart from the repository's worktrees and files; rename it to a UTF-8 name"
+            + " first (mv), then delete it");
+      }
       return;
     }
     // the deepest existing directory git can be asked about: the path's parent
@@ -258,6 +267,9 @@ final class DeleteRule implements Rule {
       changes = changes(queries, absolute, read);
     }
     if (changes.isEmpty()) {
+      if (target.recursive()) {
+        worktreesInside(text, absolute, pattern, facts, queries, read, out);
+      }
       return;
     }
     WorktreeChanges worktree = changes.get();
@@ -293,6 +305,68 @@ final class DeleteRule implements Rule {
     if (!lost.isEmpty() || !structure.isEmpty()) {
       report(text, worktree, lost, structure, out);
     }
+  }
+
+  /**
+   * A deletion outside every worktree that takes a worktree of this repository with it: a
+   * directory holding the repository ({@code rm -rf ..} from its top, {@code rm -rf /tmp}), or
+   * a glob matching a worktree's directory or one above it ({@code rm -rf ../wt*}). Such a
+   * worktree is refused whatever it holds, as when it is named itself; its work is listed. A
+   * glob whose matches lie inside a worktree ({@code rm -rf ../*}{@code /src}) counts that
+   * worktree's work, as a glob inside one does. Only this repository's worktrees are known:
+   * other repositories below are not searched.
+   */
+  private static void worktreesInside(String text, Path absolute, String pattern, Facts facts,
+      ChangeQueries queries, Map<Path, Optional<WorktreeChanges>> read, Found out) {
+    for (Worktree worktree : facts.find(RepoFacts.WORKTREES).orElse(List.of())) {
+      Path top = worktree.path().normalize();
+      if (!top.startsWith(absolute)) {
+        continue;
+      }
+      Reach reach = pattern.isEmpty() ? Reach.WHOLE : reach(pattern, absolute.relativize(top));
+      if (reach == Reach.NONE) {
+        continue;
+      }
+      List<String> structure = reach == Reach.INSIDE ? List.of() : List.of(worktree.bare()
+          ? "the repository " + top + " (every commit, branch and stash not pushed)"
+          : worktree.main() ? "the worktree " + top + " with the repository's own .git (every"
+          + " commit, branch and stash not pushed)" : "the linked worktree " + top);
+      Optional<WorktreeChanges> changes = changes(queries, top, read);
+      if (changes.isPresent()) {
+        List<String> lost = lostUnder(changes.get(), Pathspecs.Scope.ALL, out.regenerable());
+        if (!lost.isEmpty() || !structure.isEmpty()) {
+          report(text, changes.get(), lost, structure, out);
+        }
+      } else {
+        out.lines().add("- `" + text + "` would delete " + (structure.isEmpty() ? "files in the"
+            + " worktree " + top : structure.get(0)) + ", whose work could not be read");
+        out.keep().notFiles();
+      }
+    }
+  }
+
+  /** What a glob's matches take of a worktree below the directory it starts in. */
+  private enum Reach { NONE, WHOLE, INSIDE }
+
+  /**
+   * Whether a shell glob of whole segments ({@code wt*}, {@code *}{@code /src}) matches
+   * {@code below} or a directory above it ({@link Reach#WHOLE}), or paths inside it
+   * ({@link Reach#INSIDE}). The one glob engine reads each segment; a {@code **} is taken to
+   * reach everything, which only counts more worktrees as deleted.
+   */
+  private static Reach reach(String pattern, Path below) {
+    if (pattern.contains("**")) {
+      return Reach.WHOLE;
+    }
+    String[] globs = pattern.split("/+");
+    int depth = below.getNameCount();
+    for (int i = 0; i < Math.min(globs.length, depth); i++) {
+      if (globs[i].isEmpty() || !dev.groundskeeper.api.files.PathGlob.of(globs[i])
+          .matchesWhole(below.getName(i).toString())) {
+        return Reach.NONE;
+      }
+    }
+    return globs.length <= depth ? Reach.WHOLE : Reach.INSIDE;
   }
 
   private static int firstWildcard(String text) {

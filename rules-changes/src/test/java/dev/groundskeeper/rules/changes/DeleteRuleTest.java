@@ -191,6 +191,72 @@ class DeleteRuleTest {
     assertThat(parent.outcome()).as(parent.message()).isEqualTo(Outcome.DENY);
   }
 
+  /**
+   * Issue 17: a deletion outside every worktree was not judged, so {@code rm -rf ..} from the
+   * repository's top, or {@code rm -rf} of any directory above it, deleted the repository, its
+   * .git and its linked worktrees, while {@code rm -rf} of the repository by name was refused.
+   */
+  @Test
+  void aDirectoryHoldingTheRepositoryIsRefusedAsTheRepositoryItselfIs() throws IOException {
+    Path linked = repo.work.resolveSibling("wt-side");
+    repo.git("worktree", "add", "-q", "-b", "side", linked.toString());
+    Files.writeString(linked.resolve("unsaved.txt"), "work\n");
+    repo.write("src/new.txt", "new work\n");
+    for (String command : new String[] {"rm -rf ..", "rm -rf " + temp, "cd .. && rm -rf .",
+        "find .. -delete", "rm -rf ../*", "rm -rf " + temp.getParent(), "rm -rf ../../*"}) {
+      Verdict verdict = repo.judge(rule, command);
+      assertThat(verdict.outcome()).as(command + ": " + verdict.message())
+          .isEqualTo(Outcome.DENY);
+      assertThat(verdict.reason()).as(command)
+          .contains("the worktree " + repo.work + " with the repository's own .git")
+          .contains("the linked worktree " + linked).contains("src/new.txt")
+          .contains("unsaved.txt");
+    }
+    // from the linked worktree, the main one is as much at stake
+    Verdict fromLinked = repo.judge(rule, "rm -rf ..", linked);
+    assertThat(fromLinked.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(fromLinked.reason()).contains("the worktree " + repo.work);
+  }
+
+  @Test
+  void aGlobIsRefusedForTheWorktreesItMatchesOnly() throws IOException {
+    Path linked = repo.work.resolveSibling("wt-side");
+    repo.git("worktree", "add", "-q", "-b", "side", linked.toString());
+    Verdict matching = repo.judge(rule, "rm -rf ../wt*");
+    assertThat(matching.outcome()).as(matching.message()).isEqualTo(Outcome.DENY);
+    assertThat(matching.reason()).contains("the linked worktree " + linked)
+        .doesNotContain("the worktree " + repo.work + " ");
+    for (String command : new String[] {"rm -rf ../w?rk", "rm -rf ../[vw]ork", "rm -rf ../*"}) {
+      Verdict verdict = repo.judge(rule, command);
+      assertThat(verdict.outcome()).as(command + ": " + verdict.message())
+          .isEqualTo(Outcome.DENY);
+    }
+    // matches inside a worktree count its work, as a glob written inside it does
+    repo.write("src/new.txt", "new work\n");
+    Verdict inside = repo.judge(rule, "rm -rf ../*/src");
+    assertThat(inside.outcome()).as(inside.message()).isEqualTo(Outcome.DENY);
+    assertThat(inside.reason()).contains("src/new.txt").doesNotContain("own .git");
+    Files.createDirectories(temp.resolve("r/xtmp"));
+    // (`rm -rf ../*/nothing` counts all of it, as `rm -rf ./*/nothing` inside does)
+    for (String command : new String[] {"rm -rf ../x*", "rm -rf ../other",
+        "rm -rf ../wt-s?de/../x*"}) {
+      Verdict verdict = repo.judge(rule, command);
+      assertThat(verdict.outcome()).as(command + ": " + verdict.message())
+          .isIn(Outcome.ALLOW, Outcome.NOT_APPLICABLE);
+    }
+  }
+
+  @Test
+  void aPathThatIsNotUtf8FailsClosedInARepository() throws IOException {
+    String raw = "rm -rf $'../wt\\x9b'";
+    Verdict verdict = repo.judge(rule, raw);
+    assertThat(verdict.outcome()).as(verdict.message()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.reason()).contains("is not UTF-8").contains("rename it to a UTF-8 name");
+    Path plain = Files.createDirectories(temp.resolve("not-a-repository"));
+    assertThat(repo.judge(rule, raw, plain).outcome()).isIn(Outcome.ALLOW,
+        Outcome.NOT_APPLICABLE);
+  }
+
   @Test
   void theWayOutRunsAsPrintedAndKeepsTheFiles() {
     repo.write("src/new.txt", "new work\n");
