@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
  * Makes text that someone else controls (branch names, lock reasons, paths, rule texts that quote
  * them) safe to print on a terminal: control characters, including escape sequences and the C1
  * range, and the bidirectional overrides that can make text read differently than it is, become
- * visible escapes (backslash, x and two hex digits; for an override, backslash, u and the code
- * point in braces), and a backslash is doubled so escapes stay unambiguous.
+ * visible escapes (a C0 control or a byte that is not UTF-8: backslash, x and two hex digits; a
+ * C1 control or an override: backslash, u and the code point in braces, so that U+009B and the
+ * raw byte 0x9B read differently), and a backslash is doubled so escapes stay unambiguous.
  */
 @API(status = API.Status.EXPERIMENTAL)
 public final class SafeText {
@@ -176,8 +177,12 @@ public final class SafeText {
     if (c == '\\') {
       return "\\\\";
     }
-    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)) {
+    if (c < 0x20 || c == 0x7f) {
       return String.format("\\x%02x", (int) c);
+    }
+    if (c >= 0x80 && c <= 0x9f) {
+      // a C1 control as a character: `\x9b` is kept for the raw byte 0x9b (RawText)
+      return "\\" + "u{" + String.format("%04x", (int) c) + "}";
     }
     if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e
         || c == 0x200f || c == 0x061c) {

@@ -25,7 +25,7 @@ class SafeTextTest {
   @Test
   void controlCharactersOverridesAndBackslashesBecomeVisibleEscapes() {
     assertThat(SafeText.escape("plain/path-ok é")).isEqualTo("plain/path-ok é");
-    assertThat(SafeText.escape("a\u001b[2Jb\nc\u0085d")).isEqualTo("a\\x1b[2Jb\\x0ac\\x85d");
+    assertThat(SafeText.escape("a\u001b[2Jb\nc\u0085d")).isEqualTo("a\\x1b[2Jb\\x0ac\\u{0085}d");
     assertThat(SafeText.escape("x\u202ey")).isEqualTo("x\\u{202e}y");
     assertThat(SafeText.escape("back\\slash")).isEqualTo("back\\\\slash");
   }
@@ -66,7 +66,8 @@ class SafeTextTest {
     String[][] cases = {
         {"\u0000", "\\x00"}, {"\u0007", "\\x07"}, {"\t", "\\x09"}, {"\r", "\\x0d"},
         {"\u001b", "\\x1b"}, {"\u001f", "\\x1f"}, {" ", " "}, {"~", "~"},
-        {"\u007f", "\\x7f"}, {"\u0080", "\\x80"}, {"\u009b", "\\x9b"}, {"\u009f", "\\x9f"},
+        {"\u007f", "\\x7f"}, {"\u0080", "\\u{0080}"}, {"\u009b", "\\u{009b}"},
+        {"\u009f", "\\u{009f}"},
         {"\u00a0", "\u00a0"}, {"\u061b", "\u061b"}, {"\u061c", "\\u{061c}"},
         {"\u200d", "\u200d"}, {"\u200e", "\\u{200e}"}, {"\u200f", "\\u{200f}"},
         {"\u202a", "\\u{202a}"}, {"\u202e", "\\u{202e}"},

@@ -16,7 +16,7 @@ class SmallPartsTest {
   @Test
   void sanitisingEscapesControlsC1AndBidiOverridesAndLeavesTextAlone() {
     assertThat(SafeText.escape("plain/path-ok é")).isEqualTo("plain/path-ok é");
-    assertThat(SafeText.escape("a\u001b[2Jb\nc\u0085d")).isEqualTo("a\\x1b[2Jb\\x0ac\\x85d");
+    assertThat(SafeText.escape("a\u001b[2Jb\nc\u0085d")).isEqualTo("a\\x1b[2Jb\\x0ac\\u{0085}d");
     assertThat(SafeText.escape("x\u202ey")).isEqualTo("x\\u{202e}y");
     assertThat(SafeText.escape("back\\slash")).isEqualTo("back\\\\slash");
   }
