@@ -7,9 +7,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,23 +83,29 @@ class ExclusiveLockTest {
   @Test
   void oneThreadAtATimeHoldsIt() throws Exception {
     Path lock = temp.resolve("x.lock");
-    java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();
-    java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
-    java.util.List<CompletableFuture<Void>> all = new java.util.ArrayList<>();
-    for (int t = 0; t < 8; t++) {
-      all.add(CompletableFuture.runAsync(() -> {
-        for (int i = 0; i < 50; i++) {
-          try (ExclusiveLock held = ExclusiveLock.acquire(lock, Duration.ofSeconds(30))) {
-            most.accumulateAndGet(inside.incrementAndGet(), Math::max);
-            Thread.onSpinWait();
-            inside.decrementAndGet();
-          } catch (IOException e) {
-            throw new IllegalStateException(e);
+    AtomicInteger inside = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> all = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        all.add(pool.submit(() -> {
+          for (int i = 0; i < 50; i++) {
+            try (ExclusiveLock held = ExclusiveLock.acquire(lock, Duration.ofSeconds(30))) {
+              most.accumulateAndGet(inside.incrementAndGet(), Math::max);
+              Thread.onSpinWait();
+              inside.decrementAndGet();
+            }
           }
-        }
-      }, java.util.concurrent.Executors.newSingleThreadExecutor()));
+          return null;
+        }));
+      }
+      for (Future<?> done : all) {
+        done.get(120, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
     }
-    CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
     assertThat(most.get()).isEqualTo(1);
     assertThat(probe(lock)).isEqualTo("free");
   }
