@@ -161,7 +161,7 @@ class ControlBytesInNamesTest {
   void theBranchVerbsAndTheSweepPrintSuchNamesEscaped() throws IOException {
     CliRunner.Result dryRun = cli.run(repo, "branch", "clean", "--dry-run");
     assertThat(dryRun.exit()).as(dryRun.err()).isIn(0, 1);
-    assertThat(dryRun.out()).contains("merged-c1/\\x9b31mred");
+    assertThat(dryRun.out()).contains("merged-c1/\\u{009b}31mred");
     clean(dryRun, "branch clean --dry-run");
 
     for (String name : unpushed) {
