@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.groundskeeper.api.Outcome;
 import dev.groundskeeper.api.Verdict;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -87,15 +84,7 @@ class AncestorDeletionPropertyTest {
       assertThat(besideVerdict.outcome()).as(besideVerdict.message())
           .isIn(Outcome.ALLOW, Outcome.NOT_APPLICABLE);
     } finally {
-      deleteTree(temp);
-    }
-  }
-
-  private static void deleteTree(Path root) {
-    try (Stream<Path> walk = Files.walk(root)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      Repo.deleteTree(temp);
     }
   }
 }

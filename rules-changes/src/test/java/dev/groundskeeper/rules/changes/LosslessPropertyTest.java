@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Outcome;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -75,7 +72,7 @@ class LosslessPropertyTest {
 
       assertThat(refused).as(example + " lost " + lost).isEqualTo(!lost.isEmpty());
     } finally {
-      deleteTree(temp);
+      Repo.deleteTree(temp);
     }
   }
 
@@ -93,14 +90,6 @@ class LosslessPropertyTest {
         repo.write(path, "then edited " + path + "\n");
       }
       case DELETED -> Files.delete(repo.work.resolve(path));
-    }
-  }
-
-  private static void deleteTree(Path root) {
-    try (Stream<Path> walk = Files.walk(root)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

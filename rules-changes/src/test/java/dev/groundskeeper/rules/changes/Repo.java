@@ -237,4 +237,13 @@ final class Repo {
       throw new IllegalStateException(e);
     }
   }
+
+  /** Deletes {@code root} and everything under it (a property's own temporary directory). */
+  static void deleteTree(Path root) {
+    try (Stream<Path> walk = Files.walk(root)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 }

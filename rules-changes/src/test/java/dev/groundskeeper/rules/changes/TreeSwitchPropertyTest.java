@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.groundskeeper.api.Outcome;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -66,15 +63,7 @@ class TreeSwitchPropertyTest {
 
       assertThat(refused).as(example + " lost " + lost).isEqualTo(!lost.isEmpty());
     } finally {
-      deleteTree(temp);
-    }
-  }
-
-  private static void deleteTree(Path root) {
-    try (Stream<Path> walk = Files.walk(root)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      Repo.deleteTree(temp);
     }
   }
 }
