@@ -358,6 +358,9 @@ final class DeleteRule implements Rule {
     if (pattern.contains("**")) {
       return Reach.WHOLE;
     }
+    if (below.toString().isEmpty()) {
+      return Reach.INSIDE; // the glob starts in the worktree's own directory
+    }
     String[] globs = pattern.split("/+");
     int depth = below.getNameCount();
     for (int i = 0; i < Math.min(globs.length, depth); i++) {
