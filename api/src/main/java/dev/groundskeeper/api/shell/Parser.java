@@ -1932,17 +1932,11 @@ final class Parser {
           pos++;
           break;
         case '[':
-          // a bracket expression ([ab], [!x]) is a glob bash expands (rm -rf ../[vw]ork); a
-          // `[` with no `]` later in the word ([ -f x ]) is a plain character
-          if (bracketExpressionAt(pos)) {
-            isStatic = false;
-          }
-          v.copy(pos, pos + 1);
-          pos++;
-          break;
         case '{':
-          // a brace expansion makes several words (git branch -D feat/{a,b}): not static
-          if (braceExpansionAt(pos)) {
+          // a bracket expression ([ab], [!x]) is a glob bash expands (rm -rf ../[vw]ork), a
+          // brace expansion makes several words (git branch -D feat/{a,b}): not static; a `[`
+          // with no `]` later in the word ([ -f x ]) or a lone brace is a plain character
+          if (c == '[' ? bracketExpressionAt(pos) : braceExpansionAt(pos)) {
             isStatic = false;
           }
           v.copy(pos, pos + 1);
